@@ -1,0 +1,3 @@
+from cardtools.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,231 @@
+"""The ``cardtools`` command: a thin layer that parses arguments and calls the API.
+
+Exit codes: 0 success (warnings allowed), 1 errors in the designer's files or a failed job,
+2 a command-line mistake.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Sequence
+
+import cardtools
+
+EPILOG = "Docs: README.md and docs/ in the cardtools repository. Exit codes: 0 ok, 1 errors found, 2 usage."
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    from cardtools.core.diagnostics import DiagnosticError, render
+
+    try:
+        return args.handler(args)
+    except DiagnosticError as exc:
+        print(render(exc.diagnostics), file=sys.stderr)
+        return 1
+    except UsageProblem as exc:
+        print(f"cardtools {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cardtools: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `cardtools list tta | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+class UsageProblem(Exception):
+    """An argument that parses but names nothing usable (unknown card id, bad filter)."""
+
+
+# -- parser -------------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardtools",
+        description="Card data as YAML: validate it, generate card text, play and simulate it, print it.",
+        epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"cardtools {cardtools.__version__}")
+    parser.add_argument("--root", metavar="DIR",
+                        help="workspace folder holding decks/ (default: nearest folder upwards with a decks/ "
+                             "folder, or $CARDTOOLS_ROOT)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("validate", help="check decks against their schemas and rules",
+                       description="Check decks: YAML, schemas, ids, references, counts and totals. Prints "
+                                   "every problem as path:line:col: severity[code]: message.", epilog=EPILOG)
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="game ids, deck folders or card files (default: every game)")
+    p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
+    p.set_defaults(handler=cmd_validate)
+
+    p = sub.add_parser("list", help="list a game's cards", description="List a game's cards with their counts "
+                       "and sources.", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--type", action="append", default=[], metavar="T", help="only cards of this type (repeatable)")
+    p.add_argument("--provisional", action="store_true",
+                   help="only cards with provisional facts, with the reason for each")
+    p.add_argument("--players", type=int, metavar="N", help="only cards used at N players, with their count at N")
+    p.add_argument("--age", metavar="AGE", help="only cards of this age (games with ages)")
+    p.add_argument("--where", action="append", default=[], metavar="FIELD=VALUE",
+                   help="only cards whose FIELD equals VALUE (repeatable)")
+    p.add_argument("--format", choices=["table", "json"], default="table", help="output format (default: table)")
+    p.set_defaults(handler=cmd_list)
+
+    p = sub.add_parser("show", help="show every field of one card", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("card", metavar="CARD_ID")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(handler=cmd_show)
+
+    p = sub.add_parser("build", help="validate every deck and write every output into out/",
+                       description="The main job: validate every game's deck, then write the outputs "
+                                   "into out/.", epilog=EPILOG)
+    p.add_argument("--format", choices=["text", "json"], default="text", help="diagnostics format")
+    p.set_defaults(handler=cmd_build)
+
+    p = sub.add_parser("schema", help="regenerate or check the generated schemas",
+                       description="Some schemas are generated (card-file schemas from each game.yaml). "
+                                   "--write regenerates them; --check fails if a committed one is stale.",
+                       epilog=EPILOG)
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--write", action="store_true", help="rewrite stale generated schemas")
+    mode.add_argument("--check", action="store_true", help="exit 1 if a generated schema is stale")
+    p.set_defaults(handler=cmd_schema)
+    return parser
+
+
+def add_game(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help="game id, e.g. aoc, tta, 7ages")
+
+
+def workspace(args):
+    from cardtools.core.workspace import Workspace
+
+    return Workspace.find(args.root)
+
+
+def deck_for(args):
+    from cardtools.core.loader import load_deck
+
+    return load_deck(args.game, getattr(args, "variant", None), workspace(args))
+
+
+# -- commands -----------------------------------------------------------------------------------
+
+def cmd_validate(args) -> int:
+    from cardtools.core.diagnostics import count, render
+    from cardtools.core.validate import UsageError, validate
+
+    try:
+        found = validate(workspace(args), args.paths)
+    except UsageError as exc:
+        raise UsageProblem(str(exc)) from None
+    text = render(found, args.format)
+    if text:
+        print(text, file=sys.stdout if args.format == "json" else sys.stderr)
+    return 1 if count(found)["errors"] else 0
+
+
+def cmd_list(args) -> int:
+    from cardtools.core import query
+
+    deck = deck_for(args)
+    where = dict(parse_where(w) for w in args.where)
+    if args.age:
+        where["age"] = args.age
+    unknown = [t for t in args.type if t not in deck.manifest.card_types]
+    if unknown:
+        from cardtools.core.diagnostics import did_you_mean
+
+        raise UsageProblem(f"unknown card type '{unknown[0]}'{did_you_mean(unknown[0], deck.manifest.card_types)}")
+    cards = query.select(deck, types=args.type, provisional=args.provisional, players=args.players, where=where)
+    if args.format == "json":
+        print(json.dumps([query.row(c, args.players) for c in cards], indent=2, ensure_ascii=False))
+        return 0
+    count_header = f"count@{args.players}p" if args.players else "count"
+    if args.provisional:
+        rows = [[c.id, c.name, c.type, "; ".join(c.provisional)] for c in cards]
+        headers = ["id", "name", "type", "provisional because"]
+        width = 100
+    else:
+        rows = [[c.id, c.name, c.type, query.count_text(c, args.players), "; ".join(c.sources)] for c in cards]
+        headers = ["id", "name", "type", count_header, "source"]
+        width = 60
+    print(query.table(rows, headers, max_width=width))
+    copies = sum(c.copies(args.players) for c in cards) if args.players else None
+    print(f"\n{len(cards)} card(s)" + (f", {copies} copies at {args.players} players" if copies is not None else ""))
+    return 0
+
+
+def cmd_show(args) -> int:
+    deck = deck_for(args)
+    card = deck.get(args.card)
+    if card is None:
+        from cardtools.core.diagnostics import did_you_mean
+
+        raise UsageProblem(f"no card '{args.card}' in {args.game}{did_you_mean(args.card, [c.id for c in deck])}")
+    data = card.to_dict()
+    if args.format == "json":
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    import yaml
+
+    loc = deck.locate(card)
+    print(f"# {loc}")
+    print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100).rstrip())
+    return 0
+
+
+def cmd_build(args) -> int:
+    from cardtools.core.diagnostics import count, render
+    from cardtools.core.validate import validate
+
+    ws = workspace(args)
+    found = validate(ws)
+    if found:
+        print(render(found, args.format), file=sys.stderr)
+    if count(found)["errors"]:
+        print("build stopped: fix the errors above", file=sys.stderr)
+        return 1
+    for game in ws.games():
+        print(f"{game}: deck valid")
+    return 0
+
+
+def cmd_schema(args) -> int:
+    from cardtools.core.loader import load_manifest
+    from cardtools.core.schemagen import card_file_schema, sync
+
+    ws = workspace(args)
+    generated = {}
+    for game in ws.games():
+        manifest = load_manifest(game, ws)
+        generated[f"{game}/cards.schema.json"] = card_file_schema(manifest)
+    stale = sync(ws.root / "schemas", generated, write=args.write)
+    for name in stale:
+        print(f"{'wrote' if args.write else 'stale'}: schemas/{name}")
+    if args.check and stale:
+        print("run `cardtools schema --write` and commit the result", file=sys.stderr)
+        return 1
+    if not stale:
+        print("generated schemas are up to date")
+    return 0
+
+
+def parse_where(text: str) -> tuple[str, str]:
+    if "=" not in text:
+        raise UsageProblem(f"--where expects FIELD=VALUE, got '{text}'")
+    key, value = text.split("=", 1)
+    return key.strip(), value.strip()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,172 @@
+"""The validated deck: what every later stage (effects, engines, rendering) consumes.
+
+A ``Deck`` is immutable: its cards' fields are frozen mappings and tuples, so rendering and
+simulation can share one deck without copying it or worrying about who changed what.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
+
+from cardtools.core.diagnostics import Location
+from cardtools.core.yamlfile import YamlDocument, pointer_from_path
+
+#: Keys every card may have, whatever its type; the rest are the type's own fields.
+BASE_FIELDS = ("id", "name", "type", "count", "source", "tags", "text")
+PROVISIONAL = "provisional:"
+
+
+def freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Frozen data back to plain dicts and lists (for JSON output and variant merging)."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class CardType:
+    name: str
+    schema: str
+    label: str
+    effect_fields: tuple[str, ...] = ("effects",)
+
+
+@dataclass(frozen=True)
+class Composition:
+    """A manifest rule: the cards matching ``where`` must add up to ``total`` at each player count."""
+
+    name: str
+    where: Mapping[str, Any]
+    total: int | Mapping[int, int]
+    pointer: str
+
+    def matches(self, card: "Card") -> bool:
+        for key, wanted in self.where.items():
+            value = card.fields.get(key)
+            options = wanted if isinstance(wanted, tuple) else (wanted,)
+            if value not in options:
+                return False
+        return True
+
+    def expected(self, players: int) -> int | None:
+        if isinstance(self.total, int):
+            return self.total
+        return self.total.get(players)
+
+
+@dataclass(frozen=True)
+class Manifest:
+    game: str
+    name: str
+    min_players: int
+    max_players: int
+    card_types: Mapping[str, CardType]
+    files: tuple[str, ...]
+    composition: tuple[Composition, ...]
+    source: Any
+    rules: Mapping[str, Any]
+    path: Path
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+@dataclass(frozen=True)
+class Card:
+    fields: Mapping[str, Any]
+    file: Path
+    pointer: str  # JSON pointer of the card inside its file, e.g. "/3"
+
+    @property
+    def id(self) -> str:
+        return self.fields["id"]
+
+    @property
+    def name(self) -> str:
+        return self.fields.get("name", self.id)
+
+    @property
+    def type(self) -> str:
+        return self.fields["type"]
+
+    @property
+    def count(self) -> int | Mapping[str, int]:
+        return self.fields.get("count", 1)
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        return tuple(self.fields.get("tags", ()))
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        source = self.fields.get("source", ())
+        return (source,) if isinstance(source, str) else tuple(source)
+
+    @property
+    def provisional(self) -> tuple[str, ...]:
+        """The reasons this card's facts were chosen by us rather than taken from a source."""
+        return tuple(s[len(PROVISIONAL):].strip() for s in self.sources if s.startswith(PROVISIONAL))
+
+    def copies(self, players: int) -> int:
+        count = self.count
+        if isinstance(count, int):
+            return count
+        return int(count.get(str(players), 0))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+    def to_dict(self) -> dict:
+        return thaw(self.fields)
+
+
+@dataclass(frozen=True)
+class Deck:
+    manifest: Manifest
+    cards: tuple[Card, ...]
+    documents: Mapping[Path, YamlDocument] = field(repr=False)
+    variant: str | None = None
+
+    @property
+    def game(self) -> str:
+        return self.manifest.game
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def card(self, card_id: str) -> Card:
+        return self._index[card_id]
+
+    def get(self, card_id: str) -> Card | None:
+        return self._index.get(card_id)
+
+    def of_type(self, *types: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.type in types)
+
+    def locate(self, card: Card, *path: Any, key: bool = False) -> Location:
+        """File position of a card, or of a field inside it: for diagnostics after loading."""
+        doc = self.documents[card.file]
+        pos = doc.position(card.pointer + pointer_from_path(path), key=key)
+        return Location(card.file, pos.line, pos.col)
+
+    @cached_property
+    def _index(self) -> dict[str, Card]:
+        return {c.id: c for c in self.cards}

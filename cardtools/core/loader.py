@@ -1,0 +1,258 @@
+"""Read a game's deck: manifest, card files, schema validation and the checks a schema cannot do.
+
+``read_deck`` returns the deck together with every diagnostic (for ``cardtools validate``);
+``load_deck`` is what other commands call: it returns a valid deck or raises with all errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, freeze
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
+from cardtools.core.schemas import CARD_INDEX
+from cardtools.core.workspace import Workspace
+from cardtools.core.yamlfile import YamlDocument, load_yaml
+
+MANIFEST = "game.yaml"
+MANIFEST_SCHEMA = "deck-manifest.schema.json"
+SCHEMA_COMMENT = "# yaml-language-server: $schema="
+#: Files in a deck folder that are not card files.
+NOT_CARD_FILES = {MANIFEST, "map.yaml"}
+
+
+def load_deck(game: str, variant: str | None = None, workspace: Workspace | None = None) -> Deck:
+    """The validated deck of ``game``; raises ``DiagnosticError`` listing every error otherwise."""
+    deck, diagnostics = read_deck(game, variant, workspace)
+    errors = [d for d in diagnostics if d.is_error]
+    if errors or deck is None:
+        raise DiagnosticError(errors or diagnostics)
+    return deck
+
+
+def read_deck(game: str, variant: str | None = None, workspace: Workspace | None = None) -> tuple[Deck | None, list[Diagnostic]]:
+    workspace = workspace or Workspace.find()
+    folder = workspace.deck_dir(game)
+    manifest_path = folder / MANIFEST
+    if not manifest_path.is_file():
+        known = workspace.games()
+        return None, [error(manifest_path, 1, 1, "unknown-game",
+                            f"no deck '{game}' (expected {manifest_path}){did_you_mean(game, known)}"
+                            + (f"; decks here: {', '.join(known)}" if known else ""))]
+    reader = _DeckReader(workspace, folder)
+    deck = reader.read(variant)
+    return deck, reader.diagnostics
+
+
+def load_manifest(game: str, workspace: Workspace | None = None) -> Manifest:
+    """Only the manifest of a deck (enough to generate its card-file schema); raises on errors."""
+    workspace = workspace or Workspace.find()
+    reader = _DeckReader(workspace, workspace.deck_dir(game))
+    found = reader.read_manifest()
+    if found is None:
+        raise DiagnosticError([d for d in reader.diagnostics if d.is_error])
+    return found[0]
+
+
+class _DeckReader:
+    def __init__(self, workspace: Workspace, folder: Path):
+        self.workspace = workspace
+        self.folder = folder
+        self.schemas = workspace.schemas
+        self.diagnostics: list[Diagnostic] = list(self.schemas.problems)
+        self.incomplete = False  # a card file could not be read: totals would only mislead
+
+    # -- manifest -----------------------------------------------------------------------------
+    def read_manifest(self) -> tuple[Manifest, YamlDocument] | None:
+        path = self.folder / MANIFEST
+        doc = self._load(path)
+        if doc is None:
+            return None
+        found = self.schemas.validate(MANIFEST_SCHEMA, doc.data, doc, label="game")
+        self.diagnostics += found
+        if found:
+            return None
+        manifest = self._manifest(doc)
+        return None if manifest is None else (manifest, doc)
+
+    def read(self, variant: str | None) -> Deck | None:
+        found = self.read_manifest()
+        if found is None:
+            return None
+        manifest, doc = found
+        documents = {manifest.path: doc}
+        raw_cards = self._read_card_files(manifest, documents)
+        cards = self._validate_cards(manifest, raw_cards)
+        deck = Deck(manifest, tuple(cards), documents, variant)
+        self._check_counts(deck)
+        self._check_composition(deck, doc)
+        from cardtools.games import game_checks
+
+        for check in game_checks(manifest.game):
+            self.diagnostics += check(deck)
+        return deck
+
+    def _load(self, path: Path) -> YamlDocument | None:
+        doc, found = load_yaml(path)
+        self.diagnostics += found
+        if doc is not None and doc.data is None:
+            self.diagnostics.append(error(path, 1, 1, "empty", "file is empty"))
+            return None
+        return doc
+
+    def _manifest(self, doc: YamlDocument) -> Manifest | None:
+        data = doc.data
+        if data["game"] != self.folder.name:
+            pos = doc.position("/game")
+            self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest",
+                                          f"game id '{data['game']}' must match its folder name '{self.folder.name}'"))
+        players = data["players"]
+        if players["min"] > players["max"]:
+            pos = doc.position("/players")
+            self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest", "players: min is larger than max"))
+            return None
+        types = {}
+        for name, spec in data["card_types"].items():
+            if not self.schemas.has(spec["schema"]):
+                pos = doc.position(f"/card_types/{name}/schema")
+                self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest",
+                                              f"card type '{name}': no schema 'schemas/{spec['schema']}'"
+                                              f"{did_you_mean(spec['schema'], self.schemas.files)}"))
+                continue
+            types[name] = CardType(name, spec["schema"], spec.get("label", name.replace("_", " ").title()),
+                                   tuple(spec.get("effects", ("effects",))))
+        composition = tuple(
+            Composition(c["name"], freeze(c["where"]),
+                        c["total"] if isinstance(c["total"], int) else {int(k): v for k, v in c["total"].items()},
+                        f"/composition/{i}")
+            for i, c in enumerate(data.get("composition", ())))
+        return Manifest(data["game"], data["name"], players["min"], players["max"], freeze(types),
+                        tuple(data["files"]), composition, freeze(data["source"]), freeze(data.get("rules", {})),
+                        doc.path)
+
+    # -- card files -----------------------------------------------------------------------------
+    def _read_card_files(self, manifest: Manifest, documents: dict) -> list[tuple[dict, YamlDocument, int]]:
+        raw: list[tuple[dict, YamlDocument, int]] = []
+        manifest_doc = documents[manifest.path]
+        for i, name in enumerate(manifest.files):
+            path = (self.folder / name).resolve()
+            if self.folder.resolve() not in path.parents:
+                pos = manifest_doc.position(f"/files/{i}")
+                self.diagnostics.append(error(manifest.path, pos.line, pos.col, "manifest",
+                                              f"card file '{name}' is outside the deck folder"))
+                continue
+            if not path.is_file():
+                pos = manifest_doc.position(f"/files/{i}")
+                self.diagnostics.append(error(manifest.path, pos.line, pos.col, "manifest",
+                                              f"card file '{name}' does not exist"))
+                continue
+            doc = self._load(path)
+            if doc is None:
+                self.incomplete = True
+                continue
+            documents[path] = doc
+            self._check_schema_comment(doc, manifest)
+            if not isinstance(doc.data, list):
+                self.diagnostics.append(error(path, 1, 1, "schema", "a card file holds a list of cards ('- id: …')"))
+                continue
+            raw += [(card, doc, j) for j, card in enumerate(doc.data)]
+        listed = {(self.folder / n).resolve() for n in manifest.files}
+        for path in sorted(self.folder.glob("*.yaml")):
+            if path.name not in NOT_CARD_FILES and path.resolve() not in listed:
+                self.diagnostics.append(warning(path, 1, 1, "unlisted-file",
+                                                f"'{path.name}' is not listed under 'files' in {MANIFEST}; its cards are ignored"))
+        return raw
+
+    def _check_schema_comment(self, doc: YamlDocument, manifest: Manifest) -> None:
+        expected = f"{SCHEMA_COMMENT}../../schemas/{manifest.game}/cards.schema.json"
+        first = doc.path.read_text(encoding="utf-8").split("\n", 1)[0].strip()
+        if first != expected:
+            self.diagnostics.append(warning(doc.path, 1, 1, "schema-comment",
+                                            f"first line should be '{expected}' so editors validate and complete this file"))
+
+    def _validate_cards(self, manifest: Manifest, raw: list) -> list[Card]:
+        index: dict[str, str] = {}
+        first_seen: dict[str, tuple[YamlDocument, int]] = {}
+        for card, doc, j in raw:
+            if not isinstance(card, dict):
+                continue
+            cid = card.get("id")
+            if not isinstance(cid, str):
+                continue
+            if cid in first_seen:
+                self.incomplete = True
+                other_doc, other_j = first_seen[cid]
+                pos = doc.position(f"/{j}/id")
+                first = other_doc.position(f"/{other_j}/id")
+                self.diagnostics.append(error(doc.path, pos.line, pos.col, "duplicate-id",
+                                              f"card id '{cid}' is already used at "
+                                              f"{other_doc.path.name}:{first.line}:{first.col}",
+                                              related=(Location(other_doc.path, first.line, first.col),)))
+                continue
+            first_seen[cid] = (doc, j)
+            index[cid] = card.get("type") if isinstance(card.get("type"), str) else ""
+
+        cards = []
+        token = CARD_INDEX.set(index)
+        try:
+            for card, doc, j in raw:
+                label = doc.path.stem
+                pointer = f"/{j}"
+                pos = doc.position(pointer)
+                if not isinstance(card, dict):
+                    self.incomplete = True
+                    self.diagnostics.append(error(doc.path, pos.line, pos.col, "schema",
+                                                  f"{label}[{j}]: a card is a mapping of fields (id, name, type, …)"))
+                    continue
+                ctype = card.get("type")
+                if ctype not in manifest.card_types:
+                    self.incomplete = True
+                    where = doc.position(pointer + "/type") if "type" in card else pos
+                    what = f"unknown card type {ctype!r}" if "type" in card else "missing required field 'type'"
+                    self.diagnostics.append(error(doc.path, where.line, where.col, "schema",
+                                                  f"{label}[{j}]: {what}{did_you_mean(ctype, manifest.card_types)}"
+                                                  f"; this game's types: {', '.join(manifest.card_types)}"))
+                    continue
+                found = self.schemas.validate(manifest.card_types[ctype].schema, card, doc, base=(j,), label=label)
+                self.diagnostics += found
+                if found:  # later checks only ever see schema-valid cards
+                    self.incomplete = True
+                elif first_seen.get(card["id"]) == (doc, j):
+                    cards.append(Card(freeze(card), doc.path, pointer))
+        finally:
+            CARD_INDEX.reset(token)
+        return cards
+
+    # -- checks across cards -------------------------------------------------------------------
+    def _check_counts(self, deck: Deck) -> None:
+        counts = deck.manifest.player_counts
+        for card in deck.cards:
+            count = card.count
+            if isinstance(count, int):
+                continue
+            given = {int(k) for k in count}
+            loc = deck.locate(card, "count")
+            for p in sorted(given - set(counts)):
+                self.diagnostics.append(error(loc.path, loc.line, loc.col, "count",
+                                              f"{card.id}: count for {p} players, but the game is for "
+                                              f"{counts.start}-{counts.stop - 1} players"))
+            missing = [p for p in counts if p not in given]
+            if missing:
+                self.diagnostics.append(error(loc.path, loc.line, loc.col, "count",
+                                              f"{card.id}: count gives no number for "
+                                              f"{', '.join(map(str, missing))} players"))
+
+    def _check_composition(self, deck: Deck, doc: YamlDocument) -> None:
+        if self.incomplete:
+            return
+        for rule in deck.manifest.composition:
+            pos = doc.position(rule.pointer + "/total")
+            for players in deck.manifest.player_counts:
+                expected = rule.expected(players)
+                if expected is None:
+                    continue
+                actual = sum(c.copies(players) for c in deck.cards if rule.matches(c))
+                if actual != expected:
+                    self.diagnostics.append(error(doc.path, pos.line, pos.col, "composition",
+                                                  f"{rule.name}: the cards add up to {actual} at {players} "
+                                                  f"player{'s' if players != 1 else ''}, but the manifest expects "
+                                                  f"{expected} ({actual - expected:+d})"))

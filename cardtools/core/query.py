@@ -1,0 +1,59 @@
+"""Selecting and describing cards for listings (``cardtools list`` / ``show``)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from cardtools.core.deck import Card, Deck, thaw
+
+
+def select(deck: Deck, *, types: Iterable[str] = (), provisional: bool = False, players: int | None = None,
+           where: Mapping[str, str] | None = None) -> list[Card]:
+    """Cards matching every given filter; ``where`` compares fields as text (``age=I``)."""
+    types = set(types)
+    chosen = []
+    for card in deck.cards:
+        if types and card.type not in types:
+            continue
+        if provisional and not card.provisional:
+            continue
+        if players is not None and card.copies(players) == 0:
+            continue
+        if where and any(str(card.get(k)) != v for k, v in where.items()):
+            continue
+        chosen.append(card)
+    return chosen
+
+
+def count_text(card: Card, players: int | None = None) -> str:
+    if players is not None:
+        return str(card.copies(players))
+    count = card.count
+    if isinstance(count, int):
+        return str(count)
+    return " ".join(f"{p}p:{n}" for p, n in sorted(count.items()))
+
+
+def row(card: Card, players: int | None = None) -> dict[str, Any]:
+    return {
+        "id": card.id,
+        "name": card.name,
+        "type": card.type,
+        "count": card.copies(players) if players is not None else thaw(card.count),
+        "source": list(card.sources),
+        "provisional": list(card.provisional),
+        "file": f"{card.file.name}",
+    }
+
+
+def table(rows: list[list[str]], headers: list[str], max_width: int = 60) -> str:
+    """A plain-text table; long cells are cut with an ellipsis so rows stay on one line."""
+    def cut(text: str) -> str:
+        return text if len(text) <= max_width else text[: max_width - 1] + "…"
+
+    cells = [[cut(str(c)) for c in r] for r in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+    return "\n".join(lines)

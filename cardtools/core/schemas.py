@@ -1,0 +1,198 @@
+"""JSON Schema registry and schema errors turned into designer-readable diagnostics.
+
+Schemas are JSON Schema 2020-12 files under ``schemas/``. Each has an ``$id`` of the form
+``https://cardtools.dev/schemas/<path>``; the ``$id`` is a name, never fetched. Cross-file ``$ref``s
+are relative (``../card.schema.json#/$defs/id``), so they resolve both against those ids (here,
+through the ``referencing`` registry jsonschema uses) and against file locations (in editors).
+
+One extension keyword: ``"x-card-ref": "<card type>"`` (or a list, or ``true`` for any type)
+marks a string whose value must be the id of a card in the same deck. Other validators ignore it.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+from urllib.parse import urldefrag, urljoin
+
+from jsonschema import Draft202012Validator, ValidationError, validators
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from cardtools.core.diagnostics import Diagnostic, did_you_mean, error
+from cardtools.core.yamlfile import YamlDocument, pointer_from_path
+
+ID_BASE = "https://cardtools.dev/schemas/"
+
+#: The deck's cards (id -> type) while a deck is validated; read by the ``x-card-ref`` keyword.
+CARD_INDEX: contextvars.ContextVar[Mapping[str, str] | None] = contextvars.ContextVar("card_index", default=None)
+
+
+def _card_ref(validator, expected, instance, schema):
+    index = CARD_INDEX.get()
+    if index is None or not isinstance(instance, str):
+        return
+    wanted = None if expected is True else ([expected] if isinstance(expected, str) else list(expected))
+    if instance not in index:
+        candidates = [i for i, t in index.items() if wanted is None or t in wanted]
+        kind = " or ".join(wanted) if wanted else "card"
+        yield ValidationError(f"no {kind} with id '{instance}' in this deck{did_you_mean(instance, candidates)}",
+                              validator="x-card-ref")
+    elif wanted is not None and index[instance] not in wanted:
+        yield ValidationError(f"'{instance}' is a {index[instance]}, but a {' or '.join(wanted)} is expected here",
+                              validator="x-card-ref")
+
+
+CardtoolsValidator = validators.extend(Draft202012Validator, {"x-card-ref": _card_ref})
+
+
+@dataclass(frozen=True)
+class SchemaFile:
+    path: Path
+    name: str  # path relative to the schemas directory, e.g. "aoc/civilization.schema.json"
+    contents: dict
+
+    @property
+    def id(self) -> str:
+        return ID_BASE + self.name
+
+
+class SchemaStore:
+    """All schemas of the workspace (and the built-in ones), addressable by relative name."""
+
+    def __init__(self, directories: Iterable[Path]):
+        self.files: dict[str, SchemaFile] = {}
+        self.problems: list[Diagnostic] = []
+        for directory in directories:
+            if not directory.is_dir():
+                continue
+            for path in sorted(directory.rglob("*.schema.json")):
+                name = path.relative_to(directory).as_posix()
+                if name in self.files:
+                    continue  # the workspace's own schemas shadow built-in ones
+                self._add(path, name)
+        self._validators: dict[str, Any] = {}
+
+    def _add(self, path: Path, name: str) -> None:
+        try:
+            contents = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            self.problems.append(error(path, 1, 1, "schema-file", f"cannot read schema: {exc}"))
+            return
+        expected = ID_BASE + name
+        if contents.get("$id") != expected:
+            self.problems.append(error(path, 1, 1, "schema-file", f"schema $id must be '{expected}'"))
+            contents = {**contents, "$id": expected}
+        self.files[name] = SchemaFile(path, name, contents)
+
+    @cached_property
+    def registry(self) -> Registry:
+        resources = [(f.id, Resource.from_contents(f.contents, default_specification=DRAFT202012))
+                     for f in self.files.values()]
+        return Registry().with_resources(resources)
+
+    def has(self, name: str) -> bool:
+        return name in self.files
+
+    def validator(self, name: str):
+        """A validator for the named schema (cached: building one walks the whole schema)."""
+        if name not in self._validators:
+            self._validators[name] = CardtoolsValidator(self.bundle(name), registry=self.registry)
+        return self._validators[name]
+
+    def bundle(self, name: str) -> dict:
+        """The schema with each non-recursive ``$ref`` replaced by its target.
+
+        jsonschema resolves a ``$ref`` again every time it meets one, which was half the cost of
+        validating a deck; our schemas never change during a run, so they are resolved once here.
+        Recursive references (an effect inside an effect) stay, rewritten as absolute URIs.
+        """
+        root = self.files[name]
+
+        def walk(node, base: str, stack: tuple[str, ...]):
+            if isinstance(node, list):
+                return [walk(item, base, stack) for item in node]
+            if not isinstance(node, dict):
+                return node
+            out = {k: walk(v, base, stack) for k, v in node.items() if k not in ("$ref", "$defs")}
+            if "$defs" in node:
+                out["$defs"] = node["$defs"]  # kept unresolved: only reachable through a $ref
+            ref = node.get("$ref")
+            if not isinstance(ref, str):
+                return out
+            target = urljoin(base, ref)
+            if target in stack:
+                inlined = {"$ref": target}
+            else:
+                resolved = self.registry.resolver(base).lookup(ref)
+                body = {k: v for k, v in resolved.contents.items() if k not in ("$id", "$schema")}
+                inlined = walk(body, urldefrag(target)[0], stack + (target,))
+            out.pop("$defs", None)
+            return {"allOf": [inlined], **out} if out else inlined
+
+        return walk(root.contents, root.id, (root.id,))
+
+    def validate(self, name: str, instance: Any, doc: YamlDocument, base: tuple = (), label: str = "") -> list[Diagnostic]:
+        """Validate ``instance`` (found at path ``base`` inside ``doc``) and explain every error."""
+        found = self.validator(name).iter_errors(instance)
+        return [d for e in found for d in explain(e, doc, base, label)]
+
+
+def explain(err: ValidationError, doc: YamlDocument, base: tuple = (), label: str = "") -> list[Diagnostic]:
+    """One jsonschema error as diagnostics at the exact YAML position, with suggestions."""
+    if err.validator in ("oneOf", "anyOf") and err.context:
+        return explain(best_match(err.context), doc, base, label)
+    path = tuple(base) + tuple(err.absolute_path)
+    where = readable(path, label)
+    prefix = f"{where}: " if where else ""
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    kind = schema.get("x-kind")
+
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = list(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        out = []
+        for key in err.instance:
+            if key in allowed or any(re.search(p, key) for p in patterns):
+                continue
+            pos = doc.position(pointer_from_path(path + (key,)), key=True)
+            what = f"unknown {kind}" if kind else "unknown key"
+            out.append(error(doc.path, pos.line, pos.col, "unknown-key",
+                             f"{prefix}{what} '{key}'{did_you_mean(key, allowed)}"))
+        return out
+
+    pos = doc.position(pointer_from_path(path))
+    if err.validator == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else err.message
+        message = f"missing required field '{missing}'"
+    elif err.validator == "enum":
+        options = err.validator_value
+        shown = ", ".join(repr(o) for o in options[:12]) + (", …" if len(options) > 12 else "")
+        message = f"{err.instance!r} is not one of {shown}{did_you_mean(err.instance, options)}"
+    elif err.validator == "const":
+        message = f"{err.instance!r} should be {err.validator_value!r}"
+    elif err.validator in ("minProperties", "maxProperties") and kind:
+        names = ", ".join(err.instance) if isinstance(err.instance, dict) else ""
+        message = f"a {kind} names exactly one verb" + (f" (found: {names})" if names else "")
+    elif err.validator == "x-card-ref":
+        message = err.message
+    else:
+        message = err.message
+    return [error(doc.path, pos.line, pos.col, "schema", prefix + message)]
+
+
+def readable(path: Iterable, label: str = "") -> str:
+    """``("cards", 3, "population")`` -> ``cards[3].population``; a label names the file's root."""
+    out = label
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out

@@ -1,0 +1,64 @@
+"""Where a designer's files live: ``decks/``, ``schemas/``, ``templates/`` and ``out/``.
+
+The workspace is the nearest directory (from the current one upwards) that has a ``decks/``
+folder, or the one named by ``--root`` / ``CARDTOOLS_ROOT``. Schemas and templates that ship
+with cardtools are always available behind the workspace's own, so a designer's fourth game
+can reuse them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import cardtools
+
+_PACKAGE = Path(cardtools.__file__).resolve().parent
+#: The shipped schemas, decks and templates: the source checkout, or the copy inside a wheel.
+BUILTIN = _PACKAGE.parent if (_PACKAGE.parent / "schemas").is_dir() else _PACKAGE / "_data"
+
+
+@dataclass(frozen=True)
+class Workspace:
+    root: Path
+
+    @classmethod
+    def find(cls, root: str | Path | None = None) -> "Workspace":
+        if root is None:
+            root = os.environ.get("CARDTOOLS_ROOT") or None
+        if root is not None:
+            return cls(Path(root).resolve())
+        here = Path.cwd().resolve()
+        for candidate in (here, *here.parents):
+            if (candidate / "decks").is_dir():
+                return cls(candidate)
+        return cls(BUILTIN)
+
+    @property
+    def decks(self) -> Path:
+        return self.root / "decks"
+
+    @property
+    def out(self) -> Path:
+        return self.root / "out"
+
+    def search_path(self, folder: str) -> list[Path]:
+        """The workspace's folder first, then the built-in one (if different)."""
+        paths = [self.root / folder]
+        if (BUILTIN / folder).resolve() != paths[0].resolve():
+            paths.append(BUILTIN / folder)
+        return paths
+
+    def games(self) -> list[str]:
+        return sorted(p.parent.name for p in self.decks.glob("*/game.yaml"))
+
+    def deck_dir(self, game: str) -> Path:
+        return self.decks / game
+
+    @cached_property
+    def schemas(self):
+        from cardtools.core.schemas import SchemaStore
+
+        return SchemaStore(self.search_path("schemas"))

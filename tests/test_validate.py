@@ -1,0 +1,225 @@
+"""`cardtools validate`: every problem reported at its exact file:line:col, in one run."""
+
+import json
+import os
+import time
+import tracemalloc
+
+UNITS = "decks/mini/units.yaml"
+
+
+def errors(err: str) -> list[str]:
+    return [line for line in err.splitlines() if ": error[" in line or ": warning[" in line]
+
+
+def test_fixture_deck_is_valid(mini, cli):
+    assert cli("validate") == (0, "", "")
+
+
+def test_type_error(mini, cli):
+    mini.replace(UNITS, "  cost: 2\n", "  cost: two\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == ["decks/mini/units.yaml:6:9: error[schema]: units[0].cost: 'two' is not of type 'integer'"]
+
+
+def test_missing_required_field_points_at_the_card(mini, cli):
+    mini.replace(UNITS, "  color: blue\n", "")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == ["decks/mini/units.yaml:11:3: error[schema]: units[1]: missing required field 'color'"]
+
+
+def test_unknown_key_with_suggestion(mini, cli):
+    mini.replace(UNITS, "  color: red\n", "  colour: red\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == [
+        "decks/mini/units.yaml:2:3: error[schema]: units[0]: missing required field 'color'",
+        "decks/mini/units.yaml:7:3: error[unknown-key]: units[0]: unknown key 'colour'; did you mean 'color'?",
+    ]
+
+
+def test_misspelt_enum_with_suggestion(mini, cli):
+    mini.replace(UNITS, "  color: blue\n", "  color: blu\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == [
+        "decks/mini/units.yaml:16:10: error[schema]: units[1].color: 'blu' is not one of 'red', 'blue', 'green'; "
+        "did you mean 'blue'?"]
+
+
+def test_unknown_card_type_with_suggestion(mini, cli):
+    mini.replace(UNITS, "  type: unit\n  count: 2\n", "  type: unti\n  count: 2\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == ["decks/mini/units.yaml:13:9: error[schema]: units[1]: unknown card type 'unti'; "
+                           "did you mean 'unit'?; this game's types: unit, tech"]
+
+
+def test_duplicate_key_names_both_positions(mini, cli):
+    mini.replace(UNITS, "  cost: 4\n", "  cost: 4\n  cost: 5\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == ["decks/mini/units.yaml:16:3: error[duplicate-key]: duplicate key 'cost' "
+                           "(first defined at line 15, column 3)"]
+    code, out, _ = cli("validate", "--format", "json")
+    [d] = json.loads(out)["diagnostics"]
+    assert (d["line"], d["col"]) == (16, 3)
+    assert [(r["line"], r["col"]) for r in d["related"]] == [(15, 3)]
+
+
+def test_duplicate_card_id_names_both_positions(mini, cli):
+    mini.replace(UNITS, "- id: knight\n", "- id: archer\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == ["decks/mini/units.yaml:11:7: error[duplicate-id]: card id 'archer' is already used "
+                           "at units.yaml:2:7"]
+
+
+def test_on_key_stays_a_string(mini, cli):
+    code, out, _ = cli("show", "mini", "scout", "--format", "json")
+    assert code == 0
+    assert json.loads(out)["keywords"] == {"on": "arrival"}
+
+
+def test_yes_no_on_off_values_stay_strings(mini, cli):
+    mini.replace(UNITS, "  color: red\n", "  color: no\n")
+    code, _, err = cli("validate")
+    assert errors(err) == ["decks/mini/units.yaml:7:10: error[schema]: units[0].color: 'no' is not one of "
+                           "'red', 'blue', 'green'"]
+
+
+def test_billion_laughs_is_rejected_quickly_and_small(mini, cli):
+    lines = ['- &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, 10):
+        lines.append(f"- &{chr(97 + i)} [" + ", ".join([f"*{chr(96 + i)}"] * 9) + "]")
+    mini.write(UNITS, "\n".join(lines) + "\n")
+    tracemalloc.start()
+    start = time.perf_counter()
+    code, _, err = cli("validate")
+    elapsed = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert code == 1
+    assert errors(err)[0].startswith("decks/mini/units.yaml:6:7: error[alias]: aliases expand this document beyond")
+    assert elapsed < 1.0
+    assert peak < 50 * 2**20
+
+
+def test_python_object_tag_is_rejected_not_run(mini, cli, tmp_path):
+    marker = tmp_path / "pwned"
+    mini.replace(UNITS, "  cost: 2\n", f"  cost: !!python/object/apply:os.system ['touch {marker}']\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err)[0] == ("decks/mini/units.yaml:6:9: error[forbidden-tag]: YAML tag "
+                              "'tag:yaml.org,2002:python/object/apply:os.system' is not allowed: deck files hold "
+                              "plain data only (quote a value to keep it a string)")
+    assert not marker.exists()
+
+
+def test_broken_cross_reference_with_suggestion(mini, cli):
+    mini.replace(UNITS, "  requires: bows\n", "  requires: bow\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == ["decks/mini/units.yaml:8:13: error[schema]: units[0].requires: no tech with id 'bow' "
+                           "in this deck; did you mean 'bows'?"]
+
+
+def test_cross_reference_to_wrong_type(mini, cli):
+    mini.replace(UNITS, "  requires: bows\n", "  requires: knight\n")
+    code, _, err = cli("validate")
+    assert errors(err) == ["decks/mini/units.yaml:8:13: error[schema]: units[0].requires: 'knight' is a unit, "
+                           "but a tech is expected here"]
+
+
+def test_counts_that_do_not_add_up(mini, cli):
+    mini.replace(UNITS, "count: {2: 0, 3: 0, 4: 1}", "count: {2: 0, 3: 0, 4: 2}")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == ["decks/mini/game.yaml:15:52: error[composition]: unit cards: the cards add up to 6 at "
+                           "4 players, but the manifest expects 5 (+1)"]
+
+
+def test_count_must_cover_every_player_count(mini, cli):
+    mini.replace(UNITS, "count: {2: 0, 3: 0, 4: 1}", "count: {3: 0, 4: 1, 5: 1}")
+    code, _, err = cli("validate")
+    assert errors(err) == [
+        "decks/mini/units.yaml:22:10: error[count]: scout: count for 5 players, but the game is for 2-4 players",
+        "decks/mini/units.yaml:22:10: error[count]: scout: count gives no number for 2 players",
+    ]
+
+
+def test_missing_source_is_an_error(mini, cli):
+    mini.replace(UNITS, '  source: "provisional: invented for the tests"\n', "")
+    code, _, err = cli("validate")
+    assert errors(err) == ["decks/mini/units.yaml:19:3: error[schema]: units[2]: missing required field 'source'"]
+
+
+def test_source_must_name_a_section_or_be_provisional(mini, cli):
+    mini.replace(UNITS, '"provisional: invented for the tests"', '"I made it up"')
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err)[0].startswith("decks/mini/units.yaml:27:11: error[schema]: units[2].source: 'I made it up'")
+
+
+def test_all_errors_of_a_run_are_reported_sorted(mini, cli):
+    mini.replace(UNITS, "  cost: 4\n", "  cost: four\n")
+    mini.replace(UNITS, "  cost: 2\n", "  cost: two\n")
+    mini.replace("decks/mini/techs.yaml", "  count: 1\n", "  count: -1\n")
+    code, _, err = cli("validate")
+    assert [e.split(": error")[0] for e in errors(err)] == [
+        "decks/mini/techs.yaml:5:10", "decks/mini/units.yaml:6:9", "decks/mini/units.yaml:15:9"]
+    assert err.rstrip().endswith("3 error(s), 0 warning(s)")
+
+
+def test_yaml_syntax_error_has_position(mini, cli):
+    mini.replace(UNITS, "  cost: 2\n", "  cost: [2\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == ["decks/mini/units.yaml:7:8: error[syntax]: YAML syntax error: did not find expected "
+                           "',' or ']' (while parsing a flow sequence started at line 6, column 9)"]
+
+
+def test_validating_one_file_reports_only_that_file(mini, cli):
+    mini.replace("decks/mini/techs.yaml", "  count: 1\n", "  count: -1\n")
+    assert cli("validate", UNITS)[0] == 0
+    code, _, err = cli("validate", "decks/mini/techs.yaml")
+    assert code == 1 and len(errors(err)) == 1
+
+
+def test_json_format_for_tools(mini, cli):
+    mini.replace(UNITS, "  cost: 2\n", "  cost: two\n")
+    code, out, _ = cli("validate", "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["errors"] == 1
+    assert data["diagnostics"][0] == {
+        "path": "decks/mini/units.yaml", "line": 6, "col": 9, "severity": "error", "code": "schema",
+        "message": "units[0].cost: 'two' is not of type 'integer'", "related": []}
+
+
+def test_unlisted_card_file_and_missing_schema_comment_are_warnings(mini, cli):
+    mini.write("decks/mini/extra.yaml", "- id: x\n")
+    mini.replace("decks/mini/techs.yaml", "# yaml-language-server: $schema=../../schemas/mini/cards.schema.json\n", "")
+    code, _, err = cli("validate")
+    assert code == 0
+    assert errors(err) == [
+        "decks/mini/extra.yaml:1:1: warning[unlisted-file]: 'extra.yaml' is not listed under 'files' in "
+        "game.yaml; its cards are ignored",
+        "decks/mini/techs.yaml:1:1: warning[schema-comment]: first line should be '# yaml-language-server: "
+        "$schema=../../schemas/mini/cards.schema.json' so editors validate and complete this file",
+    ]
+
+
+def test_manifest_cannot_reach_outside_its_folder(mini, cli):
+    mini.replace("decks/mini/game.yaml", "  - techs.yaml\n", "  - ../../../etc/passwd.yaml\n")
+    code, _, err = cli("validate")
+    assert code == 1
+    assert "error[schema]: game.files[1]" in err
+
+
+def test_usage_errors_exit_2(mini, cli):
+    assert cli("validate", "no-such-thing")[0] == 2
+    assert cli("show", "mini", "archr")[2].strip() == "cardtools show: error: no card 'archr' in mini; did you mean 'archer'?"
+    code, _, err = cli("list", "nogame")
+    assert code == 1 and "no deck 'nogame'" in err
