@@ -223,3 +223,30 @@ def test_usage_errors_exit_2(mini, cli):
     assert cli("show", "mini", "archr")[2].strip() == "cardtools show: error: no card 'archr' in mini; did you mean 'archer'?"
     code, _, err = cli("list", "nogame")
     assert code == 1 and "no deck 'nogame'" in err
+
+
+def test_data_files_are_validated_with_positions_and_available_by_name(mini, cli):
+    mini.write("schemas/mini/board.schema.json", """{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://cardtools.dev/schemas/mini/board.schema.json",
+  "type": "object", "additionalProperties": false, "required": ["spaces"],
+  "properties": {"spaces": {"type": "array", "items": {"type": "integer"}},
+                 "favourite": {"type": "string", "x-card-ref": "unit"}}
+}""")
+    mini.replace("decks/mini/game.yaml", "composition:", "data:\n  board: {file: board.yaml, schema: mini/board.schema.json}\ncomposition:")
+    mini.write("decks/mini/board.yaml", "# yaml-language-server: $schema=../../schemas/mini/board.schema.json\n"
+                                        "spaces: [1, 2, three]\nfavourite: archr\n")
+    code, _, err = cli("validate")
+    assert errors(err) == [
+        "decks/mini/board.yaml:2:16: error[schema]: board.spaces[2]: 'three' is not of type 'integer'",
+        "decks/mini/board.yaml:3:12: error[schema]: board.favourite: no unit with id 'archr' in this deck; "
+        "did you mean 'archer'?",
+    ]
+    mini.write("decks/mini/board.yaml", "# yaml-language-server: $schema=../../schemas/mini/board.schema.json\n"
+                                        "spaces: [1, 2, 3]\nfavourite: archer\n")
+    from cardtools.core.loader import load_deck
+    from cardtools.core.workspace import Workspace
+
+    deck = load_deck("mini", workspace=Workspace(mini.root))
+    assert deck.data["board"]["spaces"] == (1, 2, 3)
+    assert str(deck.locate_data("board", "spaces", 2)) == "decks/mini/board.yaml:2:16"

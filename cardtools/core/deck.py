@@ -80,6 +80,7 @@ class Manifest:
     source: Any
     rules: Mapping[str, Any]
     path: Path
+    data_files: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # name -> (file, schema)
 
     @property
     def player_counts(self) -> range:
@@ -141,6 +142,8 @@ class Deck:
     cards: tuple[Card, ...]
     documents: Mapping[Path, YamlDocument] = field(repr=False)
     variant: str | None = None
+    #: The manifest's data files by name (e.g. "map"), validated and frozen.
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
@@ -160,6 +163,13 @@ class Deck:
 
     def of_type(self, *types: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.type in types)
+
+    def locate_data(self, name: str, *path: Any, key: bool = False) -> Location:
+        """File position of a value inside a data file (``locate_data("map", "areas", 3)``)."""
+        file = self.manifest.path.parent / self.manifest.data_files[name][0]
+        doc = self.documents[file.resolve()]
+        pos = doc.position(pointer_from_path(path), key=key)
+        return Location(doc.path, pos.line, pos.col)
 
     def locate(self, card: Card, *path: Any, key: bool = False) -> Location:
         """File position of a card, or of a field inside it: for diagnostics after loading."""

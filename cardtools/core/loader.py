@@ -16,8 +16,6 @@ from cardtools.core.yamlfile import YamlDocument, load_yaml
 MANIFEST = "game.yaml"
 MANIFEST_SCHEMA = "deck-manifest.schema.json"
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
-#: Files in a deck folder that are not card files.
-NOT_CARD_FILES = {MANIFEST, "map.yaml"}
 
 
 def load_deck(game: str, variant: str | None = None, workspace: Workspace | None = None) -> Deck:
@@ -81,8 +79,9 @@ class _DeckReader:
         manifest, doc = found
         documents = {manifest.path: doc}
         raw_cards = self._read_card_files(manifest, documents)
-        cards = self._validate_cards(manifest, raw_cards)
-        deck = Deck(manifest, tuple(cards), documents, variant)
+        cards, index = self._validate_cards(manifest, raw_cards)
+        data = self._read_data_files(manifest, documents, index)
+        deck = Deck(manifest, tuple(cards), documents, variant, freeze(data))
         self._check_counts(deck)
         self._check_composition(deck, doc)
         from cardtools.games import game_checks
@@ -125,45 +124,77 @@ class _DeckReader:
                         c["total"] if isinstance(c["total"], int) else {int(k): v for k, v in c["total"].items()},
                         f"/composition/{i}")
             for i, c in enumerate(data.get("composition", ())))
+        data_files = {name: (spec["file"], spec["schema"]) for name, spec in data.get("data", {}).items()}
         return Manifest(data["game"], data["name"], players["min"], players["max"], freeze(types),
                         tuple(data["files"]), composition, freeze(data["source"]), freeze(data.get("rules", {})),
-                        doc.path)
+                        doc.path, freeze(data_files))
 
-    # -- card files -----------------------------------------------------------------------------
+    # -- card and data files ------------------------------------------------------------------
+    def _deck_file(self, manifest: Manifest, name: str, pointer: str, what: str) -> Path | None:
+        """The file a manifest entry names, if it exists inside the deck folder."""
+        path = (self.folder / name).resolve()
+        problem = (f"{what} '{name}' is outside the deck folder" if self.folder.resolve() not in path.parents
+                   else None if path.is_file() else f"{what} '{name}' does not exist")
+        if problem is None:
+            return path
+        pos = self._manifest_doc.position(pointer)
+        self.diagnostics.append(error(manifest.path, pos.line, pos.col, "manifest", problem))
+        return None
+
     def _read_card_files(self, manifest: Manifest, documents: dict) -> list[tuple[dict, YamlDocument, int]]:
         raw: list[tuple[dict, YamlDocument, int]] = []
-        manifest_doc = documents[manifest.path]
+        self._manifest_doc = documents[manifest.path]
         for i, name in enumerate(manifest.files):
-            path = (self.folder / name).resolve()
-            if self.folder.resolve() not in path.parents:
-                pos = manifest_doc.position(f"/files/{i}")
-                self.diagnostics.append(error(manifest.path, pos.line, pos.col, "manifest",
-                                              f"card file '{name}' is outside the deck folder"))
-                continue
-            if not path.is_file():
-                pos = manifest_doc.position(f"/files/{i}")
-                self.diagnostics.append(error(manifest.path, pos.line, pos.col, "manifest",
-                                              f"card file '{name}' does not exist"))
+            path = self._deck_file(manifest, name, f"/files/{i}", "card file")
+            if path is None:
+                self.incomplete = True
                 continue
             doc = self._load(path)
             if doc is None:
                 self.incomplete = True
                 continue
             documents[path] = doc
-            self._check_schema_comment(doc, manifest)
+            self._check_schema_comment(doc, name, f"{manifest.game}/cards.schema.json")
             if not isinstance(doc.data, list):
                 self.diagnostics.append(error(path, 1, 1, "schema", "a card file holds a list of cards ('- id: …')"))
                 continue
             raw += [(card, doc, j) for j, card in enumerate(doc.data)]
-        listed = {(self.folder / n).resolve() for n in manifest.files}
+        listed = {(self.folder / n).resolve() for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
         for path in sorted(self.folder.glob("*.yaml")):
-            if path.name not in NOT_CARD_FILES and path.resolve() not in listed:
+            if path.name != MANIFEST and path.resolve() not in listed:
                 self.diagnostics.append(warning(path, 1, 1, "unlisted-file",
                                                 f"'{path.name}' is not listed under 'files' in {MANIFEST}; its cards are ignored"))
         return raw
 
-    def _check_schema_comment(self, doc: YamlDocument, manifest: Manifest) -> None:
-        expected = f"{SCHEMA_COMMENT}../../schemas/{manifest.game}/cards.schema.json"
+    def _read_data_files(self, manifest: Manifest, documents: dict, index: dict) -> dict:
+        data = {}
+        token = CARD_INDEX.set(index)
+        try:
+            for name, (file, schema) in manifest.data_files.items():
+                path = self._deck_file(manifest, file, f"/data/{name}/file", "data file")
+                if path is None:
+                    continue
+                if not self.schemas.has(schema):
+                    pos = self._manifest_doc.position(f"/data/{name}/schema")
+                    self.diagnostics.append(error(manifest.path, pos.line, pos.col, "manifest",
+                                                  f"data file '{name}': no schema 'schemas/{schema}'"))
+                    continue
+                doc = self._load(path)
+                if doc is None:
+                    continue
+                documents[path] = doc
+                self._check_schema_comment(doc, file, schema)
+                found = self.schemas.validate(schema, doc.data, doc, label=name)
+                self.diagnostics += found
+                if not found:
+                    data[name] = doc.data
+        finally:
+            CARD_INDEX.reset(token)
+        return data
+
+    def _check_schema_comment(self, doc: YamlDocument, file: str, schema: str) -> None:
+        """The first line must point editors at the schema: up from decks/<game>/<file>, then schemas/."""
+        expected = f"{SCHEMA_COMMENT}{'../' * (len(Path(file).parts) + 1)}schemas/{schema}"
         first = doc.path.read_text(encoding="utf-8").split("\n", 1)[0].strip()
         if first != expected:
             self.diagnostics.append(warning(doc.path, 1, 1, "schema-comment",
@@ -220,7 +251,7 @@ class _DeckReader:
                     cards.append(Card(freeze(card), doc.path, pointer))
         finally:
             CARD_INDEX.reset(token)
-        return cards
+        return cards, index
 
     # -- checks across cards -------------------------------------------------------------------
     def _check_counts(self, deck: Deck) -> None:
