@@ -85,6 +85,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=cmd_show)
 
+    p = sub.add_parser("text", help="print card texts generated from effects",
+                       description="Print each card's text, generated from its effects (or its hand-written "
+                                   "`text:` override, which validation reports).", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("card", nargs="?", metavar="CARD_ID", help="only this card")
+    p.add_argument("--style", choices=["plain", "print"], default="plain",
+                   help="plain: icons as words (default); print: icon tokens such as {coin}, as on cards")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(handler=cmd_text)
+
     p = sub.add_parser("build", help="validate every deck and write every output into out/",
                        description="The main job: validate every game's deck, then write the outputs "
                                    "into out/.", epilog=EPILOG)
@@ -92,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_build)
 
     p = sub.add_parser("schema", help="regenerate or check the generated schemas",
-                       description="Some schemas are generated (card-file schemas from each game.yaml). "
+                       description="Some schemas are generated: card-file schemas from each game.yaml, effect "
+                                   "schemas from the verb registry and each game's vocabulary. "
                                    "--write regenerates them; --check fails if a committed one is stale.",
                        epilog=EPILOG)
     mode = p.add_mutually_exclusive_group(required=True)
@@ -184,6 +195,35 @@ def cmd_show(args) -> int:
     return 0
 
 
+def cmd_text(args) -> int:
+    from cardtools.effects.text import card_text
+
+    deck = deck_for(args)
+    cards = list(deck.cards)
+    if args.card:
+        card = deck.get(args.card)
+        if card is None:
+            from cardtools.core.diagnostics import did_you_mean
+
+            raise UsageProblem(f"no card '{args.card}' in {args.game}{did_you_mean(args.card, [c.id for c in deck])}")
+        cards = [card]
+    texts = {c.id: card_text(deck, c, args.style) for c in cards}
+    if args.format == "json":
+        print(json.dumps(texts, indent=2, ensure_ascii=False))
+        return 0
+    for card in cards:
+        print(f"{card.id} — {card.name} ({card.type})")
+        fields = {f: t for f, t in texts[card.id].items() if t}
+        if not fields:
+            print("  (no abilities)")
+        for field, text in fields.items():
+            label = f"  {field}: " if len(texts[card.id]) > 1 else "  "
+            indent = " " * len(label)
+            print(label + text.replace("\n", "\n" + indent))
+        print()
+    return 0
+
+
 def cmd_build(args) -> int:
     from cardtools.core.diagnostics import count, render
     from cardtools.core.validate import validate
@@ -201,14 +241,23 @@ def cmd_build(args) -> int:
 
 
 def cmd_schema(args) -> int:
+    from cardtools.core.diagnostics import DiagnosticError
+
     from cardtools.core.loader import load_manifest
     from cardtools.core.schemagen import card_file_schema, sync
+    from cardtools.effects.schema import effect_schema
+    from cardtools.effects.vocabulary import load_vocabulary
 
     ws = workspace(args)
     generated = {}
     for game in ws.games():
         manifest = load_manifest(game, ws)
         generated[f"{game}/cards.schema.json"] = card_file_schema(manifest)
+        vocab, found = load_vocabulary(ws, game)
+        if found:
+            raise DiagnosticError(found)
+        if vocab is not None:
+            generated[f"{game}/effects.schema.json"] = effect_schema(vocab)
     stale = sync(ws.root / "schemas", generated, write=args.write)
     for name in stale:
         print(f"{'wrote' if args.write else 'stale'}: schemas/{name}")

@@ -32,6 +32,14 @@ def game_module(game: str) -> ModuleType | None:
 
 
 def game_checks(game: str) -> list[Callable]:
-    """Checks a game adds to validation: each takes a Deck and returns diagnostics."""
+    """Checks beyond the schemas: effects (every game), then the game's own. Each takes a Deck."""
+    from cardtools.effects import lint
+
     module = game_module(game)
-    return list(getattr(module, "CHECKS", ())) if module else []
+    return [lint.check, *(getattr(module, "CHECKS", ()) if module else ())]
+
+
+def has_engine(game: str) -> bool:
+    """Whether the game has a rules engine (so every verb it uses must be able to run)."""
+    module = game_module(game)
+    return module is not None and hasattr(module, "RULES")

@@ -1,0 +1,198 @@
+"""What compiled effects produce and what engines consume.
+
+An effect compiles to ``fn(state, ctx) -> Pending | None``. It mutates ``state`` through the methods
+of ``Host`` (the game's state implements them) and returns ``None`` when it has finished, or a
+``Pending`` decision when a player must choose. Choices are never made here: the engine offers a
+pending decision's options through ``legal_actions()`` and calls the chosen option's ``resume``.
+
+Closures capture only immutable things (card ids, numbers, other closures); the state is always
+passed in. So a pending decision can be shared by cloned states (tree search clones states freely).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Who an effect works for, which card it comes from, and what the triggering event carried."""
+
+    player: int
+    card: str
+    event: Mapping[str, Any] = field(default_factory=dict)
+
+    def with_event(self, **event: Any) -> "Ctx":
+        return Ctx(self.player, self.card, {**self.event, **event})
+
+    def for_player(self, player: int) -> "Ctx":
+        return Ctx(player, self.card, self.event)
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    resume: Callable[[Any], "Pending | None"]  # called with the state the choice was made in
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision a player must take before the effect can go on."""
+
+    player: int
+    prompt: str
+    options: tuple[Option, ...]
+
+    def then(self, rest: Callable[[Any], "Pending | None"]) -> "Pending":
+        """The same decision, followed (whatever is chosen) by ``rest``."""
+        return Pending(self.player, self.prompt, tuple(
+            Option(o.label, _chain(o.resume, rest)) for o in self.options))
+
+
+#: Returned by an effect that could not happen (``pay`` without the means): the effects after it in
+#: its list are skipped. Never reaches the engine (``settle``).
+HALT = Pending(-1, "halt", ())
+
+
+def _chain(first: Callable[[Any], Pending | None], rest: Callable[[Any], Pending | None]):
+    def run(state):
+        pending = first(state)
+        if pending is HALT:
+            return None
+        return pending.then(rest) if pending is not None else rest(state)
+    return run
+
+
+def run_all(state, steps: Sequence[Callable[[Any], Pending | None]], start: int = 0) -> Pending | None:
+    """Run steps in order; a step that asks for a decision carries the remaining steps with it."""
+    for i in range(start, len(steps)):
+        pending = steps[i](state)
+        if pending is not None:
+            if pending is HALT:
+                return None
+            if i + 1 == len(steps):
+                return pending
+            return pending.then(lambda st, j=i + 1: run_all(st, steps, j))
+    return None
+
+
+def sequence(steps: Sequence["Effect"]) -> "Effect":
+    """Effects run one after the other with the same context (a YAML list of effects)."""
+    steps = tuple(steps)
+    if len(steps) == 1:
+        return steps[0]
+
+    def run(state, ctx, start=0):
+        for i in range(start, len(steps)):
+            pending = steps[i](state, ctx)
+            if pending is not None:
+                if pending is HALT:
+                    return None
+                if i + 1 == len(steps):
+                    return pending
+                return pending.then(lambda st, j=i + 1: run(st, ctx, j))
+        return None
+    return run
+
+
+def settle(pending: Pending | None) -> Pending | None:
+    """What an engine receives from running an effect: a real decision, or None."""
+    return None if pending is HALT else pending
+
+
+Effect = Callable[[Any, Ctx], "Pending | None"]
+Value = Callable[[Any, Ctx], int]
+Condition = Callable[[Any, Ctx], bool]
+
+
+@dataclass(frozen=True)
+class Targets:
+    """Players an effect addresses. ``choose`` means one of ``players`` is picked by ctx.player."""
+
+    resolve: Callable[[Any, Ctx], list[int]]
+    choose: bool = False
+    you_only: bool = False  # the common case, kept fast
+
+    def apply(self, state, ctx: Ctx, action: Callable[[Any, Ctx], Pending | None], prompt: str) -> Pending | None:
+        """Run ``action`` for each addressed player (ctx switched to that player), or ask who."""
+        if self.you_only:
+            return action(state, ctx)
+        players = self.resolve(state, ctx)
+        if self.choose:
+            if not players:
+                return None
+            return Pending(ctx.player, prompt, tuple(
+                Option(f"player {p}", lambda st, p=p: action(st, ctx.for_player(p))) for p in players))
+        return run_all(state, [lambda st, p=p: action(st, ctx.for_player(p)) for p in players])
+
+
+@dataclass(frozen=True)
+class Triggered:
+    """``when: <trigger> do: <effect>`` — run by the engine when the trigger happens to the owner."""
+
+    trigger: str
+    arg: str | None
+    effect: Effect
+    condition: Condition | None
+    card: str
+    field: str
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """``modify: {<verb>: args}`` — a continuous change the engine asks about (costs, stats, rules).
+
+    ``args`` holds compiled values (closures) where the YAML had amounts. ``who`` says which players
+    it applies to relative to its owner; ``condition`` must hold for it to apply.
+    """
+
+    verb: str
+    args: Mapping[str, Any]
+    who: str
+    condition: Condition | None
+    card: str
+    field: str
+
+    def applies(self, state, owner: int, player: int) -> bool:
+        if self.who == "you" and player != owner or self.who == "others" and player == owner:
+            return False
+        return self.condition is None or self.condition(state, Ctx(owner, self.card))
+
+
+Ability = Triggered | Modifier
+
+
+def adjusted(base: int, state, owner_of: Callable[[Modifier], int], mods: Sequence[Modifier], player: int,
+             *, floor: int = 0, key: str = "") -> int:
+    """A number after modifiers: ``set`` replaces it (the last one wins), then every ``add`` is summed.
+
+    ``mods`` carry ``{"set": {key: value}}`` or ``{"add": {key: value}}`` in their args.
+    """
+    value = base
+    for mod in mods:
+        if "set" in mod.args and key in mod.args["set"] and mod.applies(state, owner_of(mod), player):
+            value = mod.args["set"][key](state, Ctx(owner_of(mod), mod.card))
+    for mod in mods:
+        if "add" in mod.args and key in mod.args["add"] and mod.applies(state, owner_of(mod), player):
+            value += mod.args["add"][key](state, Ctx(owner_of(mod), mod.card))
+    return max(floor, value)
+
+
+class Host(Protocol):
+    """What the core verbs need from a game's state. Resource and stat names are the vocabulary's."""
+
+    def gain(self, ctx: Ctx, player: int, resource: str, amount: int) -> Pending | None: ...
+    def holding(self, player: int, resource: str) -> int: ...
+    def lose(self, ctx: Ctx, player: int, resource: str, amount: int) -> None: ...
+    def pay(self, ctx: Ctx, player: int, resource: str, amount: int) -> bool: ...
+    def count(self, ctx: Ctx, player: int, name: str) -> int: ...
+    def stat(self, ctx: Ctx, player: int, name: str) -> int: ...
+    def rivals(self, ctx: Ctx, player: int, name: str) -> list[int]: ...  # the others' values (solo: a virtual one)
+    def ranking(self, ctx: Ctx, name: str) -> list[list[int]]: ...  # players by place, ties grouped
+    def players(self) -> Sequence[int]: ...
+    def has(self, ctx: Ctx, player: int, card: str) -> bool: ...
+    def perform(self, ctx: Ctx, player: int, action: str, without: frozenset[str]) -> Pending | None: ...
+    def param(self, name: str) -> int: ...
+    def draw(self, ctx: Ctx, player: int, deck: str, amount: int) -> Pending | None: ...
+    def target(self, ctx: Ctx, name: str) -> list[int]: ...

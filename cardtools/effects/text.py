@@ -1,0 +1,357 @@
+"""Card text generated from effects, through one Jinja2 template per verb (always sandboxed).
+
+Two styles: ``print`` writes icon tokens (``2 {coin}``) for the renderer to draw, ``plain`` writes
+words (``2 coins``) for terminals and logs. Templates render lower-case fragments; an ability adds
+its trigger (``**Every turn end:**``) and makes a sentence. Templates live in
+``templates/text/core/verbs.yaml`` and ``templates/text/<game>/verbs.yaml``; the helpers they may call
+are the methods of ``_Helpers`` (documented in docs/effects.md).
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import Any, Mapping
+
+from jinja2 import StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+
+from cardtools.core.deck import Card, Deck, thaw
+from cardtools.core.diagnostics import DiagnosticError, error
+from cardtools.core.workspace import BUILTIN, Workspace
+from cardtools.core.yamlfile import load_yaml
+from cardtools.effects.registry import verbs
+from cardtools.effects.vocabulary import Noun, Vocabulary, load_vocabulary
+
+STYLES = ("print", "plain")
+_TOKEN = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+class TextError(Exception):
+    """A template failed (a bug in a template, or a verb without one)."""
+
+
+class TextRenderer:
+    def __init__(self, vocab: Vocabulary, deck: Deck | None, style: str = "print"):
+        if style not in STYLES:
+            raise ValueError(f"style must be one of {STYLES}")
+        self.vocab, self.deck, self.style = vocab, deck, style
+        self.verbs = verbs(vocab)
+        self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+        self.helpers = _Helpers(self)
+        self.templates = {kind: {name: self.env.from_string(src) for name, src in table.items()}
+                          for kind, table in load_templates(vocab).items()}
+
+    # -- kinds ----------------------------------------------------------------------------------
+    def render(self, kind: str, node: Any, **extra: Any) -> str:
+        name, args = self._split(kind, node)
+        template = self.templates.get(kind, {}).get(name)
+        if template is None:
+            raise TextError(f"no text template for {kind} '{name}'")
+        return _squash(template.render(a=args, **self.helpers.scope, **extra))
+
+    def _split(self, kind: str, node: Any) -> tuple[str, Any]:
+        if isinstance(node, str) and kind == "target":
+            return node, None
+        known = self.verbs[kind]
+        name = next((k for k in node if k in known), None) if isinstance(node, dict) else None
+        if name is None:
+            raise TextError(f"not a {kind}: {node!r}")
+        return name, (node if known[name].companions else node[name])
+
+    def effect(self, node: Any) -> str:
+        if isinstance(node, list):
+            return "; ".join(self.effect(n) for n in node)
+        return self.render("effect", node)
+
+    def ability(self, node: Mapping) -> str:
+        if "when" in node:
+            text = self.effect(node["do"])
+            if "if" in node:
+                text = f"if {self.render('condition', node['if'])}, {text}"
+            trigger = self.trigger(node["when"])
+            return f"{self.bold(trigger + ':')} {text}." if trigger else sentence(text) + "."
+        holder = {"you": "you", "others": "other players", "all": "every player"}[node.get("who", "you")]
+        text = self.render("modifier", node["modify"], holder=holder)
+        if "if" in node:
+            return f"While {self.render('condition', node['if'])}, {text}."
+        return sentence(text) + "."
+
+    def bold(self, text: str) -> str:
+        return f"**{text}**" if self.style == "print" else text
+
+    def abilities(self, nodes) -> str:
+        return "\n".join(self.ability(n) for n in nodes)
+
+    def trigger(self, node: Any) -> str:
+        name, arg = (node, None) if isinstance(node, str) else next(iter(node.items()))
+        text = self.vocab.triggers[name].text
+        if arg is not None:
+            text = text.replace("{arg}", self.helpers.member(self.vocab.triggers[name].arg, arg))
+        return text
+
+    def card(self, card: Card) -> dict[str, str]:
+        """Text of each effect field of the card; a `text:` override wins (and is linted)."""
+        fields = self.deck.manifest.card_types[card.type].effect_fields if self.deck else ("effects",)
+        override = card.get("text")
+        hand = overrides(override, fields)
+        if self.style == "plain":
+            hand = {f: words(t, self.vocab) for f, t in hand.items()}
+        return {f: hand[f] if f in hand else self.abilities(thaw(card.get(f, ()))) for f in fields}
+
+
+class _Helpers:
+    """Functions templates may call. Each returns a fragment in the renderer's style."""
+
+    def __init__(self, r: TextRenderer):
+        self.r = r
+        v = r.vocab
+        self.scope = {
+            "effect": r.effect, "condition": lambda n: r.render("condition", n),
+            "value": lambda n: self.measure(n), "modifier": lambda n: r.render("modifier", n),
+            "effects": lambda ns: [r.effect(n) for n in ns],
+            "conditions": lambda ns: [r.render("condition", n) for n in ns],
+            "values": lambda ns: [self.measure(n) for n in ns],
+            "amount": self.amount, "amounts": self.amounts, "subject": self.subject, "who": self.who,
+            "member": self.member, "members": self.members, "card": self.card, "join": join, "noun": self.noun,
+            "stat_word": self.stat_word, "of": lambda a: a if isinstance(a, str) else a["of"],
+            "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "rewards": self.rewards,
+            "signed": self.signed, "amount_list": self.amount_list, "signed_list": self.signed_list,
+            "all_zero": lambda values: all(v == 0 for v in values.values()), "victory": v.resources.get(v.victory) if v.victory else None,
+            "ties": v.ties, "resources": v.resources, "stats": v.stats,
+        }
+
+    # nouns and numbers
+    def word(self, noun: Noun, n: int) -> str:
+        if self.r.style == "print" and noun.icon:
+            return "{" + noun.icon + "}"
+        return noun.one if n == 1 else noun.many
+
+    def noun(self, group: str, name: str, n: int = 2) -> str:
+        return self.word(getattr(self.r.vocab, group)[name], n)
+
+    def stat_word(self, name: str) -> str:
+        return self.word(self.r.vocab.stats[name], 1)
+
+    def event_noun(self, name: str, n: int = 2) -> str:
+        for trigger in self.r.vocab.triggers.values():
+            if name in trigger.event:
+                return self.word(trigger.event[name], n)
+        return name
+
+    def _measured(self, value) -> tuple[str, dict, Noun | None]:
+        verb = next(iter(value))
+        spec = value[verb] if isinstance(value[verb], dict) else {"of": value[verb]}
+        tables = {"count": self.r.vocab.counts, "stat": self.r.vocab.stats}
+        if verb in tables:
+            return verb, spec, tables[verb].get(spec["of"])
+        if verb == "event":
+            for trigger in self.r.vocab.triggers.values():
+                if spec["of"] in trigger.event:
+                    return verb, spec, trigger.event[spec["of"]]
+        return verb, spec, None
+
+    def amount(self, value: Any, unit: Noun | None, absolute: bool = False, after: str = "") -> str:
+        """'2 {coin}', '1 {coin} per technology (maximum 3)', '{coin} equal to …'.
+
+        ``after`` is a word placed right after the quantity: '1 {coin} less per {military}'.
+        """
+        after = f" {after}" if after else ""
+        if isinstance(value, int):
+            n = abs(value) if absolute else value
+            if unit is None:
+                return f"{n}{after}"
+            if unit.choice and n == 1:
+                return f"{article(self.word(unit, 1))} {self.word(unit, 1)}{after}"
+            return f"{n} {self.word(unit, n)}{after}"
+        verb, spec, thing = self._measured(value)
+        if thing is not None:
+            times = spec.get("times", 1)
+            n = abs(times) if absolute else times
+            per = spec.get("per", 1)
+            each = f"per {self.word(thing, 1)}" if per == 1 else f"per {per} {self.word(thing, 2)}"
+            if "who" in spec:
+                each += f" of {self.who(spec['who'])}"
+            head = f"{n} {self.word(unit, n)}" if unit is not None else str(n)
+            text = f"{head}{after} {each}"
+            if "max" in spec:
+                text += f" (maximum {spec['max']})"
+            return text
+        unit_text = f"{self.word(unit, 2)}{after} " if unit is not None else f"{after.strip()} " if after else ""
+        return f"{unit_text}equal to {self.measure(value)}"
+
+    def signed(self, value: Any) -> int:
+        """-1 when the amount is negative (literal or scaled by a negative `times`), else 1."""
+        if isinstance(value, int):
+            return -1 if value < 0 else 1
+        verb, spec, _ = self._measured(value)
+        return -1 if spec.get("times", 1) < 0 else 1
+
+    def amount_list(self, values: Mapping, relative: bool) -> list[str]:
+        """Resource amounts; ``relative`` reads them as changes ('1 {coin} less')."""
+        units = self.r.vocab.resources
+        if not relative:
+            return [self.amount(v, units[k]) for k, v in values.items()]
+        return [self.amount(v, units[k], absolute=True, after="less" if self.signed(v) < 0 else "more")
+                for k, v in values.items()]
+
+    def signed_list(self, values: Mapping, group: str) -> list[str]:
+        """Changes with their sign: '+1 {military} per 2 technologies'."""
+        nouns = getattr(self.r.vocab, group)
+        return [f"{'-' if self.signed(v) < 0 else '+'}{self.amount(v, nouns[k], absolute=True)}"
+                for k, v in values.items()]
+
+    def amounts(self, args: Mapping, group: str) -> str:
+        nouns = getattr(self.r.vocab, group)
+        return join([self.amount(v, nouns[k]) for k, v in args.items() if k in nouns])
+
+    def measure(self, value: Any) -> str:
+        if isinstance(value, int):
+            return str(value)
+        return self.r.render("value", value)
+
+    def whose(self, spec: Any) -> str:
+        if isinstance(spec, dict) and "who" in spec:
+            return f"{self.who(spec['who'])} has"
+        return "you have"
+
+    def times(self, value: Any) -> str:
+        if isinstance(value, int):
+            return {1: "once", 2: "twice"}.get(value, f"{value} times")
+        return f"as many times as {self.measure(value)}"
+
+    # players and names
+    def who(self, target: Any) -> str:
+        if target is None or target == "you":
+            return "you"
+        return self.r.vocab.targets.get(target) if isinstance(target, str) and target in self.r.vocab.targets \
+            else self.r.render("target", target)
+
+    def subject(self, target: Any, base: str, third: str) -> str:
+        if target is None or target == "you":
+            return base
+        return f"{self.who(target)} {third}"
+
+    def member(self, set_name: str, name: str) -> str:
+        return self.r.vocab.members(set_name, self.r.deck).get(name, name.replace("_", " "))
+
+    def members(self, set_name: str, names) -> list[str]:
+        return [self.member(set_name, n) for n in names]
+
+    def card(self, card_id: str) -> str:
+        found = self.r.deck.get(card_id) if self.r.deck is not None else None
+        return found.name if found is not None else card_id.replace("_", " ")
+
+    def rewards(self, args: Mapping) -> str:
+        unit = self.r.vocab.resources[args["gain"]]
+
+        def places(values) -> str:
+            named = [f"{ordinal(i + 1)} {self.amount(v, unit)}" for i, v in enumerate(values) if v]
+            return join(named) if named else "nothing"
+
+        if "by_players" in args:
+            return "; ".join(f"with {k} players, {places(v)}" for k, v in sorted(args["by_players"].items()))
+        return places(args["rewards"])
+
+
+def load_templates(vocab: Vocabulary) -> dict[str, dict[str, str]]:
+    """Core templates, then the game's (which may override a core verb's wording)."""
+    game_dir = vocab.path.parent
+    core = game_dir.parent / "core" / "verbs.yaml"
+    if not core.is_file():
+        core = BUILTIN / "templates" / "text" / "core" / "verbs.yaml"
+    merged: dict[str, dict[str, str]] = {}
+    for path in (core, game_dir / "verbs.yaml"):
+        if not path.is_file():
+            continue
+        doc, found = load_yaml(path)
+        if found or doc is None or not isinstance(doc.data, dict):
+            raise DiagnosticError(found or [error(path, 1, 1, "template", "expected a mapping of kinds to verbs")])
+        for kind, table in doc.data.items():
+            merged.setdefault(kind, {}).update(table)
+    return merged
+
+
+_RENDERERS: dict[tuple[int, str], TextRenderer] = {}
+
+
+def renderer_for(deck: Deck, style: str = "print") -> TextRenderer | None:
+    """The deck's renderer (cached while the deck lives); None when its game has no vocabulary."""
+    key = (id(deck), style)
+    if key not in _RENDERERS:
+        vocab, found = load_vocabulary(Workspace(deck.manifest.path.parents[2]), deck.game)
+        if found:
+            raise DiagnosticError(found)
+        if vocab is None:
+            return None
+        _RENDERERS[key] = TextRenderer(vocab, deck, style)
+        weakref.finalize(deck, _RENDERERS.pop, key, None)
+    return _RENDERERS[key]
+
+
+def card_text(deck: Deck, card: Card, style: str = "print") -> dict[str, str]:
+    """The text of each effect field of a card, generated from its effects (or its `text:` override)."""
+    renderer = renderer_for(deck, style)
+    if renderer is None:
+        fields = deck.manifest.card_types[card.type].effect_fields
+        return {f: "" for f in fields} | overrides(card.get("text"), fields)
+    return renderer.card(card)
+
+
+def overrides(override: Any, fields: tuple[str, ...]) -> dict[str, str]:
+    """A card's hand-written `text:` per effect field: one string covers all its fields."""
+    if override is None:
+        return {}
+    if isinstance(override, str):
+        return {f: (override if i == 0 else "") for i, f in enumerate(fields)}
+    return {f: override[f] for f in fields if f in override}
+
+
+# -- small text utilities ---------------------------------------------------------------------------
+
+def join(items, last: str = "and", sep: str = ",") -> str:
+    items = [i for i in items if i]
+    if len(items) <= 2:
+        return f" {last} ".join(items)
+    return f"{sep} ".join(items[:-1]) + f"{sep} {last} " + items[-1]
+
+
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+
+
+def sentence(text: str) -> str:
+    """Capitalise the first letter that is not inside an icon token or markup."""
+    i = 0
+    while i < len(text):
+        if text[i] == "{":
+            i = text.find("}", i) + 1 or len(text)
+            continue
+        if text[i].isalpha():
+            return text[:i] + text[i].upper() + text[i + 1:]
+        i += 1
+    return text
+
+
+def words(text: str, vocab: Vocabulary) -> str:
+    """Print-style text as plain words: icon tokens become nouns, bold markers go."""
+    icons = {n.icon: n for table in (vocab.resources, vocab.stats, vocab.counts) for n in table.values() if n.icon}
+
+    def replace(match: re.Match) -> str:
+        noun = icons.get(match.group(1))
+        return noun.many if noun else match.group(0)
+    return _TOKEN.sub(replace, text).replace("**", "")
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def tokens(text: str) -> set[str]:
+    """Icon tokens used in a text (the renderer checks it can draw each)."""
+    return set(_TOKEN.findall(text))
+
