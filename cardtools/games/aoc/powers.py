@@ -1,0 +1,68 @@
+"""What the cards in play do: the abilities in force for each player, indexed for the engine.
+
+A player's cards change rarely (a rise, an annex, a technology, a wonder) while the engine asks
+about triggers and modifiers at every move, so both are indexed once per change: triggers by
+``(trigger, argument)`` per player, modifiers by what they change across all players (a Vikings
+player's ban reaches the others). Everything here is immutable, so cloned states share it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from cardtools.effects.runtime import Ability, Modifier, Triggered
+
+TriggerKey = tuple[str, "str | None"]
+Owned = tuple[int, Modifier]  # (owner, modifier)
+
+
+@dataclass(frozen=True)
+class Powers:
+    """One player's abilities in force: main ability of the main civilization (CIVILIZATIONS),
+    legacy abilities of every civilization card, technologies and wonders."""
+
+    triggers: Mapping[TriggerKey, tuple[Triggered, ...]]
+    modifiers: tuple[Modifier, ...]
+    printed_military: int  # military strength symbols on the cards (ROUND END 3, note)
+
+    @classmethod
+    def of(cls, abilities: Iterable[Ability], printed_military: int) -> "Powers":
+        triggers: dict[TriggerKey, list[Triggered]] = {}
+        modifiers = []
+        for ability in abilities:
+            if isinstance(ability, Modifier):
+                modifiers.append(ability)
+            else:
+                triggers.setdefault((ability.trigger, ability.arg), []).append(ability)
+        return cls({k: tuple(v) for k, v in triggers.items()}, tuple(modifiers), printed_military)
+
+
+#: Which argument of each modifier verb says what it changes (an action, a rule, a hazard).
+MODIFIER_KEYS = {"cost": "of", "workers": "of", "slot": "action", "forbid": "action", "allow": "rule",
+                 "immune": "hazard"}
+
+
+@dataclass(frozen=True)
+class ModifierIndex:
+    """Every modifier in play, by verb and what it changes (``("cost", "research")``) and by verb."""
+
+    by_subject: Mapping[tuple[str, str], tuple[Owned, ...]] = field(default_factory=dict)
+    by_verb: Mapping[str, tuple[Owned, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, powers: Iterable[Powers]) -> "ModifierIndex":
+        by_subject: dict[tuple[str, str], list[Owned]] = {}
+        by_verb: dict[str, list[Owned]] = {}
+        for owner, power in enumerate(powers):
+            for mod in power.modifiers:
+                by_verb.setdefault(mod.verb, []).append((owner, mod))
+                if mod.verb in MODIFIER_KEYS:
+                    by_subject.setdefault((mod.verb, mod.args[MODIFIER_KEYS[mod.verb]]), []).append((owner, mod))
+        return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()})
+
+    def get(self, verb: str, subject: str) -> tuple[Owned, ...]:
+        return self.by_subject.get((verb, subject), ())
+
+    def all(self, verb: str) -> tuple[Owned, ...]:
+        return self.by_verb.get(verb, ())
