@@ -243,7 +243,7 @@ class _DeckReader:
                                                   f"{label}[{j}]: {what}{did_you_mean(ctype, manifest.card_types)}"
                                                   f"; this game's types: {', '.join(manifest.card_types)}"))
                     continue
-                found = self.schemas.validate(manifest.card_types[ctype].schema, card, doc, base=(j,), label=label)
+                found = self.schemas.validate(manifest.card_types[ctype].schema, card, doc, base=(j,), label=f"{label}[{j}]")
                 self.diagnostics += found
                 if found:  # later checks only ever see schema-valid cards
                     self.incomplete = True
