@@ -248,6 +248,33 @@ def test_reference_copies_are_the_shared_tables():
         assert (REFERENCE / name).read_bytes() == (SHARED / name).read_bytes(), name
 
 
+# -- types and schemas ---------------------------------------------------------------------------
+
+def test_every_card_type_has_cards(deck):
+    assert Counter(c.type for c in deck) == {
+        "farm": 4, "mine": 4, "urban_building": 16, "military_unit": 10, "special_technology": 12,
+        "government": 8, "wonder": 16, "leader": 24, "action": 33, "event": 55, "territory": 12,
+        "aggression": 11, "war": 3, "pact": 10, "tactic": 15, "military_bonus": 3}
+    assert set(deck.manifest.card_types) == {c.type for c in deck}
+
+
+def test_every_field_has_a_description_editors_can_show():
+    schemas = REPO / "schemas"
+    shared = {"card.schema.json": json.loads((schemas / "card.schema.json").read_text())["$defs"],
+              "common.schema.json": json.loads((schemas / "tta" / "common.schema.json").read_text())["$defs"]}
+    undescribed = []
+    for path in sorted((schemas / "tta").glob("*.schema.json")):
+        if path.name in ("cards.schema.json", "common.schema.json"):
+            continue
+        for field, prop in json.loads(path.read_text())["properties"].items():
+            if "description" in prop or field == "type":
+                continue
+            file, _, name = prop.get("$ref", "#").rpartition("#/$defs/")
+            if "description" not in shared.get(Path(file).name, {}).get(name, {}):
+                undescribed.append(f"{path.name}: {field}")
+    assert undescribed == []
+
+
 # -- ids ------------------------------------------------------------------------------------------
 
 def slug(name: str) -> str:
