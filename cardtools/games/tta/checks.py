@@ -8,13 +8,16 @@ carry each marking, so the counts by player count must follow from it.
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from cardtools.core.deck import Card, Deck
 from cardtools.core.diagnostics import Diagnostic, error
 
 #: The fewest players with which a copy carrying the marking is used.
 MARKING_MIN_PLAYERS = {"3+": 3, "4": 4}
-#: Only the technologies of civil decks I-III carry markings.
-MARKED_DECK, MARKED_AGES = "civil", ("I", "II", "III")
+#: Only technologies of civil decks I-III carry markings.
+MARKED_DECK = "civil"
+MARKED_AGES = ("I", "II", "III")
 #: Card types removed entirely below a player count.
 TYPE_MIN_PLAYERS = {"pact": 3}
 
@@ -41,7 +44,7 @@ def check_player_counts(deck: Deck) -> list[Diagnostic]:
     return found
 
 
-def expected_copies(card: Card, full: int, markings, players: int) -> tuple[int, str]:
+def expected_copies(card: Card, full: int, markings: Mapping[str, int], players: int) -> tuple[int, str]:
     """The copies used at ``players`` and the reason, given the copies used at full player count."""
     min_players = TYPE_MIN_PLAYERS.get(card.type)
     if min_players is not None and players < min_players:
