@@ -5,8 +5,10 @@ Schemas are JSON Schema 2020-12 files under ``schemas/``. Each has an ``$id`` of
 are relative (``../card.schema.json#/$defs/id``), so they resolve both against those ids (here,
 through the ``referencing`` registry jsonschema uses) and against file locations (in editors).
 
-One extension keyword: ``"x-card-ref": "<card type>"`` (or a list, or ``true`` for any type)
-marks a string whose value must be the id of a card in the same deck. Other validators ignore it.
+Extension keywords (other validators ignore them): ``"x-card-ref": "<card type>"`` (or a list, or
+``true`` for any type) marks a string whose value must be the id of a card in the same deck;
+``"x-error"`` says in words what a ``pattern`` means; ``"x-kind"`` names what an object is (an
+effect, a value …) in messages about it.
 """
 
 from __future__ import annotations
@@ -184,13 +186,16 @@ def explain(err: ValidationError, locate: Locator, label: str = "") -> list[Diag
 
     if err.validator == "required":
         missing = err.message.split("'")[1] if "'" in err.message else err.message
-        message = f"missing required field '{missing}'"
+        # where the field would be: the object, or the variant line that deleted it
+        return [_at(locate(path + (missing,), False), "schema", f"{prefix}missing required field '{missing}'")]
     elif err.validator == "enum":
         options = err.validator_value
         shown = ", ".join(repr(o) for o in options[:12]) + (", …" if len(options) > 12 else "")
         message = f"{err.instance!r} is not one of {shown}{did_you_mean(err.instance, options)}"
     elif err.validator == "const":
         message = f"{err.instance!r} should be {err.validator_value!r}"
+    elif err.validator == "pattern" and "x-error" in schema:
+        message = f"{err.instance!r}: {schema['x-error']}"
     elif err.validator in ("minProperties", "maxProperties") and kind:
         names = ", ".join(err.instance) if isinstance(err.instance, dict) else ""
         message = f"a {kind} names exactly one verb" + (f" (found: {names})" if names else "")
