@@ -62,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Check decks: YAML, schemas, ids, references, counts and totals. Prints "
                                    "every problem as path:line:col: severity[code]: message.", epilog=EPILOG)
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="game ids, deck folders or card files (default: every game)")
+                   help="game ids, deck folders, card files or variant files (default: every game and variant)")
+    add_variant(p)
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     p.set_defaults(handler=cmd_validate)
 
@@ -95,6 +96,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=cmd_text)
 
+    p = sub.add_parser("variant", help="list, show and compare variants",
+                       description="Variants are overlays on a game's base deck (decks/GAME/variants/*.yaml): they "
+                                   "remove, add and patch cards and change rule parameters.", epilog=EPILOG)
+    vsub = p.add_subparsers(dest="variant_command", metavar="SUBCOMMAND", required=True)
+    q = vsub.add_parser("list", help="the game's variants")
+    q.add_argument("game", metavar="GAME")
+    q.add_argument("--format", choices=["table", "json"], default="table")
+    q.set_defaults(handler=cmd_variant_list)
+    q = vsub.add_parser("show", help="the merged deck, with the origin of every field a variant set")
+    q.add_argument("game", metavar="GAME")
+    q.add_argument("name", metavar="V")
+    q.add_argument("--all", action="store_true", help="every card, not only those the variant touches")
+    q.add_argument("--format", choices=["text", "json"], default="text")
+    q.set_defaults(handler=cmd_variant_show)
+    q = vsub.add_parser("diff", help="cards added, removed and changed field by field, and rule changes")
+    q.add_argument("game", metavar="GAME")
+    q.add_argument("name", metavar="V")
+    q.add_argument("other", nargs="?", metavar="OTHER", help="compare with this variant (default: the base deck)")
+    q.add_argument("--format", choices=["text", "json"], default="text")
+    q.set_defaults(handler=cmd_variant_diff)
+
     p = sub.add_parser("build", help="validate every deck and write every output into out/",
                        description="The main job: validate every game's deck, then write the outputs "
                                    "into out/.", epilog=EPILOG)
@@ -115,6 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_game(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", metavar="GAME", help="game id, e.g. aoc, tta, 7ages")
+    add_variant(p)
+
+
+def add_variant(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", metavar="V", help="apply variant V (decks/GAME/variants/V.yaml) to the deck")
 
 
 def workspace(args):
@@ -136,7 +163,7 @@ def cmd_validate(args) -> int:
     from cardtools.core.validate import UsageError, validate
 
     try:
-        found = validate(workspace(args), args.paths)
+        found = validate(workspace(args), args.paths, args.variant)
     except UsageError as exc:
         raise UsageProblem(str(exc)) from None
     text = render(found, args.format)
@@ -221,6 +248,93 @@ def cmd_text(args) -> int:
             indent = " " * len(label)
             print(label + text.replace("\n", "\n" + indent))
         print()
+    return 0
+
+
+def cmd_variant_list(args) -> int:
+    from cardtools.core import query, variants
+    from cardtools.core.loader import load_deck
+
+    ws = workspace(args)
+    base = load_deck(args.game, workspace=ws)
+    rows = []
+    for name in variants.variant_names(ws.deck_dir(args.game)):
+        deck = load_deck(args.game, name, ws)
+        change = variants.diff(base, deck)
+        doc = deck.documents[ws.deck_dir(args.game).resolve() / variants.FOLDER / f"{name}.yaml"].data
+        rows.append({"variant": name, "name": doc["name"], "extends": doc.get("extends", "(base deck)"),
+                     "added": len(change.added), "removed": len(change.removed), "changed": len(change.changed),
+                     "rules": len(change.rules), "description": doc["description"]})
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    elif not rows:
+        print(f"{args.game} has no variants (decks/{args.game}/variants/*.yaml)")
+    else:
+        print(query.table([[r["variant"], r["extends"], f"+{r['added']} -{r['removed']} ~{r['changed']}",
+                            str(r["rules"]), r["description"]] for r in rows],
+                          ["variant", "extends", "cards", "rules", "description"], max_width=70))
+    return 0
+
+
+def cmd_variant_show(args) -> int:
+    from cardtools.core import variants
+    from cardtools.core.deck import thaw
+    from cardtools.core.diagnostics import display_path
+    from cardtools.core.loader import load_deck
+
+    ws = workspace(args)
+    deck = load_deck(args.game, args.name, ws)
+    base_ids = {c.id for c in load_deck(args.game, workspace=ws).cards}
+    cards = []
+    for card in deck.cards:
+        added = card.id not in base_ids
+        if not (args.all or added or card.patches):
+            continue
+        origin = {}
+        for field in card.fields:
+            loc = deck.locate(card, field)
+            origin[field] = f"{display_path(loc.path)}:{loc.line}"
+        cards.append({"id": card.id, "added": added, "fields": card.to_dict(), "origin": origin})
+    if args.format == "json":
+        print(json.dumps({"variant": args.name, "rules": thaw(deck.rules), "cards": cards}, indent=2, ensure_ascii=False))
+        return 0
+    print(f"# {args.game} + variant {args.name}: {len(deck.cards)} cards")
+    print(f"rules: {json.dumps(thaw(deck.rules), ensure_ascii=False)}")
+    for entry in cards:
+        print(f"\n{entry['id']}{' (added)' if entry['added'] else ''}")
+        for field, value in entry["fields"].items():
+            print(f"  {field}: {json.dumps(value, ensure_ascii=False)}    # {entry['origin'][field]}")
+    return 0
+
+
+def cmd_variant_diff(args) -> int:
+    from cardtools.core import variants
+    from cardtools.core.loader import load_deck
+
+    ws = workspace(args)
+    before = load_deck(args.game, args.other, ws)
+    after = load_deck(args.game, args.name, ws)
+    change = variants.diff(before, after)
+    if args.format == "json":
+        print(json.dumps({"added": [c.id for c in change.added], "removed": [c.id for c in change.removed],
+                          "changed": {k: [{"field": f, "before": a, "after": b} for f, a, b in v]
+                                      for k, v in change.changed.items()},
+                          "rules": [{"rule": r, "before": a, "after": b} for r, a, b in change.rules]},
+                         indent=2, ensure_ascii=False))
+        return 0
+    print(f"{args.game}: {args.other or 'base deck'} -> {args.name}")
+    if change.empty:
+        print("no differences")
+    for card in change.removed:
+        print(f"- removed {card.id} ({card.name})")
+    for card in change.added:
+        print(f"+ added   {card.id} ({card.name})")
+    for card_id, fields in change.changed.items():
+        print(f"~ changed {card_id}")
+        for field, a, b in fields:
+            print(f"    {field}: {json.dumps(a, ensure_ascii=False)} -> {json.dumps(b, ensure_ascii=False)}")
+    for rule, a, b in change.rules:
+        print(f"~ rule {rule}: {json.dumps(a, ensure_ascii=False)} -> {json.dumps(b, ensure_ascii=False)}")
     return 0
 
 

@@ -160,7 +160,9 @@ def test_source_must_name_a_section_or_be_provisional(mini, cli):
     mini.replace(UNITS, '"provisional: invented for the tests"', '"I made it up"')
     code, _, err = cli("validate")
     assert code == 1
-    assert errors(err)[0].startswith("decks/mini/units.yaml:27:11: error[schema]: units[2].source: 'I made it up'")
+    assert errors(err) == ["decks/mini/units.yaml:27:11: error[schema]: units[2].source: 'I made it up': a source is "
+                           "'<document> § <section>', 'reference/<table>', or 'provisional: <reason>' (a reason of 7 "
+                           "characters or more)"]
 
 
 def test_all_errors_of_a_run_are_reported_sorted(mini, cli):

@@ -20,6 +20,19 @@ BASE_FIELDS = ("id", "name", "type", "count", "source", "tags", "text")
 PROVISIONAL = "provisional:"
 
 
+def origin(where: Any, pointer: str, patches: Mapping[str, tuple[Any, str]], rel: str) -> tuple[Any, str]:
+    """Where a card-relative pointer was written: in the card's file, or in the variant that
+    patched it (the nearest patched ancestor wins). ``where`` is a file or a document."""
+    probe = rel
+    while True:
+        if probe in patches:
+            patch_where, patch_pointer = patches[probe]
+            return patch_where, patch_pointer + rel[len(probe):]
+        if not probe:
+            return where, pointer + rel
+        probe = probe.rsplit("/", 1)[0]
+
+
 def freeze(value: Any) -> Any:
     if isinstance(value, dict):
         return MappingProxyType({k: freeze(v) for k, v in value.items()})
@@ -52,7 +65,7 @@ class Composition:
     name: str
     where: Mapping[str, Any]
     total: int | Mapping[int, int]
-    pointer: str
+    at: Location  # where its total is written (the manifest, or a variant)
 
     def matches(self, card: "Card") -> bool:
         for key, wanted in self.where.items():
@@ -92,6 +105,8 @@ class Card:
     fields: Mapping[str, Any]
     file: Path
     pointer: str  # JSON pointer of the card inside its file, e.g. "/3"
+    #: card-relative pointer -> (file, pointer) of each value a variant set or deleted
+    patches: Mapping[str, tuple[Path, str]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -144,6 +159,10 @@ class Deck:
     variant: str | None = None
     #: The manifest's data files by name (e.g. "map"), validated and frozen.
     data: Mapping[str, Any] = field(default_factory=dict)
+    #: Rule parameters the engine reads: the manifest's, overlaid by the variant's.
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    #: Totals the deck is held to (a variant is held only to its own).
+    composition: tuple[Composition, ...] = ()
 
     @property
     def game(self) -> str:
@@ -172,10 +191,11 @@ class Deck:
         return Location(doc.path, pos.line, pos.col)
 
     def locate(self, card: Card, *path: Any, key: bool = False) -> Location:
-        """File position of a card, or of a field inside it: for diagnostics after loading."""
-        doc = self.documents[card.file]
-        pos = doc.position(card.pointer + pointer_from_path(path), key=key)
-        return Location(card.file, pos.line, pos.col)
+        """File position of a card, or of a field inside it (in the variant file that set it, if
+        a variant did): for diagnostics after loading."""
+        file, pointer = origin(card.file, card.pointer, card.patches, pointer_from_path(path))
+        pos = self.documents[file].position(pointer, key=key)
+        return Location(file, pos.line, pos.col)
 
     @cached_property
     def _index(self) -> dict[str, Card]:

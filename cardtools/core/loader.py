@@ -1,4 +1,5 @@
-"""Read a game's deck: manifest, card files, schema validation and the checks a schema cannot do.
+"""Read a game's deck: manifest, card files, a variant (if asked), schema validation, and the
+checks a schema cannot do.
 
 ``read_deck`` returns the deck together with every diagnostic (for ``cardtools validate``);
 ``load_deck`` is what other commands call: it returns a valid deck or raises with all errors.
@@ -7,9 +8,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+
+from cardtools.core import variants
 from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, freeze
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
 from cardtools.core.schemas import CARD_INDEX
+from cardtools.core.variants import RawCard
 from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument, load_yaml
 
@@ -19,7 +23,8 @@ SCHEMA_COMMENT = "# yaml-language-server: $schema="
 
 
 def load_deck(game: str, variant: str | None = None, workspace: Workspace | None = None) -> Deck:
-    """The validated deck of ``game``; raises ``DiagnosticError`` listing every error otherwise."""
+    """The validated deck of ``game`` (with ``variant`` applied); raises ``DiagnosticError`` listing
+    every error otherwise."""
     deck, diagnostics = read_deck(game, variant, workspace)
     errors = [d for d in diagnostics if d.is_error]
     if errors or deck is None:
@@ -57,7 +62,7 @@ class _DeckReader:
         self.folder = folder
         self.schemas = workspace.schemas
         self.diagnostics: list[Diagnostic] = list(self.schemas.problems)
-        self.incomplete = False  # a card file could not be read: totals would only mislead
+        self.incomplete = False  # some card could not be read or typed: totals would only mislead
 
     # -- manifest -----------------------------------------------------------------------------
     def read_manifest(self) -> tuple[Manifest, YamlDocument] | None:
@@ -77,13 +82,27 @@ class _DeckReader:
         if found is None:
             return None
         manifest, doc = found
+        self._manifest_doc = doc
         documents = {manifest.path: doc}
-        raw_cards = self._read_card_files(manifest, documents)
-        cards, index = self._validate_cards(manifest, raw_cards)
+        raw = self._read_card_files(manifest, documents)
+        rules, composition = dict(manifest.rules), list(manifest.composition)
+        if variant is not None:
+            chain, problems = variants.chain(self.folder, variant, self.schemas)
+            self.diagnostics += problems
+            if problems:
+                return None
+            overlay, problems = variants.apply(raw, rules, chain)
+            self.diagnostics += problems
+            self.incomplete |= bool(problems)
+            documents.update({d.path: d for d in overlay.documents})
+            raw, rules = overlay.cards, overlay.rules
+            composition = [] if overlay.composition is None else [
+                self._composition(c, d, f"/composition/{i}") for c, d, i in overlay.composition]
+        cards, index = self._validate_cards(manifest, raw)
         data = self._read_data_files(manifest, documents, index)
-        deck = Deck(manifest, tuple(cards), documents, variant, freeze(data))
+        deck = Deck(manifest, tuple(cards), documents, variant, freeze(data), freeze(rules), tuple(composition))
         self._check_counts(deck)
-        self._check_composition(deck, doc)
+        self._check_composition(deck)
         from cardtools.games import game_checks
 
         for check in game_checks(manifest.game):
@@ -119,15 +138,18 @@ class _DeckReader:
                 continue
             types[name] = CardType(name, spec["schema"], spec.get("label", name.replace("_", " ").title()),
                                    tuple(spec.get("effects", ("effects",))))
-        composition = tuple(
-            Composition(c["name"], freeze(c["where"]),
-                        c["total"] if isinstance(c["total"], int) else {int(k): v for k, v in c["total"].items()},
-                        f"/composition/{i}")
-            for i, c in enumerate(data.get("composition", ())))
+        composition = tuple(self._composition(c, doc, f"/composition/{i}")
+                            for i, c in enumerate(data.get("composition", ())))
         data_files = {name: (spec["file"], spec["schema"]) for name, spec in data.get("data", {}).items()}
         return Manifest(data["game"], data["name"], players["min"], players["max"], freeze(types),
                         tuple(data["files"]), composition, freeze(data["source"]), freeze(data.get("rules", {})),
                         doc.path, freeze(data_files))
+
+    @staticmethod
+    def _composition(rule: dict, doc: YamlDocument, pointer: str) -> Composition:
+        total = rule["total"] if isinstance(rule["total"], int) else {int(k): v for k, v in rule["total"].items()}
+        pos = doc.position(pointer + "/total")
+        return Composition(rule["name"], freeze(rule["where"]), total, Location(doc.path, pos.line, pos.col))
 
     # -- card and data files ------------------------------------------------------------------
     def _deck_file(self, manifest: Manifest, name: str, pointer: str, what: str) -> Path | None:
@@ -141,9 +163,8 @@ class _DeckReader:
         self.diagnostics.append(error(manifest.path, pos.line, pos.col, "manifest", problem))
         return None
 
-    def _read_card_files(self, manifest: Manifest, documents: dict) -> list[tuple[dict, YamlDocument, int]]:
-        raw: list[tuple[dict, YamlDocument, int]] = []
-        self._manifest_doc = documents[manifest.path]
+    def _read_card_files(self, manifest: Manifest, documents: dict) -> list[RawCard]:
+        raw: list[RawCard] = []
         for i, name in enumerate(manifest.files):
             path = self._deck_file(manifest, name, f"/files/{i}", "card file")
             if path is None:
@@ -158,7 +179,7 @@ class _DeckReader:
             if not isinstance(doc.data, list):
                 self.diagnostics.append(error(path, 1, 1, "schema", "a card file holds a list of cards ('- id: …')"))
                 continue
-            raw += [(card, doc, j) for j, card in enumerate(doc.data)]
+            raw += [RawCard(card, doc, f"/{j}", f"{path.stem}[{j}]") for j, card in enumerate(doc.data)]
         listed = {(self.folder / n).resolve() for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
         for path in sorted(self.folder.glob("*.yaml")):
             if path.name != MANIFEST and path.resolve() not in listed:
@@ -200,55 +221,51 @@ class _DeckReader:
             self.diagnostics.append(warning(doc.path, 1, 1, "schema-comment",
                                             f"first line should be '{expected}' so editors validate and complete this file"))
 
-    def _validate_cards(self, manifest: Manifest, raw: list) -> list[Card]:
+    def _validate_cards(self, manifest: Manifest, raw: list[RawCard]) -> tuple[list[Card], dict[str, str]]:
         index: dict[str, str] = {}
-        first_seen: dict[str, tuple[YamlDocument, int]] = {}
-        for card, doc, j in raw:
-            if not isinstance(card, dict):
-                continue
-            cid = card.get("id")
+        first_seen: dict[str, RawCard] = {}
+        for card in raw:
+            cid = card.data.get("id") if isinstance(card.data, dict) else None
             if not isinstance(cid, str):
                 continue
             if cid in first_seen:
                 self.incomplete = True
-                other_doc, other_j = first_seen[cid]
-                pos = doc.position(f"/{j}/id")
-                first = other_doc.position(f"/{other_j}/id")
-                self.diagnostics.append(error(doc.path, pos.line, pos.col, "duplicate-id",
+                here, first = card.locate(("id",)), first_seen[cid].locate(("id",))
+                self.diagnostics.append(error(here.path, here.line, here.col, "duplicate-id",
                                               f"card id '{cid}' is already used at "
-                                              f"{other_doc.path.name}:{first.line}:{first.col}",
-                                              related=(Location(other_doc.path, first.line, first.col),)))
+                                              f"{first.path.name}:{first.line}:{first.col}", related=(first,)))
                 continue
-            first_seen[cid] = (doc, j)
-            index[cid] = card.get("type") if isinstance(card.get("type"), str) else ""
+            first_seen[cid] = card
+            ctype = card.data.get("type")
+            index[cid] = ctype if isinstance(ctype, str) else ""
 
         cards = []
         token = CARD_INDEX.set(index)
         try:
-            for card, doc, j in raw:
-                label = doc.path.stem
-                pointer = f"/{j}"
-                pos = doc.position(pointer)
-                if not isinstance(card, dict):
+            for card in raw:
+                data = card.data
+                if not isinstance(data, dict):
                     self.incomplete = True
-                    self.diagnostics.append(error(doc.path, pos.line, pos.col, "schema",
-                                                  f"{label}[{j}]: a card is a mapping of fields (id, name, type, …)"))
+                    loc = card.locate(())
+                    self.diagnostics.append(error(loc.path, loc.line, loc.col, "schema",
+                                                  f"{card.label}: a card is a mapping of fields (id, name, type, …)"))
                     continue
-                ctype = card.get("type")
+                ctype = data.get("type")
                 if ctype not in manifest.card_types:
                     self.incomplete = True
-                    where = doc.position(pointer + "/type") if "type" in card else pos
-                    what = f"unknown card type {ctype!r}" if "type" in card else "missing required field 'type'"
-                    self.diagnostics.append(error(doc.path, where.line, where.col, "schema",
-                                                  f"{label}[{j}]: {what}{did_you_mean(ctype, manifest.card_types)}"
+                    loc = card.locate(("type",) if "type" in data else ())
+                    what = f"unknown card type {ctype!r}" if "type" in data else "missing required field 'type'"
+                    self.diagnostics.append(error(loc.path, loc.line, loc.col, "schema",
+                                                  f"{card.label}: {what}{did_you_mean(ctype, manifest.card_types)}"
                                                   f"; this game's types: {', '.join(manifest.card_types)}"))
                     continue
-                found = self.schemas.validate(manifest.card_types[ctype].schema, card, doc, base=(j,), label=label)
+                found = self.schemas.validate(manifest.card_types[ctype].schema, data, card.locate, label=card.label)
                 self.diagnostics += found
                 if found:  # later checks only ever see schema-valid cards
                     self.incomplete = True
-                elif first_seen.get(card["id"]) == (doc, j):
-                    cards.append(Card(freeze(card), doc.path, pointer))
+                elif first_seen.get(data["id"]) is card:
+                    patches = {rel: (doc.path, pointer) for rel, (doc, pointer) in card.patches.items()}
+                    cards.append(Card(freeze(data), card.doc.path, card.pointer, freeze(patches)))
         finally:
             CARD_INDEX.reset(token)
         return cards, index
@@ -272,18 +289,19 @@ class _DeckReader:
                                               f"{card.id}: count gives no number for "
                                               f"{', '.join(map(str, missing))} players"))
 
-    def _check_composition(self, deck: Deck, doc: YamlDocument) -> None:
+    def _check_composition(self, deck: Deck) -> None:
         if self.incomplete:
             return
-        for rule in deck.manifest.composition:
-            pos = doc.position(rule.pointer + "/total")
+        for rule in deck.composition:
+            at = rule.at
             for players in deck.manifest.player_counts:
                 expected = rule.expected(players)
                 if expected is None:
                     continue
                 actual = sum(c.copies(players) for c in deck.cards if rule.matches(c))
                 if actual != expected:
-                    self.diagnostics.append(error(doc.path, pos.line, pos.col, "composition",
+                    self.diagnostics.append(error(at.path, at.line, at.col, "composition",
                                                   f"{rule.name}: the cards add up to {actual} at {players} "
-                                                  f"player{'s' if players != 1 else ''}, but the manifest expects "
+                                                  f"player{'s' if players != 1 else ''}, but the "
+                                                  f"{'variant' if deck.variant else 'manifest'} expects "
                                                   f"{expected} ({actual - expected:+d})"))

@@ -5,8 +5,10 @@ Schemas are JSON Schema 2020-12 files under ``schemas/``. Each has an ``$id`` of
 are relative (``../card.schema.json#/$defs/id``), so they resolve both against those ids (here,
 through the ``referencing`` registry jsonschema uses) and against file locations (in editors).
 
-One extension keyword: ``"x-card-ref": "<card type>"`` (or a list, or ``true`` for any type)
-marks a string whose value must be the id of a card in the same deck. Other validators ignore it.
+Extension keywords (other validators ignore them): ``"x-card-ref": "<card type>"`` (or a list, or
+``true`` for any type) marks a string whose value must be the id of a card in the same deck;
+``"x-error"`` says in words what a ``pattern`` means; ``"x-kind"`` names what an object is (an
+effect, a value …) in messages about it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import urldefrag, urljoin
 
 from jsonschema import Draft202012Validator, ValidationError, validators
@@ -25,7 +27,7 @@ from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from cardtools.core.diagnostics import Diagnostic, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardtools.core.yamlfile import YamlDocument, pointer_from_path
 
 ID_BASE = "https://cardtools.dev/schemas/"
@@ -138,17 +140,33 @@ class SchemaStore:
 
         return walk(root.contents, root.id, (root.id,))
 
-    def validate(self, name: str, instance: Any, doc: YamlDocument, base: tuple = (), label: str = "") -> list[Diagnostic]:
-        """Validate ``instance`` (found at path ``base`` inside ``doc``) and explain every error."""
-        found = self.validator(name).iter_errors(instance)
-        return [d for e in found for d in explain(e, doc, base, label)]
+    def validate(self, name: str, instance: Any, where: "YamlDocument | Locator", base: tuple = (),
+                 label: str = "") -> list[Diagnostic]:
+        """Validate ``instance`` and explain every error at its position.
+
+        ``where`` is the document the instance sits in (at path ``base``), or a locator for data
+        assembled from several files (a card patched by a variant).
+        """
+        locate = where if callable(where) else document_locator(where, base)
+        return [d for e in self.validator(name).iter_errors(instance) for d in explain(e, locate, label)]
 
 
-def explain(err: ValidationError, doc: YamlDocument, base: tuple = (), label: str = "") -> list[Diagnostic]:
+Locator = Callable[[tuple, bool], Location]
+
+
+def document_locator(doc: YamlDocument, base: tuple = ()) -> Locator:
+    """Positions of values found at ``base`` inside one document."""
+    def locate(path: tuple, key: bool = False) -> Location:
+        pos = doc.position(pointer_from_path(tuple(base) + tuple(path)), key=key)
+        return Location(doc.path, pos.line, pos.col)
+    return locate
+
+
+def explain(err: ValidationError, locate: Locator, label: str = "") -> list[Diagnostic]:
     """One jsonschema error as diagnostics at the exact YAML position, with suggestions."""
     if err.validator in ("oneOf", "anyOf") and err.context:
-        return explain(best_match(err.context), doc, base, label)
-    path = tuple(base) + tuple(err.absolute_path)
+        return explain(best_match(err.context), locate, label)
+    path = tuple(err.absolute_path)
     where = readable(path, label)
     prefix = f"{where}: " if where else ""
     schema = err.schema if isinstance(err.schema, dict) else {}
@@ -161,30 +179,33 @@ def explain(err: ValidationError, doc: YamlDocument, base: tuple = (), label: st
         for key in err.instance:
             if key in allowed or any(re.search(p, key) for p in patterns):
                 continue
-            pos = doc.position(pointer_from_path(path + (key,)), key=True)
             what = f"unknown {kind}" if kind else "unknown key"
-            out.append(error(doc.path, pos.line, pos.col, "unknown-key",
-                             f"{prefix}{what} '{key}'{did_you_mean(key, allowed)}"))
+            out.append(_at(locate(path + (key,), True), "unknown-key",
+                           f"{prefix}{what} '{key}'{did_you_mean(key, allowed)}"))
         return out
 
-    pos = doc.position(pointer_from_path(path))
     if err.validator == "required":
         missing = err.message.split("'")[1] if "'" in err.message else err.message
-        message = f"missing required field '{missing}'"
+        # where the field would be: the object, or the variant line that deleted it
+        return [_at(locate(path + (missing,), False), "schema", f"{prefix}missing required field '{missing}'")]
     elif err.validator == "enum":
         options = err.validator_value
         shown = ", ".join(repr(o) for o in options[:12]) + (", …" if len(options) > 12 else "")
         message = f"{err.instance!r} is not one of {shown}{did_you_mean(err.instance, options)}"
     elif err.validator == "const":
         message = f"{err.instance!r} should be {err.validator_value!r}"
+    elif err.validator == "pattern" and "x-error" in schema:
+        message = f"{err.instance!r}: {schema['x-error']}"
     elif err.validator in ("minProperties", "maxProperties") and kind:
         names = ", ".join(err.instance) if isinstance(err.instance, dict) else ""
         message = f"a {kind} names exactly one verb" + (f" (found: {names})" if names else "")
-    elif err.validator == "x-card-ref":
-        message = err.message
     else:
         message = err.message
-    return [error(doc.path, pos.line, pos.col, "schema", prefix + message)]
+    return [_at(locate(path, False), "schema", prefix + message)]
+
+
+def _at(loc: Location, code: str, message: str) -> Diagnostic:
+    return error(loc.path, loc.line, loc.col, code, message)
 
 
 def readable(path: Iterable, label: str = "") -> str:

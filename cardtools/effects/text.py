@@ -24,6 +24,8 @@ from cardtools.effects.registry import verbs
 from cardtools.effects.vocabulary import Noun, Vocabulary, load_vocabulary
 
 STYLES = ("print", "plain")
+#: Key of the text generated from a card's fields by its type's template (``types.yaml``).
+SUMMARY = "summary"
 _TOKEN = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
@@ -41,6 +43,8 @@ class TextRenderer:
         self.helpers = _Helpers(self)
         self.templates = {kind: {name: self.env.from_string(src) for name, src in table.items()}
                           for kind, table in load_templates(vocab).items()}
+        self.type_templates = {name: self.env.from_string(src)
+                               for name, src in load_templates(vocab, "types.yaml").get("types", {}).items()}
 
     # -- kinds ----------------------------------------------------------------------------------
     def render(self, kind: str, node: Any, **extra: Any) -> str:
@@ -91,13 +95,18 @@ class TextRenderer:
         return text
 
     def card(self, card: Card) -> dict[str, str]:
-        """Text of each effect field of the card; a `text:` override wins (and is linted)."""
+        """Text of the card: ``summary`` (from its type's template over its fields, if the game has
+        one) and one text per effect field; a `text:` override wins (and is linted)."""
         fields = self.deck.manifest.card_types[card.type].effect_fields if self.deck else ("effects",)
-        override = card.get("text")
-        hand = overrides(override, fields)
+        hand = overrides(card.get("text"), fields)
         if self.style == "plain":
             hand = {f: words(t, self.vocab) for f, t in hand.items()}
-        return {f: hand[f] if f in hand else self.abilities(thaw(card.get(f, ()))) for f in fields}
+        out = {}
+        summary = self.type_templates.get(card.type)
+        if summary is not None:
+            out[SUMMARY] = sentence(_squash(summary.render(card=thaw(card.fields), **self.helpers.scope)))
+        out.update({f: hand[f] if f in hand else self.abilities(thaw(card.get(f, ()))) for f in fields})
+        return out
 
 
 class _Helpers:
@@ -254,14 +263,18 @@ class _Helpers:
         return places(args["rewards"])
 
 
-def load_templates(vocab: Vocabulary) -> dict[str, dict[str, str]]:
-    """Core templates, then the game's (which may override a core verb's wording)."""
+def load_templates(vocab: Vocabulary, name: str = "verbs.yaml") -> dict[str, dict[str, str]]:
+    """Core templates, then the game's (which may override a core verb's wording).
+
+    ``verbs.yaml`` holds a template per verb by kind; ``types.yaml`` (game only) holds, under
+    ``types:``, a template per card type rendering the card's printed numbers (``card`` in scope).
+    """
     game_dir = vocab.path.parent
-    core = game_dir.parent / "core" / "verbs.yaml"
+    core = game_dir.parent / "core" / name
     if not core.is_file():
-        core = BUILTIN / "templates" / "text" / "core" / "verbs.yaml"
+        core = BUILTIN / "templates" / "text" / "core" / name
     merged: dict[str, dict[str, str]] = {}
-    for path in (core, game_dir / "verbs.yaml"):
+    for path in (core, game_dir / name):
         if not path.is_file():
             continue
         doc, found = load_yaml(path)
@@ -292,7 +305,7 @@ def renderer_for(deck: Deck, style: str = "print") -> TextRenderer | None:
 def card_text(deck: Deck, card: Card, style: str = "print") -> dict[str, str]:
     """The text of each effect field of a card, generated from its effects (or its `text:` override)."""
     renderer = renderer_for(deck, style)
-    if renderer is None:
+    if renderer is None:  # a game without a vocabulary: only hand-written text
         fields = deck.manifest.card_types[card.type].effect_fields
         return {f: "" for f in fields} | overrides(card.get("text"), fields)
     return renderer.card(card)

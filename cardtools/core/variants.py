@@ -1,0 +1,199 @@
+"""Variants: overlays on a base deck (or on another variant), merged before validation.
+
+A variant file (``decks/<game>/variants/<name>.yaml``, schema ``schemas/variant.schema.json``) may
+``remove`` cards (by id or ``tag:``), ``add`` cards, ``patch`` cards by id with a JSON merge patch
+(RFC 7396: ``null`` deletes a field), and change ``rules``. The merged deck is validated like any
+deck, and every value a variant introduced keeps its position in the variant file, so an error
+points at the line that caused it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from cardtools.core.deck import origin
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path, pointer_join
+
+FOLDER = "variants"
+SCHEMA = "variant.schema.json"
+
+
+@dataclass
+class RawCard:
+    """A card as read (before validation): its data and where each part of it was written."""
+
+    data: Any
+    doc: YamlDocument  # where the card is defined
+    pointer: str       # the card's JSON pointer in ``doc``
+    label: str         # readable name for messages: "civilizations[3]", "solo.add[0]"
+    #: card-relative pointer -> (document, pointer) of a value a variant set or deleted
+    patches: dict[str, tuple[YamlDocument, str]] = field(default_factory=dict)
+
+    def locate(self, path: Iterable, key: bool = False) -> Location:
+        doc, pointer = origin(self.doc, self.pointer, self.patches, pointer_from_path(tuple(path)))
+        pos = doc.position(pointer, key=key)
+        return Location(doc.path, pos.line, pos.col)
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """What a chain of variants does to a base deck, once applied."""
+
+    cards: list[RawCard]
+    rules: dict
+    composition: list | None
+    documents: list[YamlDocument]
+
+
+def variant_names(deck_folder: Path) -> list[str]:
+    return sorted(p.stem for p in (deck_folder / FOLDER).glob("*.yaml"))
+
+
+def chain(deck_folder: Path, name: str, schemas) -> tuple[list[YamlDocument], list[Diagnostic]]:
+    """The variant and the variants it extends, base-most first; errors for cycles and missing files."""
+    docs: list[YamlDocument] = []
+    seen: list[str] = []
+    where: Location | None = None
+    current = name
+    while current is not None:
+        path = deck_folder / FOLDER / f"{current}.yaml"
+        if current in seen:
+            loop = " -> ".join(seen + [current])
+            return [], [error(where.path, where.line, where.col, "variant", f"variants extend each other in a cycle: {loop}")]
+        if not path.is_file():
+            known = variant_names(deck_folder)
+            message = f"no variant '{current}' (expected {path}){did_you_mean(current, known)}"
+            if known:
+                message += f"; variants: {', '.join(known)}"
+            loc = where or Location(deck_folder / "game.yaml", 1, 1)
+            return [], [error(loc.path, loc.line, loc.col, "variant", message)]
+        doc, found = load_yaml(path)
+        if doc is None or found:
+            return [], found or [error(path, 1, 1, "variant", "variant file is empty")]
+        found = schemas.validate(SCHEMA, doc.data, doc, label=current)
+        if found:
+            return [], found
+        docs.append(doc)
+        seen.append(current)
+        current = doc.data.get("extends")
+        if current is not None:
+            pos = doc.position("/extends")
+            where = Location(doc.path, pos.line, pos.col)
+    return list(reversed(docs)), []
+
+
+def apply(cards: list[RawCard], rules: dict, docs: list[YamlDocument]) -> tuple[Overlay, list[Diagnostic]]:
+    """Apply each variant in order: remove, then patch, then add, then rules."""
+    found: list[Diagnostic] = []
+    composition = None
+    cards = list(cards)
+    for doc in docs:
+        data = doc.data
+        stem = doc.path.stem
+        cards, problems = _remove(cards, data.get("remove", []), doc)
+        found += problems
+        by_id = {c.data.get("id"): c for c in cards if isinstance(c.data, dict)}
+        for card_id, patch in data.get("patch", {}).items():
+            pointer = pointer_join("/patch", card_id)
+            target = by_id.get(card_id)
+            if target is None:
+                pos = doc.position(pointer, key=True)
+                found.append(error(doc.path, pos.line, pos.col, "variant",
+                                   f"{stem}: patch names no card '{card_id}'{did_you_mean(card_id, by_id)}"))
+                continue
+            target.data = merge(target.data, patch, doc, pointer, "", target.patches)
+        for i, card in enumerate(data.get("add", [])):
+            cards.append(RawCard(card, doc, f"/add/{i}", f"{stem}.add[{i}]"))
+        rules = merge(rules, data.get("rules", {}), doc, "/rules", "", {})
+        if "composition" in data:
+            composition = [(c, doc, i) for i, c in enumerate(data["composition"])]
+    return Overlay(cards, rules, composition, docs), found
+
+
+def _remove(cards: list[RawCard], names: list[str], doc: YamlDocument) -> tuple[list[RawCard], list[Diagnostic]]:
+    found = []
+    drop: set[int] = set()
+    for i, name in enumerate(names):
+        if name.startswith("tag:"):
+            hits = [k for k, c in enumerate(cards) if name[4:] in _tags(c)]
+        else:
+            hits = [k for k, c in enumerate(cards) if isinstance(c.data, dict) and c.data.get("id") == name]
+        if not hits:
+            pos = doc.position(f"/remove/{i}")
+            ids = [c.data.get("id") for c in cards if isinstance(c.data, dict)]
+            what = f"no card has tag '{name[4:]}'" if name.startswith("tag:") else \
+                f"no card '{name}' to remove{did_you_mean(name, ids)}"
+            found.append(error(doc.path, pos.line, pos.col, "variant", f"{doc.path.stem}: {what}"))
+        drop.update(hits)
+    return [c for k, c in enumerate(cards) if k not in drop], found
+
+
+def _tags(card: RawCard) -> list:
+    tags = card.data.get("tags", []) if isinstance(card.data, dict) else []
+    return tags if isinstance(tags, list) else []
+
+
+def merge(target: Any, patch: Any, doc: YamlDocument, pointer: str, rel: str, patches: dict) -> Any:
+    """RFC 7396 merge patch, recording where each patched value (or deletion) was written."""
+    if not isinstance(patch, dict):
+        patches[rel] = (doc, pointer)
+        return patch
+    out = dict(target) if isinstance(target, dict) else {}
+    if not isinstance(target, dict):
+        patches[rel] = (doc, pointer)
+    for key, value in patch.items():
+        child_rel, child_pointer = pointer_join(rel, key), pointer_join(pointer, key)
+        if value is None:
+            out.pop(key, None)
+            patches[child_rel] = (doc, child_pointer)
+        else:
+            out[key] = merge(out.get(key), value, doc, child_pointer, child_rel, patches)
+    return out
+
+
+# -- comparing decks ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DeckDiff:
+    """What changes from one deck to another: cards added, removed, changed field by field, rules."""
+
+    added: list
+    removed: list
+    changed: dict[str, list[tuple[str, Any, Any]]]  # card id -> [(field path, before, after)]
+    rules: list[tuple[str, Any, Any]]
+
+    @property
+    def empty(self) -> bool:
+        return not (self.added or self.removed or self.changed or self.rules)
+
+
+def diff(before, after) -> DeckDiff:
+    """Compare two decks (a base deck and a variant, or two variants)."""
+    from cardtools.core.deck import thaw
+
+    old = {c.id: c for c in before.cards}
+    new = {c.id: c for c in after.cards}
+    changed = {}
+    for card_id in old.keys() & new.keys():
+        changes = leaf_changes(thaw(old[card_id].fields), thaw(new[card_id].fields))
+        if changes:
+            changed[card_id] = changes
+    return DeckDiff([new[i] for i in new if i not in old], [old[i] for i in old if i not in new],
+                    dict(sorted(changed.items())), leaf_changes(thaw(before.rules), thaw(after.rules)))
+
+
+_MISSING = object()
+
+
+def leaf_changes(a: Any, b: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """Differences between two values, as (dotted path, before, after); lists compare whole."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for key in list(a) + [k for k in b if k not in a]:
+            sub = f"{path}.{key}" if path else str(key)
+            out += leaf_changes(a.get(key, _MISSING), b.get(key, _MISSING), sub)
+        return out
+    return [] if a == b else [(path, None if a is _MISSING else a, None if b is _MISSING else b)]
