@@ -21,10 +21,11 @@ from cardtools.core.deck import Deck
 from cardtools.core.diagnostics import DiagnosticError
 from cardtools.core.workspace import Workspace
 from cardtools.effects.compile import compile_deck
-from cardtools.effects.runtime import HALT, Ctx, Option, Pending, Triggered, adjusted, run_all
+from cardtools.effects.runtime import HALT, Ctx, Modifier, Option, Pending, Triggered, adjusted, run_all
 from cardtools.effects.vocabulary import require_vocabulary
+from cardtools.games.aoc.achievements import compile_conditions, evaluate
 from cardtools.games.aoc.params import rule_params
-from cardtools.games.aoc.powers import ModifierIndex, Powers
+from cardtools.games.aoc.powers import ModifierIndex, Powers, volatile_fields
 
 # -- game facts -------------------------------------------------------------------------------------
 
@@ -65,6 +66,7 @@ class Game:
         self.wonders = tuple(c.id for c in deck.of_type("wonder"))
         self.actions = tuple(c.id for c in deck.of_type("action"))
         self.action_index = {a: i for i, a in enumerate(self.actions)}
+        self.move_base = {a: PERFORM + TARGETS * i for i, a in enumerate(self.actions)}
         self.civ_index = {c: i for i, c in enumerate(self.civilizations)}
         self.tech_index = {t: i for i, t in enumerate(self.technologies)}
         permanent = deck.of_type("permanent")
@@ -82,7 +84,11 @@ class Game:
         self.base_cost = {a.id: a.get("cost", 0) for a in deck.of_type("action")}
         self.used = {a: self._triggered(a, "effects", "used") for a in self.actions}
         self.revealed = {c: self._triggered(c, "effects", "revealed") for c in set(self.track_cards)}
-        self.achievements = tuple(c.id for c in deck.of_type("achievement"))
+        self.conditions, problems = compile_conditions(deck, self.vocab)
+        if problems:
+            raise DiagnosticError(problems)
+        self.volatile = volatile_fields((c.id, {f: c.get(f, ()) for f in deck.manifest.card_types[c.type].effect_fields})
+                                        for c in deck.cards)
         self._card_powers: dict[tuple[str, str], tuple] = {}
         if len(self.civilizations) >= DRAFT - RISE or len(self.technologies) >= NO_TARGET:
             raise ValueError("deck too large for the move encoding")
@@ -199,6 +205,7 @@ class State:
         self.track = tuple(track)
         self.powers = [Powers.of((), 0)] * self.n
         self.mods = ModifierIndex()
+        self._menus: list[tuple | None] = [None] * self.n
         hand = rules["draft_hand"]
         if hand:                                                                # DRAFTING › SETUP
             self.packs = [tuple(civs[self.drawn + p * hand:self.drawn + (p + 1) * hand]) for p in range(self.n)]
@@ -289,6 +296,7 @@ class State:
         new.seats = [pl.copy() for pl in self.seats]
         new.market, new.bonus, new.used = list(self.market), list(self.bonus), dict(self.used)
         new.powers, new.packs, new._agenda = list(self.powers), list(self.packs), list(self._agenda)
+        new._menus = list(self._menus)
         new.log = None if self.log is None else list(self.log)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
@@ -384,57 +392,65 @@ class State:
     def _action_moves(self) -> list[int]:
         """Every action with a free slot the player can man and pay (2A. Takes Actions), Rest if no
         action was taken yet (2B), and ending the turn."""
-        p, game = self.player, self.game
-        pl = self.seats[p]
+        pl = self.seats[self.player]
         free = pl.workers - pl.placed
         moves = [END] if self.acted else [END, REST]
         if free <= 0:
             return moves
-        for action in self._offered(p):
-            if self.forbidden(p, action) or self.needs(p, action) > free:
-                continue
-            base = PERFORM + TARGETS * game.action_index[action]
-            if action == "research":                      # the cost may depend on the technology
-                targets = self.researchable(p)
-                for tech in targets:
-                    if self.cost(p, action, tech) <= pl.coins:
-                        moves.append(base + game.tech_index[tech])
-                if targets:
-                    continue
-            if self.cost(p, action, None) <= pl.coins:
-                moves.append(base + NO_TARGET)
+        coins, used = pl.coins, self.used
+        for action, slots, need, priced in self._menu(self.player):
+            if need <= free and used.get(action, 0) < slots:
+                moves += [move for move, cost in priced if cost <= coins]
+        moves.sort()
         return moves
 
-    def _offered(self, p: int) -> list[str]:
-        """Actions with a slot left for ``p`` this turn: the permanent card's, the 3 cards under it
-        (2A), upcoming cards if allowed (Maya), and private slots (India); each slot once a turn."""
+    def _menu(self, p: int) -> tuple:
+        """What ``p`` may perform this round: ``(action, slots, workers needed, ((move, cost), …))``.
+
+        It changes only with the cards in play and the round, so it is kept until then — unless a
+        modifier in play reads something else (``ModifierIndex.volatile``)."""
+        menu = self._menus[p]
+        if menu is None:
+            menu = self._priced_actions(p)
+            if not self.mods.volatile:
+                self._menus[p] = menu
+        return menu
+
+    def _priced_actions(self, p: int) -> tuple:
+        game, subjects = self.game, self.mods.by_subject
+        out = []
+        for action, slots in self._slots(p).items():
+            if subjects and ("forbid", action) in subjects and self.forbidden(p, action):
+                continue
+            need = self.needs(p, action) if ("workers", action) in subjects else game.base_workers[action]
+            base = game.move_base[action]
+            targets = self.researchable(p) if action == "research" else ()  # Hittites: the cost may depend on it
+            priced = (tuple((base + game.tech_index[t], self.cost(p, action, t)) for t in targets) if targets
+                      else ((base + NO_TARGET, self.cost(p, action, None)),))
+            out.append((action, slots, need, priced))
+        return tuple(out)
+
+    def _slots(self, p: int) -> dict[str, int]:
+        """Slots of each action ``p`` may use this round: the permanent card's and the 3 cards under
+        it (2A), upcoming cards if allowed (CIVILIZATIONS › Maya), private slots (› India)."""
         game = self.game
-        offered = []
-        for action in self.available(p):
-            slots = game.slots[action] if self._public(p, action) else 0
-            slots += sum(1 for owner, mod in self.mods.get("slot", action) if mod.applies(self, owner, p))
-            if slots > self.used.get(action, 0):
-                offered.append(action)
-        return offered
+        slots = {a: game.slots[a] for a in game.permanent}
+        cards = self.track[self.round - 1:] if self.allows(p, "upcoming_actions") else self.window()
+        for card in cards:
+            if card in game.slots:
+                slots[card] = game.slots[card]
+        for owner, mod in self.mods.all("slot"):
+            if mod.applies(self, owner, p):
+                slots[mod.args["action"]] = slots.get(mod.args["action"], 0) + 1
+        return slots
 
     def available(self, p: int) -> list[str]:
-        """Actions ``p`` could use this round: public ones, then those of private slots."""
-        game = self.game
-        out = [a for a in game.permanent]
-        cards = self.track[self.round - 1:] if self.allows(p, "upcoming_actions") else self.window()
-        out += [c for c in cards if c in game.action_index and c not in out]
-        out += [mod.args["action"] for owner, mod in self.mods.all("slot")
-                if mod.args["action"] not in out and mod.applies(self, owner, p)]
-        return out
+        """Actions ``p`` could use this round (whether or not their slots are taken this turn)."""
+        return list(self._slots(p))
 
     def window(self) -> tuple[str, ...]:
         """The 3 time-track cards under the permanent action card this round (2A; ROUND END 2)."""
         return self.track[self.round - 1:self.round + 2]
-
-    def _public(self, p: int, action: str) -> bool:
-        if action in self.game.permanent or action in self.window():
-            return True
-        return action in self.track[self.round + 2:] and self.allows(p, "upcoming_actions")
 
     def researchable(self, p: int) -> list[str]:
         """Technologies ``p`` may gain: not owned, and no prerequisite or at least one owned (KEY CONCEPTS)."""
@@ -484,7 +500,7 @@ class State:
         else:  # wonder
             return run_all(self, [lambda st: st._choose_wonder(ctx, player)] * amount)
         if self.log is not None:
-            self._note(f"  {self._p(player)} +{amount} {resource} ({self.game.name(ctx.card)})")
+            self._note(f"  {self._p(player)} +{_count(amount, resource)} ({self.game.name(ctx.card)})")
         return None
 
     def holding(self, player: int, resource: str) -> int:
@@ -498,7 +514,7 @@ class State:
             amount = min(amount, getattr(pl, resource) - (pl.placed if resource == "workers" else 0))
             if amount > 0:
                 setattr(pl, resource, getattr(pl, resource) - amount)
-                self._note(f"  {self._p(player)} -{amount} {resource} ({self.game.name(ctx.card)})")
+                self._note(f"  {self._p(player)} -{_count(amount, resource)} ({self.game.name(ctx.card)})")
 
     def pay(self, ctx: Ctx, player: int, resource: str, amount: int) -> bool:
         if self.holding(player, resource) < amount:
@@ -569,7 +585,8 @@ class State:
         if n <= 0:
             return None
         pl.workers -= n
-        self._note(f"  {self._p(player)} sacrifices {n} worker{'s' if n > 1 else ''} ({self.game.name(ctx.card)})")
+        if self.log is not None:
+            self._note(f"  {self._p(player)} sacrifices {_count(n, 'workers')} ({self.game.name(ctx.card)})")
         return self._fire(player, "sacrificed", None, {"workers": n})
 
     # -- abilities ---------------------------------------------------------------------------------
@@ -592,7 +609,7 @@ class State:
         return run
 
     def _reindex(self, p: int) -> None:
-        """Recompute what ``p``'s cards do, and the modifier index of the table (a card changed)."""
+        """Recompute what ``p``'s cards do after a rise or annex (the main ability may change)."""
         game, pl = self.game, self.seats[p]
         abilities = []
         military = 0
@@ -602,8 +619,24 @@ class State:
         for card in pl.techs + pl.wonders:
             abilities += game.card_abilities(card, False)
             military += game.military[card]
+        before = self.powers[p]
         self.powers[p] = Powers.of(abilities, military)
-        self.mods = ModifierIndex.of(self.powers)
+        self._changed(p, bool(before.modifiers or self.powers[p].modifiers))
+
+    def _add_card(self, p: int, card: str) -> None:
+        """A technology or wonder joins ``p``'s cards: its abilities join theirs."""
+        abilities = self.game.card_abilities(card, False)
+        self.powers[p] = self.powers[p].plus(abilities, self.game.military[card])
+        self._changed(p, any(isinstance(a, Modifier) for a in abilities))
+
+    def _changed(self, p: int, modifiers: bool) -> None:
+        """Forget what depended on ``p``'s cards: the modifier index when modifiers may have changed
+        (then every player's menu), else ``p``'s menu only."""
+        if modifiers:
+            self.mods = ModifierIndex.of(self.powers, self.game.volatile)
+            self._menus = [None] * self.n
+        else:
+            self._menus[p] = None
 
     # -- step 1: the civilization step ---------------------------------------------------------------
     def _take(self, civ: str) -> int:
@@ -647,7 +680,9 @@ class State:
         pl.main = civ
         pl.workers = self.game.population[civ]
         self._reindex(p)
-        self._note(f"{self._p(p)} rises {self.game.name(civ)}: {pl.workers} workers, {bonus} bonus coins")
+        if self.log is not None:
+            self._note(f"{self._p(p)} rises {self.game.name(civ)}: {_count(pl.workers, 'workers')}, "
+                       f"{_count(bonus, 'bonus coins')}")
         self.step = ACTIONS
         self._then(lambda st: st._fire(p, "risen", None, {"bonus_coins": bonus}, civ),
                    lambda st: st._fire(p, "gained", None, None, civ))
@@ -661,7 +696,9 @@ class State:
         extra = 1 if pl.workers < self.game.rules["annex_worker_below"] else 0
         pl.workers += extra
         self._reindex(p)
-        self._note(f"{self._p(p)} annexes {self.game.name(civ)}: +{extra} worker, {bonus} bonus coins")
+        if self.log is not None:
+            self._note(f"{self._p(p)} annexes {self.game.name(civ)}: +{_count(extra, 'workers')}, "
+                       f"{_count(bonus, 'bonus coins')}")
         self.step = ACTIONS
         self._then(lambda st: st._fire(p, "gained", None, None, civ))
 
@@ -683,6 +720,7 @@ class State:
         if len(self.packs[0]) == 1:
             for q in range(self.n):
                 self.seats[q].hand += self.packs[q]
+                self._note(f"{self._p(q)} keeps the last card passed on", private=self.game.name(self.packs[q][0]))
             self.packs = []
             self.step = CIVILIZATION
             self._then(lambda st: st._start_turn())
@@ -710,8 +748,8 @@ class State:
         self.last_payment = (action, cost, need)
         if self.log is not None:
             what = self.game.name(action) + (f" ({self.game.name(target)})" if target else "")
-            self._note(f"{self._p(p)} performs {what}: pays {cost} coin{'s' * (cost != 1)}, "
-                       f"{need} worker{'s' * (need != 1)}{' (red slot)' if self.game.slot_red[action] else ''}")
+            self._note(f"{self._p(p)} performs {what}: pays {_count(cost, 'coins')}, places "
+                       f"{_count(need, 'workers')}{' on a red slot' if self.game.slot_red[action] else ''}")
         ctx = Ctx(p, action, {"target": target} if target else {})
         steps = [self._ability_step(p, ab, ctx.event) for ab in self.game.used[action]]
         steps.append(lambda st: st._fire(p, "performed", action))
@@ -732,8 +770,9 @@ class State:
     def _take_technology(self, player: int, tech: str) -> Pending | None:
         pl = self.seats[player]
         pl.techs += (tech,)
-        self._reindex(player)
-        self._note(f"  {self._p(player)} gains the technology {self.game.name(tech)}")
+        self._add_card(player, tech)
+        if self.log is not None:
+            self._note(f"  {self._p(player)} gains the technology {self.game.name(tech)}")
         return self._fire(player, "gained", None, None, tech)
 
     def _choose_wonder(self, ctx: Ctx, player: int) -> Pending | None:
@@ -748,8 +787,9 @@ class State:
         market.remove(wonder)
         self.wonder_market = tuple(market)
         self.seats[player].wonders += (wonder,)
-        self._reindex(player)
-        self._note(f"  {self._p(player)} takes the wonder {self.game.name(wonder)}")
+        self._add_card(player, wonder)
+        if self.log is not None:
+            self._note(f"  {self._p(player)} takes the wonder {self.game.name(wonder)}")
         return self._fire(player, "gained", None, None, wonder)
 
     def _rest(self) -> None:
@@ -758,13 +798,15 @@ class State:
         pl = self.seats[p]
         pl.coins += self.game.rules["rest_coins"]
         pl.workers += self.game.rules["rest_workers"]
-        self._note(f"{self._p(p)} rests: +{self.game.rules['rest_coins']} coins, "
-                   f"+{self.game.rules['rest_workers']} worker")
+        if self.log is not None:
+            self._note(f"{self._p(p)} rests: +{_count(self.game.rules['rest_coins'], 'coins')}, "
+                       f"+{_count(self.game.rules['rest_workers'], 'workers')}")
         self._end_turn()
 
     # -- step 3 and the turn end ---------------------------------------------------------------------
     def _end_turn(self) -> None:
         p = self.player
+        self._note(f"{self._p(p)} ends the turn")
         self._then(lambda st: st._resolve_workers(p), lambda st: st._turn_end(p), lambda st: st._next_turn())
 
     def _resolve_workers(self, p: int) -> Pending | None:
@@ -775,7 +817,8 @@ class State:
         pl.workers -= doomed
         pl.placed = pl.doomed = 0
         if doomed:
-            self._note(f"  {self._p(p)} sacrifices {doomed} worker{'s' * (doomed > 1)} from red slots")
+            if self.log is not None:
+                self._note(f"  {self._p(p)} sacrifices {_count(doomed, 'workers')} from red slots")
             return self._fire(p, "sacrificed", None, {"workers": doomed})
         return None
 
@@ -811,11 +854,15 @@ class State:
         p = self.player
         self.used = {}
         self.acted = False
-        self._note(f"-- {self._p(p)}'s turn")
+        if self.log is not None:
+            self._note(f"-- {self._p(p)}'s turn (coins {self.seats[p].coins}, workers {self.seats[p].workers}, "
+                       f"score {self.seats[p].score})")
         pl = self.seats[p]
         full = len(pl.civs) >= self.game.rules["max_civilizations"]
         if self.round > 1 and (full or not (self.market or pl.hand)):
-            self._note(f"{self._p(p)} skips the civilization step ({'3 civilization cards' if full else 'no card left'})")
+            if self.log is not None:
+                self._note(f"{self._p(p)} skips the civilization step "
+                           f"({'3 civilization cards' if full else 'no card left'})")
             self.step = ACTIONS
         else:
             self.step = CIVILIZATION
@@ -824,17 +871,21 @@ class State:
     def _round_end(self) -> None:
         rules = self.game.rules
         self.starter = (self.starter - 1) % self.n                   # ROUND END 1: counter-clockwise
-        self._note(f"== round {self.round} ends; starter token to {self._p(self.starter)}")
+        if self.log is not None:
+            self._note(f"== round {self.round} ends" + (f"; starter token to {self._p(self.starter)}" if self.n > 1 else ""))
         if rules["market_refill"] == "round_end":                    # SOLO › GAME PLAY 2
             self._refill_market()
         if rules["virtual_opponent"]:                                # SOLO › GAME PLAY 2: before the move
             self.virtual += 1
             self._note(f"  the virtual opponent's military strength is now {self.virtual}")
         self.round += 1                                              # ROUND END 2
+        self._menus = [None] * self.n
         steps = []
         if self.round <= rules["rounds"]:
             new = self.track[self.round + 1]                         # ROUND END 3: the new card
-            self._note(f"  {self.game.name(new)} becomes available")
+            if self.log is not None:
+                self._note(f"  {self.game.name(new)} becomes available"
+                           + {"war": " (War)", "sacrifice": " (Sacrifice)"}.get(self.game.symbol[new], ""))
             symbol = self.game.symbol[new]
             if symbol == "war":
                 steps.append(lambda st: st._war())
@@ -890,12 +941,23 @@ class State:
     def _finish(self) -> None:
         self.step = OVER
         self.player = self.starter
+        if self.log is not None:
+            ranks = self.ranks()
+            for p in sorted(range(self.n), key=lambda q: ranks[q]):
+                pl = self.seats[p]
+                self._note(f"{ranks[p]}. {self._p(p)}: {_count(pl.score, 'score')}, {_count(pl.workers, 'workers')}, "
+                           f"{_count(pl.coins, 'coins')}")
+            self._note(f"decided by: {self.tiebreak()}")
+            for a in self.achievements() if self.game.rules["achievements"] else ():
+                self._note(f"achievement {a['name']}: {'achieved' if a['achieved'] else 'not achieved'}")
 
     def achievements(self) -> list[dict]:
         """SOLO GAME › GAME PLAY 3: each achievement card's condition, checked for the player."""
-        from cardtools.games.aoc.achievements import evaluate
-
         return evaluate(self)
+
+    def civilizations_with(self, player: int, population: int) -> int:
+        """How many of the player's civilization cards have this population (achievements)."""
+        return sum(1 for c in self.seats[player].civs if self.game.population[c] == population)
 
     # -- running the game on ---------------------------------------------------------------------------
     def _then(self, *steps: Callable[["State"], Pending | None]) -> None:
@@ -923,7 +985,7 @@ class State:
 
     def _round_start_note(self) -> None:
         if self.log is not None:
-            names = [self.game.name(c) for c in self.game.permanent] + [self.game.name(c) for c in self.window()]
+            names = [self.game.name(c) for c in self.game.permanent + self.window() if c in self.game.slots]
             self._note(f"== round {self.round}: available {', '.join(names)}; starter {self._p(self.starter)}")
 
     @staticmethod
@@ -933,3 +995,12 @@ class State:
     def _rank_key(self, p: int) -> tuple[int, int, int]:
         pl = self.seats[p]
         return (pl.score, pl.workers, pl.coins)
+
+
+_ONE = {"coins": "coin", "workers": "worker", "bonus coins": "bonus coin", "technology": "technology",
+        "wonder": "wonder"}
+
+
+def _count(n: int, many: str) -> str:
+    """``2 coins``, ``1 coin`` (for the log)."""
+    return f"{n} {_ONE.get(many, many) if n == 1 else many}"
