@@ -132,6 +132,24 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--write", action="store_true", help="rewrite stale generated schemas")
     mode.add_argument("--check", action="store_true", help="exit 1 if a generated schema is stale")
     p.set_defaults(handler=cmd_schema)
+
+    p = sub.add_parser("play", help="play one game between agents and print its log",
+                       description="Play one seeded game of GAME with its rules engine and print what happens, "
+                                   "turn by turn, then the final ranking.", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--players", type=int, default=2, metavar="N", help="number of players (default 2)")
+    p.add_argument("--agents", metavar="A,B,…", help="one agent per player: random or greedy (default: all random)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the game and its agents (default 0)")
+    p.set_defaults(handler=cmd_play)
+
+    p = sub.add_parser("scenario", help="run scenario files (rules tests written in YAML)", epilog=EPILOG)
+    ssub = p.add_subparsers(dest="scenario_command", metavar="SUBCOMMAND", required=True)
+    q = ssub.add_parser("run", help="run scenario files; exit 1 if one fails",
+                        description="Run scenario files (a file, or every *.yaml in a folder): set up the partial "
+                                    "state, make the moves, compare with `expect:`. Failures are printed as "
+                                    "path:line:col diagnostics at the line that shows them.", epilog=EPILOG)
+    q.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    q.set_defaults(handler=cmd_scenario_run)
     return parser
 
 
@@ -381,6 +399,46 @@ def cmd_schema(args) -> int:
     if not stale:
         print("generated schemas are up to date")
     return 0
+
+
+def cmd_play(args) -> int:
+    from cardtools.sim.agents import make_agent
+    from cardtools.sim.play import new_game, play
+
+    names = args.agents.split(",") if args.agents else ["random"] * args.players
+    try:
+        agents = [make_agent(name.strip()) for name in names]
+        game = new_game(deck_for(args))
+        state = play(game, args.players, agents, args.seed)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    print(f"# {game.deck.manifest.name}{f' ({args.variant})' if args.variant else ''}: {args.players} players, "
+          f"seed {args.seed}, agents {', '.join(a.name for a in agents)}")
+    print("\n".join(state.log))
+    return 0
+
+
+def cmd_scenario_run(args) -> int:
+    from pathlib import Path
+
+    from cardtools.core.diagnostics import display_path, render
+    from cardtools.sim.scenario import Runner
+
+    paths = [Path(p) for p in args.paths]
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        raise UsageProblem(f"no such file or folder: {missing[0]}")
+    outcomes = Runner(workspace(args)).run(paths)
+    if not outcomes:
+        raise UsageProblem("no scenario files (*.yaml) found")
+    for outcome in outcomes:
+        print(f"{'ok  ' if outcome.passed else 'FAIL'} {display_path(outcome.path)}: {outcome.description}")
+    problems = [d for o in outcomes for d in o.problems]
+    if problems:
+        print(render(problems), file=sys.stderr)
+    failed = sum(1 for o in outcomes if not o.passed)
+    print(f"{len(outcomes) - failed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 def parse_where(text: str) -> tuple[str, str]:

@@ -8,4 +8,5 @@ from cardtools.games.aoc import achievements, params
 
 VERBS_MODULE = "cardtools.games.aoc.verbs"
 RULES = "cardtools.games.aoc.rules"
+SCENARIO = "cardtools.games.aoc.scenario"
 CHECKS = [params.check, achievements.check]

@@ -15,7 +15,7 @@ by workers, then coins, then shared.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Callable
 
 from cardtools.core.deck import Deck
 from cardtools.core.diagnostics import DiagnosticError
@@ -23,6 +23,7 @@ from cardtools.core.workspace import Workspace
 from cardtools.effects.compile import compile_deck
 from cardtools.effects.runtime import HALT, Ctx, Modifier, Option, Pending, Triggered, adjusted, run_all
 from cardtools.effects.vocabulary import require_vocabulary
+from cardtools.games.aoc import views
 from cardtools.games.aoc.achievements import compile_conditions, evaluate
 from cardtools.games.aoc.params import rule_params
 from cardtools.games.aoc.powers import ModifierIndex, Powers, volatile_fields
@@ -255,7 +256,7 @@ class State:
             self._note(f"{self._p(self.player)} skips the civilization step")
             self.step = ACTIONS
         elif action >= PERFORM:
-            self._act(*self._decode(action))
+            self._act(*self.decode(action))
         elif action >= DRAFT:
             self._draft(self.game.civilizations[action - DRAFT])
         elif action >= ANNEX:
@@ -279,6 +280,12 @@ class State:
         ranks = self.ranks()
         winners = ranks.count(1)
         return [1 / winners if r == 1 else 0.0 for r in ranks]
+
+    def features(self, player: int) -> dict[str, int]:
+        """Named numbers describing a player's position (for agents that evaluate states)."""
+        pl = self.seats[player]
+        return {"score": pl.score, "coins": pl.coins, "workers": pl.workers, "technologies": len(pl.techs),
+                "wonders": len(pl.wonders), "civilizations": len(pl.civs), "military": self.stat(None, player, "military")}
 
     def tiebreak(self) -> str:
         """What decided the winner: score, workers, coins, or 'shared' (GAME END)."""
@@ -308,7 +315,7 @@ class State:
         if action >= CHOOSE and self.pending is not None and action - CHOOSE < len(self.pending.options):
             return f"choose {self.pending.options[action - CHOOSE].label}"
         if action >= PERFORM:
-            act, target = self._decode(action)
+            act, target = self.decode(action)
             return f"perform {act}" + (f" {target}" if target else "")
         if action >= RISE:
             verb = {RISE: "rise", ANNEX: "annex", DRAFT: "draft"}[action // 1000 * 1000]
@@ -317,56 +324,14 @@ class State:
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see: everything (SETUP 6) except the other players' drafted hands."""
-        view = self.snapshot()
-        for p, seen in enumerate(view["players"]):
-            if p != player:
-                seen["hand"] = len(seen["hand"])
-        view["draft_packs"] = {p: (list(pack) if p == player else len(pack)) for p, pack in enumerate(self.packs)}
-        view.pop("civ_deck")
-        return view
+        return views.observation(self, player)
 
-    def __str__(self) -> str:
-        view = self.snapshot()
-        lines = [f"round {self.round}, {view['step']} step, {self._p(self.player)} to play; starter {self._p(self.starter)}",
-                 f"time track: {' '.join(self.track)} (available: {', '.join(view['available'])})",
-                 f"civilization market: {view['civ_market']}; wonder market: {', '.join(self.wonder_market)}"]
-        for p, seen in enumerate(view["players"]):
-            lines.append(f"{self._p(p)}: {seen}")
-        if self.pending is not None:
-            lines.append(f"pending for {self._p(self.pending.player)}: {self.pending.prompt}")
-        return "\n".join(lines)
-
-    # -- what a state looks like, as plain data ------------------------------------------------------
     def snapshot(self) -> dict:
         """The whole state as plain data with card ids (scenarios compare `expect:` with it)."""
-        game = self.game
-        view: dict[str, Any] = {
-            "round": self.round, "starter": self.starter, "turn": self.player, "step": self.step,
-            "time_track": list(self.track), "available": self.available(self.player),
-            "upcoming": list(self.track[self.round + 2:]),
-            "civ_market": {c: b for c, b in zip(self.market, self.bonus)},
-            "civ_deck": list(self.civ_deck[self.drawn:]), "wonder_market": list(self.wonder_market),
-            "players": [{
-                "main": pl.main, "civilizations": list(pl.civs), "workers": pl.workers,
-                "free_workers": pl.workers - pl.placed, "coins": pl.coins, "score": pl.score,
-                "technologies": list(pl.techs), "wonders": list(pl.wonders), "hand": list(pl.hand),
-                "military": self.stat(None, p, "military"),
-            } for p, pl in enumerate(self.seats)],
-            "legal": [self.action_to_string(a) for a in self.legal_actions()],
-            "costs": {f"{a}" + (f" {t}" if t else ""): self.cost(self.player, a, t)
-                      for a, t in map(self._decode, (m for m in self.legal_actions() if PERFORM <= m < CHOOSE))},
-            "pending": None if self.pending is None else {
-                "player": self.pending.player, "prompt": self.pending.prompt,
-                "options": [o.label for o in self.pending.options]},
-        }
-        if game.rules["virtual_opponent"]:
-            view["virtual_strength"] = self.virtual
-        if self.step == OVER:
-            view["ranks"] = self.ranks()
-            view["tiebreak"] = self.tiebreak()
-            if game.rules["achievements"]:
-                view["achievements"] = self.achievements()
-        return view
+        return views.snapshot(self)
+
+    def __str__(self) -> str:
+        return views.describe(self)
 
     # -- moves ---------------------------------------------------------------------------------------
     def _moves(self) -> list[int]:
@@ -726,7 +691,8 @@ class State:
             self._then(lambda st: st._start_turn())
 
     # -- step 2: actions or rest ---------------------------------------------------------------------
-    def _decode(self, move: int) -> tuple[str, str | None]:
+    def decode(self, move: int) -> tuple[str, str | None]:
+        """A perform move as (action, technology it aims at or None)."""
         act, target = divmod(move - PERFORM, TARGETS)
         return self.game.actions[act], (None if target == NO_TARGET else self.game.technologies[target])
 
@@ -990,7 +956,7 @@ class State:
 
     @staticmethod
     def _p(player: int) -> str:
-        return f"P{player + 1}"
+        return views.seat(player)
 
     def _rank_key(self, p: int) -> tuple[int, int, int]:
         pl = self.seats[p]
