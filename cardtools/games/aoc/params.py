@@ -59,11 +59,12 @@ def rule_params(deck: Deck) -> dict[str, Any]:
 
 
 def _where(deck: Deck, name: str | None) -> tuple:
-    """The variant line that set a parameter, else the manifest's; ``rules:`` itself for a missing one."""
-    pointer = "/rules" if name is None else pointer_join("/rules", name)
+    """The variant line that set a parameter, else the manifest's; the manifest's ``rules:`` for a
+    missing one (the base game must give every parameter)."""
     files = [deck.manifest.path]
-    if deck.variant is not None:
+    if name is not None and deck.variant is not None:
         files = [p for p in deck.documents if p.parent.name == "variants"] + files
+    pointer = "/rules" if name is None else pointer_join("/rules", name)
     for path in files:
         doc = deck.documents[path]
         if name is None or pointer in doc.values:

@@ -12,6 +12,7 @@ setup gives to players leave the markets and decks.
 from __future__ import annotations
 
 from cardtools.core.deck import Deck
+from cardtools.core.diagnostics import did_you_mean
 from cardtools.games.aoc.rules import Game, State
 from cardtools.sim.scenario import SetupError
 
@@ -64,7 +65,8 @@ def _players(state: State, given: dict) -> set[str]:
         for key, known in kinds.items():
             for i, card in enumerate(spec.get(key, ())):
                 if card not in known:
-                    raise SetupError(("players", name, key, i), f"'{card}' is not one of the {key} of this deck")
+                    raise SetupError(("players", name, key, i), f"'{card}' is not one of the {key} of this deck"
+                                                                f"{did_you_mean(card, known)}")
                 if card in owned:
                     raise SetupError(("players", name, key, i), f"'{card}' is given twice")
                 owned.add(card)
