@@ -66,6 +66,8 @@ class ModifierIndex:
     #: Whether a modifier in play reads more than the cards in play (see ``volatile_fields``), so
     #: what modifiers give must be recomputed at every question instead of once per card change.
     volatile: bool = False
+    #: Whether some player's slots differ from the public ones (private slots, upcoming actions).
+    personal_slots: bool = False
 
     @classmethod
     def of(cls, powers: Iterable[Powers], volatile_fields: frozenset = frozenset()) -> "ModifierIndex":
@@ -79,7 +81,7 @@ class ModifierIndex:
                 if mod.verb in MODIFIER_KEYS:
                     by_subject.setdefault((mod.verb, mod.args[MODIFIER_KEYS[mod.verb]]), []).append((owner, mod))
         return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()},
-                   volatile)
+                   volatile, "slot" in by_verb or "allow" in by_verb)
 
     def get(self, verb: str, subject: str) -> tuple[Owned, ...]:
         return self.by_subject.get((verb, subject), ())
@@ -89,8 +91,8 @@ class ModifierIndex:
 
 
 #: Counts that change without any card changing (the others — technologies, wonders, civilization
-#: cards — change only with the cards; upcoming action cards only with the round).
-VOLATILE_COUNTS = frozenset({"workers", "score"})
+#: cards — change only with the cards).
+VOLATILE_COUNTS = frozenset({"workers", "score", "upcoming_actions"})
 
 
 def volatile_fields(cards) -> frozenset[tuple[str, str]]:

@@ -15,7 +15,7 @@ by workers, then coins, then shared.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Mapping
 
 from cardtools.core.deck import Deck
 from cardtools.core.diagnostics import DiagnosticError
@@ -39,6 +39,9 @@ RISE, ANNEX, DRAFT = 1000, 2000, 3000  # + index of a civilization card in the d
 PERFORM = 4000                     # + TARGETS * index of the action + target (a technology's index)
 TARGETS, NO_TARGET = 64, 63
 CHOOSE = 9000                      # + index of an option of the pending decision
+
+#: A menu entry's ``aimed`` when the cost of the move depends on the technology it names.
+_PER_TARGET = "per target"
 
 # Steps of a turn, plus the draft before the first round (DRAFTING GAME › Variants in SETUP).
 DRAFTING, CIVILIZATION, ACTIONS, OVER = "draft", "civilization", "actions", "over"
@@ -84,6 +87,9 @@ class Game:
         self.base_workers = {a.id: a.get("workers", 1) for a in deck.of_type("action")}
         self.base_cost = {a.id: a.get("cost", 0) for a in deck.of_type("action")}
         self.used = {a: self._triggered(a, "effects", "used") for a in self.actions}
+        #: Actions whose own effect gains a technology (Research): the move names the technology,
+        #: whose choice may change the cost (CIVILIZATIONS › Hittites).
+        self.aimed = frozenset(a.id for a in deck.of_type("action") if _gains(a.get("effects", ()), "technology"))
         self.revealed = {c: self._triggered(c, "effects", "revealed") for c in set(self.track_cards)}
         self.conditions, problems = compile_conditions(deck, self.vocab)
         if problems:
@@ -91,6 +97,7 @@ class Game:
         self.volatile = volatile_fields((c.id, {f: c.get(f, ()) for f in deck.manifest.card_types[c.type].effect_fields})
                                         for c in deck.cards)
         self._card_powers: dict[tuple[str, str], tuple] = {}
+        self._researchable: dict[tuple[str, ...], tuple[str, ...]] = {}
         if len(self.civilizations) >= DRAFT - RISE or len(self.technologies) >= NO_TARGET:
             raise ValueError("deck too large for the move encoding")
         self._check_setup()
@@ -131,6 +138,17 @@ class Game:
 
     def name(self, card: str) -> str:
         return self.names.get(card, card)
+
+    def researchable(self, owned: tuple[str, ...]) -> tuple[str, ...]:
+        """Technologies not in ``owned`` whose prerequisites are met (remembered, within a bound)."""
+        found = self._researchable.get(owned)
+        if found is None:
+            if len(self._researchable) > 50_000:
+                self._researchable.clear()
+            found = tuple(t for t in self.technologies if t not in owned
+                          and (not self.requires[t] or any(r in owned for r in self.requires[t])))
+            self._researchable[owned] = found
+        return found
 
 
 class Player:
@@ -206,7 +224,8 @@ class State:
         self.track = tuple(track)
         self.powers = [Powers.of((), 0)] * self.n
         self.mods = ModifierIndex()
-        self._menus: list[tuple | None] = [None] * self.n
+        self._price_cache: list[dict | None] = [None] * self.n
+        self._new_round()
         hand = rules["draft_hand"]
         if hand:                                                                # DRAFTING › SETUP
             self.packs = [tuple(civs[self.drawn + p * hand:self.drawn + (p + 1) * hand]) for p in range(self.n)]
@@ -303,7 +322,7 @@ class State:
         new.seats = [pl.copy() for pl in self.seats]
         new.market, new.bonus, new.used = list(self.market), list(self.bonus), dict(self.used)
         new.powers, new.packs, new._agenda = list(self.powers), list(self.packs), list(self._agenda)
-        new._menus = list(self._menus)
+        new._price_cache = list(self._price_cache)
         new.log = None if self.log is None else list(self.log)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
@@ -357,53 +376,60 @@ class State:
     def _action_moves(self) -> list[int]:
         """Every action with a free slot the player can man and pay (2A. Takes Actions), Rest if no
         action was taken yet (2B), and ending the turn."""
-        pl = self.seats[self.player]
+        p, game = self.player, self.game
+        pl = self.seats[p]
         free = pl.workers - pl.placed
         moves = [END] if self.acted else [END, REST]
         if free <= 0:
             return moves
-        coins, used = pl.coins, self.used
-        for action, slots, need, priced in self._menu(self.player):
-            if need <= free and used.get(action, 0) < slots:
-                moves += [move for move, cost in priced if cost <= coins]
+        coins, used, prices = pl.coins, self.used, self._prices(p)
+        for action, slots in self._slots(p).items():
+            price = prices.get(action)
+            if price is None or price[0] > free or used.get(action, 0) >= slots:
+                continue
+            need, cost, base, aimed = price
+            targets = game.researchable(pl.techs) if aimed else ()
+            if not targets:
+                if cost <= coins:
+                    moves.append(base + NO_TARGET)
+            elif aimed is _PER_TARGET:                          # CIVILIZATIONS › Hittites
+                moves += [base + game.tech_index[t] for t in targets if self.cost(p, action, t) <= coins]
+            elif cost <= coins:
+                moves += [base + game.tech_index[t] for t in targets]
         moves.sort()
         return moves
 
-    def _menu(self, p: int) -> tuple:
-        """What ``p`` may perform this round: ``(action, slots, workers needed, ((move, cost), …))``.
-
-        It changes only with the cards in play and the round, so it is kept until then — unless a
-        modifier in play reads something else (``ModifierIndex.volatile``)."""
-        menu = self._menus[p]
-        if menu is None:
-            menu = self._priced_actions(p)
+    def _prices(self, p: int) -> dict[str, tuple]:
+        """What each action asks of ``p``: ``(workers, coins, first move, aimed)`` — ``aimed`` when
+        the move names a technology (Research), ``_PER_TARGET`` when the cost depends on which;
+        actions ``p`` may not perform are left out. It changes only with the modifiers in play, so
+        it is kept until then, unless a modifier reads more than cards (``ModifierIndex.volatile``)."""
+        prices = self._price_cache[p]
+        if prices is None:
+            game, subjects = self.game, self.mods.by_subject
+            prices = {}
+            for action in game.actions:
+                if ("forbid", action) in subjects and self.forbidden(p, action):
+                    continue
+                need = self.needs(p, action) if ("workers", action) in subjects else game.base_workers[action]
+                cost = self.cost(p, action, None) if ("cost", action) in subjects else game.base_cost[action]
+                aimed = action in game.aimed
+                if aimed and any(m.args["target"] is not None for _, m in self.mods.get("cost", action)):
+                    aimed = _PER_TARGET
+                prices[action] = (need, cost, game.move_base[action], aimed)
             if not self.mods.volatile:
-                self._menus[p] = menu
-        return menu
-
-    def _priced_actions(self, p: int) -> tuple:
-        game, subjects = self.game, self.mods.by_subject
-        out = []
-        for action, slots in self._slots(p).items():
-            if subjects and ("forbid", action) in subjects and self.forbidden(p, action):
-                continue
-            need = self.needs(p, action) if ("workers", action) in subjects else game.base_workers[action]
-            base = game.move_base[action]
-            targets = self.researchable(p) if action == "research" else ()  # Hittites: the cost may depend on it
-            priced = (tuple((base + game.tech_index[t], self.cost(p, action, t)) for t in targets) if targets
-                      else ((base + NO_TARGET, self.cost(p, action, None)),))
-            out.append((action, slots, need, priced))
-        return tuple(out)
+                self._price_cache[p] = prices
+        return prices
 
     def _slots(self, p: int) -> dict[str, int]:
         """Slots of each action ``p`` may use this round: the permanent card's and the 3 cards under
         it (2A), upcoming cards if allowed (CIVILIZATIONS › Maya), private slots (› India)."""
+        if not self.mods.personal_slots:
+            return self._public_slots
         game = self.game
-        slots = {a: game.slots[a] for a in game.permanent}
-        cards = self.track[self.round - 1:] if self.allows(p, "upcoming_actions") else self.window()
-        for card in cards:
-            if card in game.slots:
-                slots[card] = game.slots[card]
+        slots = dict(self._public_slots)
+        if self.allows(p, "upcoming_actions"):
+            slots.update((c, game.slots[c]) for c in self.track[self.round + 2:] if c in game.slots)
         for owner, mod in self.mods.all("slot"):
             if mod.applies(self, owner, p):
                 slots[mod.args["action"]] = slots.get(mod.args["action"], 0) + 1
@@ -417,11 +443,15 @@ class State:
         """The 3 time-track cards under the permanent action card this round (2A; ROUND END 2)."""
         return self.track[self.round - 1:self.round + 2]
 
-    def researchable(self, p: int) -> list[str]:
+    def _new_round(self) -> None:
+        """The slots everybody may use this round (2A)."""
+        game = self.game
+        self._public_slots: dict[str, int] = {c: game.slots[c] for c in (*game.permanent, *self.window())
+                                              if c in game.slots}
+
+    def researchable(self, p: int) -> tuple[str, ...]:
         """Technologies ``p`` may gain: not owned, and no prerequisite or at least one owned (KEY CONCEPTS)."""
-        owned = self.seats[p].techs
-        return [t for t in self.game.technologies if t not in owned
-                and (not self.game.requires[t] or any(r in owned for r in self.game.requires[t]))]
+        return self.game.researchable(self.seats[p].techs)
 
     # -- modifiers (continuous abilities) ------------------------------------------------------------
     def cost(self, p: int, action: str, target: str | None) -> int:
@@ -561,17 +591,21 @@ class State:
         abilities = self.powers[player].triggers.get((trigger, arg))
         if not abilities:
             return None
-        steps = [self._ability_step(player, ab, event) for ab in abilities if card is None or ab.card == card]
-        return run_all(self, steps)
+        if card is not None:
+            abilities = tuple(ab for ab in abilities if ab.card == card)
+        return self._run_abilities(player, abilities, event or {})
 
-    def _ability_step(self, player: int, ability: Triggered, event: dict | None):
-        ctx = Ctx(player, ability.card, event or {})
-
-        def run(st: State) -> Pending | None:
-            if ability.condition is not None and not ability.condition(st, ctx):
-                return None
-            return ability.effect(st, ctx)
-        return run
+    def _run_abilities(self, player: int, abilities: tuple[Triggered, ...], event: dict) -> Pending | None:
+        """Run abilities in order (those whose condition holds); a decision carries the rest with it."""
+        for i, ability in enumerate(abilities):
+            ctx = Ctx(player, ability.card, event)
+            if ability.condition is not None and not ability.condition(self, ctx):
+                continue
+            pending = ability.effect(self, ctx)
+            if pending is not None and pending is not HALT:
+                rest = abilities[i + 1:]
+                return pending.then(lambda st: st._run_abilities(player, rest, event)) if rest else pending
+        return None
 
     def _reindex(self, p: int) -> None:
         """Recompute what ``p``'s cards do after a rise or annex (the main ability may change)."""
@@ -586,7 +620,7 @@ class State:
             military += game.military[card]
         before = self.powers[p]
         self.powers[p] = Powers.of(abilities, military)
-        self._changed(p, bool(before.modifiers or self.powers[p].modifiers))
+        self._changed(p, before.modifiers != self.powers[p].modifiers)
 
     def _add_card(self, p: int, card: str) -> None:
         """A technology or wonder joins ``p``'s cards: its abilities join theirs."""
@@ -595,13 +629,18 @@ class State:
         self._changed(p, any(isinstance(a, Modifier) for a in abilities))
 
     def _changed(self, p: int, modifiers: bool) -> None:
-        """Forget what depended on ``p``'s cards: the modifier index when modifiers may have changed
-        (then every player's menu), else ``p``'s menu only."""
+        """Forget what depended on ``p``'s cards. When modifiers came or went: the modifier index and
+        every menu. Otherwise only menus that ``p``'s own modifiers feed (their values may read
+        ``p``'s cards, as Japan's reads military strength): ``p``'s, or everyone's if one of them
+        reaches other players."""
         if modifiers:
             self.mods = ModifierIndex.of(self.powers, self.game.volatile)
-            self._menus = [None] * self.n
-        else:
-            self._menus[p] = None
+            self._price_cache = [None] * self.n
+        elif self.powers[p].modifiers:
+            if any(m.who != "you" for m in self.powers[p].modifiers):
+                self._price_cache = [None] * self.n
+            else:
+                self._price_cache[p] = None
 
     # -- step 1: the civilization step ---------------------------------------------------------------
     def _take(self, civ: str) -> int:
@@ -716,10 +755,10 @@ class State:
             what = self.game.name(action) + (f" ({self.game.name(target)})" if target else "")
             self._note(f"{self._p(p)} performs {what}: pays {_count(cost, 'coins')}, places "
                        f"{_count(need, 'workers')}{' on a red slot' if self.game.slot_red[action] else ''}")
-        ctx = Ctx(p, action, {"target": target} if target else {})
-        steps = [self._ability_step(p, ab, ctx.event) for ab in self.game.used[action]]
-        steps.append(lambda st: st._fire(p, "performed", action))
-        return run_all(self, steps)
+        pending = self._run_abilities(p, self.game.used[action], {"target": target} if target else {})
+        if pending is not None:
+            return pending.then(lambda st: st._fire(p, "performed", action))
+        return self._fire(p, "performed", action)
 
     def _choose_technology(self, ctx: Ctx, player: int) -> Pending | None:
         """Gain a technology (KEY CONCEPTS): Research names it when the move is made (its cost may
@@ -794,7 +833,7 @@ class State:
 
     def _in_chosen_order(self, p: int, abilities: tuple[Triggered, ...]) -> Pending | None:
         if len(abilities) <= 1:
-            return self._ability_step(p, abilities[0], None)(self) if abilities else None
+            return self._run_abilities(p, abilities, {})
         labels = [self.game.name(ab.card) for ab in abilities]
         labels = [f"{label} ({i + 1})" if labels.count(label) > 1 else label for i, label in enumerate(labels)]
         return Pending(p, "which turn-end ability next?", tuple(
@@ -803,7 +842,7 @@ class State:
     def _then_rest(self, p: int, abilities: tuple[Triggered, ...], i: int) -> Pending | None:
         rest = abilities[:i] + abilities[i + 1:]
         self._agenda.append(lambda st: st._in_chosen_order(p, rest))
-        return self._ability_step(p, abilities[i], None)(self)
+        return self._run_abilities(p, abilities[i:i + 1], {})
 
     def _next_turn(self) -> None:
         """Players take turns clockwise from the starting player (PLAYING THE GAME)."""
@@ -845,7 +884,7 @@ class State:
             self.virtual += 1
             self._note(f"  the virtual opponent's military strength is now {self.virtual}")
         self.round += 1                                              # ROUND END 2
-        self._menus = [None] * self.n
+        self._new_round()
         steps = []
         if self.round <= rules["rounds"]:
             new = self.track[self.round + 1]                         # ROUND END 3: the new card
@@ -857,8 +896,7 @@ class State:
                 steps.append(lambda st: st._war())
             elif symbol == "sacrifice":
                 steps.append(lambda st: st._everyone_sacrifices(new))
-            ctx = Ctx(self.starter, new)
-            steps += [lambda st, ab=ab: ab.effect(st, ctx) for ab in self.game.revealed.get(new, ())]
+            steps.append(lambda st: st._run_abilities(st.starter, st.game.revealed.get(new, ()), {}))
         order = [(self.starter + i) % self.n for i in range(self.n)]
         steps += [lambda st, p=p: st._fire(p, "round_end", None) for p in order]
         steps.append(lambda st: st._next_round())
@@ -942,7 +980,9 @@ class State:
         """Carry out scheduled steps until a decision is needed or nothing is left."""
         agenda = self._agenda
         while self.pending is None and agenda:
-            self._ask(agenda.pop()(self))
+            pending = agenda.pop()(self)
+            if pending is not None:
+                self._ask(pending)
 
     # -- log ---------------------------------------------------------------------------------------------
     def _note(self, text: str, private: str | None = None) -> None:
@@ -961,6 +1001,14 @@ class State:
     def _rank_key(self, p: int) -> tuple[int, int, int]:
         pl = self.seats[p]
         return (pl.score, pl.workers, pl.coins)
+
+
+def _gains(node, resource: str) -> bool:
+    """Whether an effect tree contains a `gain` of ``resource``."""
+    if isinstance(node, Mapping):
+        gain = node.get("gain")
+        return (isinstance(gain, Mapping) and resource in gain) or any(_gains(v, resource) for v in node.values())
+    return isinstance(node, (list, tuple)) and any(_gains(v, resource) for v in node)
 
 
 _ONE = {"coins": "coin", "workers": "worker", "bonus coins": "bonus coin", "technology": "technology",

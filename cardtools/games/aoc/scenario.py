@@ -39,6 +39,7 @@ def arrange(game: Game, players: int, seed: int, setup: dict) -> State:
     state.packs = []                      # a scenario starts after any draft
     for p in range(state.n):
         state._reindex(p)
+    state._new_round()
     state._agenda, state.pending, state._legal = [], None, None
     state.log = []
     state._start_turn()
