@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardtools.core.loader import load_deck
+from cardtools.effects.compile import Compiler
 from cardtools.games.aoc.rules import CHOOSE, RISE, Game
 from cardtools.games.aoc.scenario import arrange
 from cardtools.sim.agents import GreedyAgent, RandomAgent
@@ -155,3 +156,22 @@ def test_play_command(cli):
     assert sum(1 for line in lines if line.startswith("-- ")) == 18      # 6 rounds × 3 turns
     code, _, err = cli("--root", str(REPO), "play", "aoc", "--agents", "random,greedyy")
     assert code == 2 and "unknown agent 'greedyy'; did you mean 'greedy'?" in err
+
+
+def test_vikings_ban_reaches_a_trade_performed_by_an_ability():
+    """§ CIVILIZATIONS › Vikings: "including the Trade action provided by abilities" — here an
+    Education that performs Trade instead of Culture (no card of the deck does that)."""
+    deck = load_deck("aoc")
+    game = GAMES[None]
+    trading = Compiler(game.vocab, deck).ability(
+        {"when": "turn_end", "do": {"perform": {"action": "trade", "without": ["workers"]}}}, (), "education", "effects")
+    abilities = {**game.abilities, "education": {"effects": (trading,)}}
+    setup = {"round": 2, "step": "actions", "players": {"P1": {"civilizations": ["egypt"], "technologies":
+                                                                  ["writing", "education"], "coins": 0}}}
+    for vikings, coins in ((False, 2), (True, 0)):
+        if vikings:
+            setup["players"]["P2"] = {"civilizations": ["vikings"]}
+        state = arrange(Game(deck, abilities=abilities), 2, 0, setup)
+        state.apply(0)                                                  # end: Education's Trade
+        assert state.seats[0].coins == coins
+    assert "  P1 cannot perform Trade (Education)" in state.log
