@@ -38,7 +38,8 @@ PARAMS: dict[str, tuple[Callable[[Any], bool], str]] = {
 
 
 def check(deck: Deck) -> list[Diagnostic]:
-    """Every parameter present, with a value of the right kind."""
+    """Every parameter present, with a value of the right kind; as many rounds as the time track
+    allows (SETUP 4: the permanent card covers 3 cards and moves one card a round)."""
     found = []
     for name, (test, what) in PARAMS.items():
         if name not in deck.rules:
@@ -47,6 +48,12 @@ def check(deck: Deck) -> list[Diagnostic]:
         elif not test(deck.rules[name]):
             path, line, col = _where(deck, name)
             found.append(error(path, line, col, "rules", f"rules.{name}: {deck.rules[name]!r} should be {what}"))
+    track = sum(c.copies(deck.manifest.max_players) for c in deck.of_type("action", "calamity")
+                if c.get("board", "time_track") == "time_track")
+    if not found and track != deck.rules["rounds"] + 2:
+        path, line, col = _where(deck, "rounds")
+        found.append(error(path, line, col, "rules", f"rules.rounds: {deck.rules['rounds']} rounds need "
+                                                     f"{deck.rules['rounds'] + 2} time-track cards; the deck has {track}"))
     return found
 
 

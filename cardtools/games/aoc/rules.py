@@ -40,7 +40,7 @@ PERFORM = 4000                     # + TARGETS * index of the action + target (a
 TARGETS, NO_TARGET = 64, 63
 CHOOSE = 9000                      # + index of an option of the pending decision
 
-#: A menu entry's ``aimed`` when the cost of the move depends on the technology it names.
+#: A price's ``aimed`` when the cost of the move depends on the technology it names (``State._prices``).
 _PER_TARGET = "per target"
 
 # Steps of a turn, plus the draft before the first round (DRAFTING GAME › Variants in SETUP).
@@ -100,17 +100,10 @@ class Game:
         self._researchable: dict[tuple[str, ...], tuple[str, ...]] = {}
         if len(self.civilizations) >= DRAFT - RISE or len(self.technologies) >= NO_TARGET:
             raise ValueError("deck too large for the move encoding")
-        self._check_setup()
 
     def _triggered(self, card: str, field: str, trigger: str) -> tuple[Triggered, ...]:
         return tuple(a for a in self.abilities.get(card, {}).get(field, ())
                      if isinstance(a, Triggered) and a.trigger == trigger)
-
-    def _check_setup(self) -> None:
-        """The time track holds `rounds` + 2 cards (SETUP 4: 8 cards for 6 rounds)."""
-        if len(self.track_cards) != self.rules["rounds"] + 2:
-            raise ValueError(f"the time track has {len(self.track_cards)} cards; {self.rules['rounds']} rounds "
-                             f"need {self.rules['rounds'] + 2}")
 
     def card_abilities(self, card: str, as_main: bool) -> tuple:
         """The abilities a card gives its owner: a civilization's main ability only while it is the
@@ -249,6 +242,7 @@ class State:
         return self.player
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (GAME END)."""
         return self.step == OVER
 
     def legal_actions(self) -> list[int]:
@@ -285,6 +279,7 @@ class State:
         self._run()
 
     def scores(self) -> list[int]:
+        """Each player's score."""
         return [pl.score for pl in self.seats]
 
     def ranks(self) -> list[int]:
@@ -317,6 +312,7 @@ class State:
         return "shared"
 
     def clone(self) -> "State":
+        """An independent copy (immutable parts — powers, pending decisions, agenda steps — shared)."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
         new.seats = [pl.copy() for pl in self.seats]
@@ -473,13 +469,16 @@ class State:
         return any(mod.applies(self, owner, p) for owner, mod in self.mods.get("forbid", action))
 
     def allows(self, p: int, rule: str) -> bool:
+        """A rule exception in ``p``'s favour (CIVILIZATIONS › Maya: upcoming actions)."""
         return any(mod.applies(self, owner, p) for owner, mod in self.mods.get("allow", rule))
 
     def immune(self, p: int, hazard: str) -> bool:
+        """Whether ``p`` is spared a hazard (CIVILIZATIONS › Polynesia: war)."""
         return any(mod.applies(self, owner, p) for owner, mod in self.mods.get("immune", hazard))
 
     # -- the Host protocol (what compiled effects call) -----------------------------------------------
     def gain(self, ctx: Ctx, player: int, resource: str, amount: int) -> Pending | None:
+        """Coins, score, workers; or technologies and wonders, which the player chooses."""
         if amount <= 0:
             return None
         pl = self.seats[player]
@@ -499,11 +498,14 @@ class State:
         return None
 
     def holding(self, player: int, resource: str) -> int:
+        """How much of a resource the player has (workers: placed ones included)."""
         pl = self.seats[player]
         return {"coins": pl.coins, "score": pl.score, "workers": pl.workers, "technology": len(pl.techs),
                 "wonder": len(pl.wonders)}[resource]
 
     def lose(self, ctx: Ctx, player: int, resource: str, amount: int) -> None:
+        """Lose coins, score or unplaced workers, down to 0. Technologies and wonders are never
+        lost in Age of Civilization: losing them does nothing."""
         pl = self.seats[player]
         if resource in ("coins", "score", "workers"):
             amount = min(amount, getattr(pl, resource) - (pl.placed if resource == "workers" else 0))
@@ -512,12 +514,14 @@ class State:
                 self._note(f"  {self._p(player)} -{_count(amount, resource)} ({self.game.name(ctx.card)})")
 
     def pay(self, ctx: Ctx, player: int, resource: str, amount: int) -> bool:
-        if self.holding(player, resource) < amount:
+        """Pay coins, score or workers if the player has them all; cards cannot pay."""
+        if resource not in ("coins", "score", "workers") or self.holding(player, resource) < amount:
             return False
         self.lose(ctx, player, resource, amount)
         return True
 
     def count(self, ctx: Ctx | None, player: int, name: str) -> int:
+        """The vocabulary's counts: what the player has, or upcoming time-track cards."""
         pl = self.seats[player]
         if name == "technologies":
             return len(pl.techs)
@@ -548,17 +552,21 @@ class State:
         return [self.stat(ctx, p, name) for p in range(self.n) if p != player]
 
     def ranking(self, ctx: Ctx, name: str) -> list[list[int]]:
+        """Players from the highest statistic down, tied players together."""
         values = {p: self.stat(ctx, p, name) for p in range(self.n)}
         return [[p for p in values if values[p] == v] for v in sorted(set(values.values()), reverse=True)]
 
     def players(self) -> range:
+        """Every player, in seat order."""
         return range(self.n)
 
     def has(self, ctx: Ctx, player: int, card: str) -> bool:
+        """Whether the player owns the card (technology, wonder or civilization card)."""
         pl = self.seats[player]
         return card in pl.techs or card in pl.wonders or card in pl.civs
 
     def param(self, name: str) -> int:
+        """A rule parameter (``deck.rules``)."""
         return self.game.rules[name]
 
     def perform(self, ctx: Ctx, player: int, action: str, without: frozenset[str]) -> Pending | None:
@@ -630,9 +638,9 @@ class State:
 
     def _changed(self, p: int, modifiers: bool) -> None:
         """Forget what depended on ``p``'s cards. When modifiers came or went: the modifier index and
-        every menu. Otherwise only menus that ``p``'s own modifiers feed (their values may read
-        ``p``'s cards, as Japan's reads military strength): ``p``'s, or everyone's if one of them
-        reaches other players."""
+        every player's prices. Otherwise only the prices ``p``'s own modifiers feed (their values
+        may read ``p``'s cards, as Japan's reads military strength): ``p``'s, or everyone's if one
+        of them reaches other players."""
         if modifiers:
             self.mods = ModifierIndex.of(self.powers, self.game.volatile)
             self._price_cache = [None] * self.n
@@ -864,7 +872,7 @@ class State:
                        f"score {self.seats[p].score})")
         pl = self.seats[p]
         full = len(pl.civs) >= self.game.rules["max_civilizations"]
-        if self.round > 1 and (full or not (self.market or pl.hand)):
+        if (self.round > 1 and full) or not (self.market or pl.hand):
             if self.log is not None:
                 self._note(f"{self._p(p)} skips the civilization step "
                            f"({'3 civilization cards' if full else 'no card left'})")
