@@ -379,7 +379,7 @@ class _Planner:
             raise self.layout_problem(region, "items", f"items must give a list (card ids or values), got {ids!r}")
         items = [self._item(region, value) for value in ids]
         columns = int(self.number(region, "columns", context, 1))
-        rows = int(self.number(region, "rows", context, max(1, math.ceil(len(cards) / max(columns, 1)))))
+        rows = int(self.number(region, "rows", context, max(1, math.ceil(len(items) / max(columns, 1)))))
         gap = self.number(region, "gap", context, 0.0)
         cw, ch = (w - gap * (columns - 1)) / columns, (h - gap * (rows - 1)) / rows
         cells: dict[Any, tuple[float, float]] = {}

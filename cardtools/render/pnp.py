@@ -132,10 +132,11 @@ def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[
         draw_calibration(canvas, imposition, margin)
     for number, sheet in enumerate(sheets, 1):
         _set_boxes(canvas, imposition)
-        for slot, card in zip(imposition.fronts, sheet):
+        front_slots, back_slots = imposition.page_slots(len(sheet))
+        for slot, card in zip(front_slots, sheet):
             place(canvas, page.height, slot, f"front-{card.id}", spec.bleed)
         if spec.layout == "fold":
-            for slot, card in zip(imposition.backs, sheet):
+            for slot, card in zip(back_slots, sheet):
                 place(canvas, page.height, slot, f"back-{card.type}", spec.bleed)
             fold_line(canvas, imposition)
         draw_marks(canvas, imposition)
@@ -143,7 +144,7 @@ def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[
         canvas.showPage()
         if imposition.mirror:
             _set_boxes(canvas, imposition)
-            for slot, card in zip(imposition.backs, sheet):
+            for slot, card in zip(back_slots, sheet):
                 place(canvas, page.height, slot, f"back-{card.type}", spec.bleed)
             canvas.showPage()
     canvas.save()
@@ -249,7 +250,7 @@ class MarginWriter:
             self.text(canvas, self.note, gx + gw - slot_w + 2, bottom_y, slot_w - 4, align="right")
         else:
             self.text(canvas, self.note, gx + 2, top_y + 2.6, slot_w - 4)
-        self.ruler(canvas, gx + (slot_w - RULER_MM) / 2, bottom_y + 1.2)
+        self.ruler(canvas, gx + 1.0, bottom_y + 1.2)
 
     def ruler(self, canvas: Canvas, x: float, y: float) -> None:
         """A 50 mm ruler with millimetre ticks; its left end at (x, y) in millimetres from the top-left."""

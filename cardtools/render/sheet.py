@@ -84,6 +84,23 @@ class Imposition:
     def portrait(self) -> bool:
         return self.page.height >= self.page.width
 
+    def page_slots(self, count: int) -> tuple[list[Slot], list[Slot]]:
+        """Front and back slots of a page holding ``count`` cards. In the guillotine layout a card
+        whose neighbour slot stays empty also paints bleed on that side: it is an outer edge now."""
+        fronts = list(self.fronts[:count])
+        if self.spec.layout != "bleed":
+            b = self.spec.bleed
+            for i, slot in enumerate(fronts):
+                row, column = divmod(i, self.columns)
+                left, top, right, bottom = slot.bleed
+                if column < self.columns - 1 and i + 1 >= count:
+                    right = b
+                if row < self.rows - 1 and i + self.columns >= count:
+                    bottom = b
+                fronts[i] = replace(slot, bleed=(left, top, right, bottom))
+        backs = [_back(self, s) for s in fronts] if self.backs else []
+        return fronts, backs
+
     @property
     def mirror(self) -> str | None:
         """Which axis back pages mirror: "columns", "rows", or None (no back pages)."""
@@ -119,8 +136,8 @@ def _impose(spec: SheetSpec, page: Size) -> Imposition | None:
     w, h, b = spec.card.width, spec.card.height, spec.bleed
     gutter = 2 * b if spec.layout == "bleed" else 0.0
     columns = _fit(page.width + gutter, w + gutter, 2 * b)
-    if spec.layout == "fold":
-        rows = _fit(page.height / 2 + MARK_GAP + MARK_MIN - b, h, 2 * b)  # per half: fold gap b, outer bleed b
+    if spec.layout == "fold":  # per half: the fold gap and the outer bleed, then the marks
+        rows = max(0, int((page.height / 2 - 2 * b - MARK_GAP - MARK_MIN + 1e-9) // h))
     else:
         rows = _fit(page.height + gutter, h + gutter, 2 * b)
     if columns == 0 or rows == 0:
@@ -131,11 +148,11 @@ def _impose(spec: SheetSpec, page: Size) -> Imposition | None:
         fold_y = page.height / 2
         top = fold_y - b - rows * h
         fronts = tuple(_slot(spec, left + c * w, top + r * h, c, r, columns, rows) for r in range(rows) for c in range(columns))
-        backs = tuple(replace(s, y=2 * fold_y - s.y - h, bleed=(s.bleed[0], s.bleed[3], s.bleed[2], s.bleed[1]), rotate=180)
-                      for s in fronts)
         grid = (left, top, grid_w, rows * h)
+        imposition = Imposition(spec, page, columns, rows, fronts, (), (), grid, fold_y)
+        backs = tuple(_back(imposition, s) for s in fronts)
         marks = _marks(spec, page, fronts, grid, (left, fold_y + b, grid_w, rows * h), backs)
-        return Imposition(spec, page, columns, rows, fronts, backs, marks, grid, fold_y)
+        return replace(imposition, backs=backs, marks=marks)
     grid_h = rows * h + (rows - 1) * gutter
     top = (page.height - grid_h) / 2
     fronts = tuple(_slot(spec, left + c * (w + gutter), top + r * (h + gutter), c, r, columns, rows)
@@ -155,9 +172,13 @@ def _slot(spec: SheetSpec, x: float, y: float, c: int, r: int, columns: int, row
 
 
 def _back(imposition: Imposition, front: Slot) -> Slot:
-    """The back of ``front``: mirrored across the page on the flip axis, then shifted by the offset."""
+    """The back of ``front``: mirrored across the page on the flip axis (or across the fold line,
+    turned 180°), then shifted by the back offset."""
     page, (dx, dy) = imposition.page, imposition.spec.back_offset
     left, top, right, bottom = front.bleed
+    if imposition.fold_y is not None:
+        return replace(front, y=2 * imposition.fold_y - front.y - front.height, bleed=(left, bottom, right, top),
+                       rotate=180)
     if imposition.mirror == "columns":
         return replace(front, x=page.width - front.x - front.width + dx, y=front.y + dy, bleed=(right, top, left, bottom))
     return replace(front, x=front.x + dx, y=page.height - front.y - front.height + dy, bleed=(left, bottom, right, top))
