@@ -158,6 +158,18 @@ def write_pnp(path: Path, deck: Deck, spec: SheetSpec, workspace: Workspace, **o
     return result
 
 
+def write_game_pnps(deck: Deck, workspace: Workspace, out_dir: Path) -> list[Path]:
+    """What ``cardtools build`` prints for a game: the default sheets on A4 and on Letter."""
+    from cardtools.render.units import CARD_SIZES, PAPERS
+
+    paths = []
+    for paper in ("a4", "letter"):
+        path = Path(out_dir) / f"{deck.game}-pnp-{paper}.pdf"
+        write_pnp(path, deck, SheetSpec(PAPERS[paper], CARD_SIZES["poker"]), workspace)
+        paths.append(path)
+    return paths
+
+
 def _set_boxes(canvas: Canvas, imposition: Imposition) -> None:
     """TrimBox: the outline of the card grid; BleedBox: the grid with its outer bleed."""
     gx, gy, gw, gh = imposition.grid
