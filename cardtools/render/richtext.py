@@ -93,6 +93,7 @@ def parse(text: str) -> Markup:
 @dataclass
 class Line:
     items: list[tuple[float, Piece]] = field(default_factory=list)  # (x offset, piece)
+    word_ends: set[int] = field(default_factory=set)  # indexes of items that end a word
     width: float = 0.0
     gap_before: float = 0.0  # extra space above (paragraph start)
 
@@ -154,6 +155,7 @@ class Typesetter:
                 for piece, w in zip(word, widths):
                     line.items.append((x, piece))
                     x += w
+                line.word_ends.add(len(line.items) - 1)
                 line.width = x
             lines.append(line)
         return TextBlock(size, lines, size * self.leading, size * self.ascent_em, size * self.descent_em)
@@ -186,12 +188,16 @@ class Typesetter:
             if i:
                 baseline -= block.leading + line.gap_before
             shift = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
-            for offset, piece in line.items:
+            last = len(line.items) - 1
+            for i, (offset, piece) in enumerate(line.items):
                 px = x + shift + offset
                 if piece.kind == "icon":
                     icons[piece.value].draw(canvas, px + block.size * ICON_PAD,
                                             baseline - block.size * ICON_DROP, block.size * ICON_EM)
                 else:
+                    # a word's trailing space is drawn too (the next word is placed on its own), so
+                    # text copied or extracted from the PDF keeps its spaces
+                    space = " " if i in line.word_ends and i != last else ""
                     canvas.setFont(self.fonts.pdf_name(self.faces[piece.bold]), block.size)
                     canvas.setFillColor(color)
-                    canvas.drawString(px, baseline, piece.value)
+                    canvas.drawString(px, baseline, piece.value + space)

@@ -64,7 +64,8 @@ def test_layout_invariants(paper, width, height, bleed, layout, backs):
         assert (xs[1] <= gx - bleed - MARK_GAP + 1e-9 or xs[0] >= gx + gw + bleed + MARK_GAP - 1e-9
                 or ys[1] <= gy - bleed - MARK_GAP + 1e-9 or ys[0] >= low + bleed + MARK_GAP - 1e-9)
         assert 3 - 1e-9 <= abs(m.x2 - m.x1) + abs(m.y2 - m.y1) <= 5 + 1e-9
-        assert 0 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= page.width and 0 <= min(m.y1, m.y2) <= page.height
+        assert -1e-9 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= page.width + 1e-9
+        assert -1e-9 <= min(m.y1, m.y2) and max(m.y1, m.y2) <= page.height + 1e-9
     if layout != "fold":  # duplex: each back lies exactly behind its front
         for front, back in zip(imp.fronts, imp.backs):
             if imp.mirror == "columns":
