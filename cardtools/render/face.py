@@ -19,7 +19,7 @@ from typing import Any, Callable
 from reportlab.lib.colors import Color, toColor
 
 from cardtools.core.deck import Card, Deck, thaw
-from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardtools.effects.text import card_text
 from cardtools.render.expressions import ExpressionError, evaluate, render
 from cardtools.render.fonts import Fonts
@@ -434,10 +434,3 @@ def _arrow_between(a: tuple[float, float], b: tuple[float, float], cw: float, ch
     ux, uy = dx / length, dy / length
     return LineOp(ax + ux * out, ay + uy * out, bx - ux * out, by - uy * out, color, width, head=1.6)
 
-
-def require(plans: list[tuple[Plan | None, list[Diagnostic]]]) -> list[Plan]:
-    """Plans, or a ``DiagnosticError`` with every problem of every face."""
-    problems = [d for _, found in plans for d in found]
-    if problems:
-        raise DiagnosticError(problems)
-    return [plan for plan, _ in plans]

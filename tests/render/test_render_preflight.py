@@ -1,7 +1,5 @@
 """Preflight: problems a designer can cause stop the build with the card's id and YAML line."""
 
-import pytest
-
 from cardtools.cli import main
 
 CARDS = "decks/demo/cards.yaml"

@@ -1,7 +1,5 @@
 """Card text markup, fitting with a floor, icons and fonts."""
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings, strategies as st
 
