@@ -144,7 +144,6 @@ def add_print_commands(sub) -> None:
                                    "duplex. Card counts are honoured. Layouts: templates/layouts/ (docs/printing.md).",
                        epilog=EPILOG)
     add_game(p)
-    p.add_argument("--variant", metavar="V", help="print a variant of the deck")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size (default: a4)")
     add_card_size(p)
     p.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed beyond the trim in mm (default: 3)")
@@ -168,7 +167,6 @@ def add_print_commands(sub) -> None:
                                    "pixel sizes, e.g. 825 x 1125 px for poker cards with 1/8 in bleed at 300 dpi "
                                    "(--profile tgc).", epilog=EPILOG)
     add_game(p)
-    p.add_argument("--variant", metavar="V")
     p.add_argument("--dpi", type=int, default=300, help="resolution (default: 300)")
     p.add_argument("--profile", choices=["plain", "tgc", "mpc"], default="plain",
                    help="plain: trimmed card; tgc: The Game Crafter (1/8 in bleed); mpc: MakePlayingCards "
@@ -184,7 +182,6 @@ def add_print_commands(sub) -> None:
                                    "imports them: copy it into the simulator's Saves/Saved Objects folder.",
                        epilog=EPILOG)
     add_game(p)
-    p.add_argument("--variant", metavar="V")
     add_card_size(p)
     p.add_argument("--url-prefix", metavar="URL",
                    help="where the sheets will be hosted (default: file:// URLs of the output folder)")
