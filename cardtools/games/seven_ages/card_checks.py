@@ -148,8 +148,9 @@ def _leaders(deck, card: Card, tables: Tables) -> list[Diagnostic]:
         for i, leader in enumerate(leaders):
             for k, code in enumerate(leader["types"]):
                 if code not in tables.leader_types:
-                    found.append(unknown_in_card(deck, card, "leader type", code, tables.leader_types, "empire",
-                                                 "named_leaders", age, i, "types", k, where=leader["name"]))
+                    found.append(at_card(deck, card, "unknown-id", f"no leader type '{code}' ({leader['name']}); "
+                                                                   f"the types are {', '.join(sorted(tables.leader_types))}",
+                                         "empire", "named_leaders", age, i, "types", k))
     return found
 
 
