@@ -4,12 +4,14 @@ Expected values are copied from the rulebook here, independently of the YAML, so
 files shows up as a difference with the printed rules.
 """
 
+import shutil
 from collections import Counter
 from math import comb
 from pathlib import Path
 
 import pytest
 
+from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 
@@ -177,6 +179,26 @@ def test_the_deck_has_165_cards_110_classic_and_11_per_expansion(deck):
                           "trade_victory": 11}
     assert sorted(c.get("number") for c in deck.of_type("civilisation")) == list(range(1, 166))
     assert all(c.get("number") <= 110 for c in deck.of_type("civilisation") if c.get("expansion") == "classic")
+
+
+def test_the_manifest_totals_catch_a_card_in_the_wrong_box(tmp_path, monkeypatch, capsys):
+    root = tmp_path / "ws"
+    shutil.copytree(REPO / "decks" / "7ages", root / "decks" / "7ages")
+    shutil.copytree(REPO / "schemas", root / "schemas")
+    monkeypatch.chdir(root)
+    path = root / "decks" / "7ages" / "classic.yaml"
+    path.write_text(path.read_text().replace("  expansion: classic\n", "  expansion: medieval\n", 1))
+    assert main(["validate", "7ages"]) == 1
+    manifest = (root / "decks" / "7ages" / "game.yaml").read_text().splitlines()
+    line = {name: next(i + 1 for i, text in enumerate(manifest) if f"name: {name} cards," in text)
+            for name in ("Classic", "Medieval")}
+    col = {name: manifest[line[name] - 1].index("total:") + 8 for name in line}
+    errors = [e for e in capsys.readouterr().err.splitlines() if "error[" in e]
+    assert errors == [
+        f"decks/7ages/game.yaml:{line['Classic']}:{col['Classic']}: error[composition]: Classic cards: the cards add "
+        f"up to 109 at {p} players, but the manifest expects 110 (-1)" for p in range(2, 8)] + [
+        f"decks/7ages/game.yaml:{line['Medieval']}:{col['Medieval']}: error[composition]: Medieval cards: the cards "
+        f"add up to 12 at {p} players, but the manifest expects 11 (+1)" for p in range(2, 8)]
 
 
 # Card numbers, names and facts the rulebook's examples give.

@@ -10,62 +10,39 @@ from typing import Any
 from cardtools.core.deck import Card
 from cardtools.core.diagnostics import Diagnostic, did_you_mean
 from cardtools.games.seven_ages.findings import at_card, unknown_in_card
-from cardtools.games.seven_ages.worldmap import WorldMap
+from cardtools.games.seven_ages.vocabulary import Vocabulary
 
 #: Glory entry fields a category may ask for (glory-categories.yaml, parameters).
 GLORY_PARAMETERS = ("region", "areas")
 
 
-class Tables:
-    """The names the cards may use, from the data files that passed their schemas (None: not checked)."""
-
-    def __init__(self, deck):
-        self.world = WorldMap.of(deck)
-        leaders = deck.data.get("leader_types")
-        self.leader_types = None if leaders is None else {t["id"] for t in leaders["types"]}
-        glory = deck.data.get("glory_categories")
-        self.glory = None if glory is None else {c["id"]: c for c in glory["categories"]}
-        costs = deck.data.get("cost_chart")
-        self.units = None if costs is None else (
-            {c["id"] for c in costs["classes"]} | {u["id"] for c in costs["classes"] for u in c["units"]})
-
-    @property
-    def regions(self):
-        return None if self.world is None else self.world.region_parent
-
-    @property
-    def terrains(self):
-        return None if self.world is None else self.world.terrain_kinds
-
-
 def check_cards(deck) -> list[Diagnostic]:
-    tables = Tables(deck)
+    names = Vocabulary(deck)
     found = _numbers(deck)
     for card in deck.of_type("civilisation"):
         for check in (_starts, _ages, _leaders, _glory, _trade, _special, _artefact):
-            found += check(deck, card, tables)
+            found += check(deck, card, names)
     return found
 
 
 def check_artefacts(deck) -> list[Diagnostic]:
-    tables = Tables(deck)
+    names = Vocabulary(deck)
     found = []
-    religions = {c.id for c in deck.of_type("artefact") if c.get("group") == "religion"}
     for card in deck.of_type("artefact"):
         found += _range(deck, card, ("ages",))
         if card.get("early"):
             found += _range(deck, card, ("early", "ages"))
         for i, condition in enumerate(card.get("conditions", ())):
-            found += _condition(deck, card, tables, condition, ("conditions", i))
-        if tables.world is not None:
+            found += _condition(deck, card, names, condition, ("conditions", i))
+        if names.world is not None:
             for i, site in enumerate(card.get("sites", ())):
-                if site not in tables.world.canals:
-                    found.append(unknown_in_card(deck, card, "canal", site, tables.world.canals, "sites", i,
+                if site not in names.world.canals:
+                    found.append(unknown_in_card(deck, card, "canal", site, names.world.canals, "sites", i,
                                                  where="map.yaml, canals"))
         for i, variant in enumerate(card.get("variants", ())):
-            if variant["religion"] not in religions:
+            if variant["religion"] not in names.religions:
                 found.append(at_card(deck, card, "unknown-id", f"'{variant['religion']}' is not a religion"
-                                                               f"{did_you_mean(variant['religion'], religions)}",
+                                                               f"{did_you_mean(variant['religion'], names.religions)}",
                                      "variants", i, "religion"))
     return found
 
@@ -85,13 +62,13 @@ def _numbers(deck) -> list[Diagnostic]:
     return found
 
 
-def _starts(deck, card: Card, tables: Tables) -> list[Diagnostic]:
+def _starts(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
     empire = card.get("empire")
     found = []
     if not empire["starts"] and "starts_also" not in empire:
         found.append(at_card(deck, card, "inconsistent", "an empire needs start areas (starts) or a start rule "
                                                          "(starts_also)", "empire", "starts"))
-    world = tables.world
+    world = names.world
     if world is None:
         return found
     for i, area in enumerate(empire["starts"]):
@@ -125,7 +102,7 @@ def _range(deck, card: Card, path: tuple) -> list[Diagnostic]:
     return []
 
 
-def _ages(deck, card: Card, tables: Tables) -> list[Diagnostic]:
+def _ages(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
     empire = card.get("empire")
     found = _range(deck, card, ("empire", "ages"))
     for i, _ in enumerate(empire.get("conditional_ages", ())):
@@ -136,20 +113,20 @@ def _ages(deck, card: Card, tables: Tables) -> list[Diagnostic]:
     return found
 
 
-def _leaders(deck, card: Card, tables: Tables) -> list[Diagnostic]:
+def _leaders(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
     found = []
     ages = _empire_ages(card)
     for age, leaders in card.get("empire").get("named_leaders", {}).items():
         if int(age) not in ages:
             found.append(at_card(deck, card, "inconsistent", f"named leaders for age {age}, but the empire's ages are "
                                                              f"{_ages_text(ages)}", "empire", "named_leaders", age))
-        if tables.leader_types is None:
+        if names.leader_types is None:
             continue
         for i, leader in enumerate(leaders):
             for k, code in enumerate(leader["types"]):
-                if code not in tables.leader_types:
+                if code not in names.leader_types:
                     found.append(at_card(deck, card, "unknown-id", f"no leader type '{code}' ({leader['name']}); "
-                                                                   f"the types are {', '.join(sorted(tables.leader_types))}",
+                                                                   f"the types are {', '.join(sorted(names.leader_types))}",
                                          "empire", "named_leaders", age, i, "types", k))
     return found
 
@@ -158,15 +135,15 @@ def _ages_text(ages: set[int]) -> str:
     return ", ".join(map(str, sorted(ages)))
 
 
-def _glory(deck, card: Card, tables: Tables) -> list[Diagnostic]:
-    if tables.glory is None:
+def _glory(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
+    if names.glory is None:
         return []
     found = []
     for i, entry in enumerate(card.get("empire")["glory"]):
         at = ("empire", "glory", i)
-        category = tables.glory.get(entry["category"])
+        category = names.glory.get(entry["category"])
         if category is None:
-            found.append(unknown_in_card(deck, card, "glory category", entry["category"], tables.glory, *at, "category"))
+            found.append(unknown_in_card(deck, card, "glory category", entry["category"], names.glory, *at, "category"))
             continue
         wanted = set(category.get("parameters", ()))
         for parameter in GLORY_PARAMETERS:
@@ -177,8 +154,8 @@ def _glory(deck, card: Card, tables: Tables) -> list[Diagnostic]:
                 found.append(at_card(deck, card, "inconsistent", f"glory category '{category['id']}' takes no "
                                                                  f"'{parameter}'", *at, parameter))
         region = entry.get("region")
-        if region is not None and tables.regions is not None and region not in tables.regions:
-            found.append(unknown_in_card(deck, card, "region", region, tables.regions, *at, "region"))
+        if region is not None and names.regions is not None and region not in names.regions:
+            found.append(unknown_in_card(deck, card, "region", region, names.regions, *at, "region"))
         numbered = category["scoring"] in ("ranked", "immediate")
         if numbered and "value" not in entry:
             found.append(at_card(deck, card, "inconsistent", f"glory category '{category['id']}' needs its number "
@@ -189,7 +166,7 @@ def _glory(deck, card: Card, tables: Tables) -> list[Diagnostic]:
     return found
 
 
-def _trade(deck, card: Card, tables: Tables) -> list[Diagnostic]:
+def _trade(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
     trade = card.get("empire")["trade"]
     if isinstance(trade, int):
         return []
@@ -201,21 +178,21 @@ def _trade(deck, card: Card, tables: Tables) -> list[Diagnostic]:
                     "empire", "trade")]
 
 
-def _special(deck, card: Card, tables: Tables) -> list[Diagnostic]:
+def _special(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
     found = []
     for i, special in enumerate(card.get("empire").get("special", ())):
         at = ("empire", "special", i)
         unit = special.get("unit")
-        if unit is not None and tables.units is not None and unit not in tables.units:
-            found.append(unknown_in_card(deck, card, "unit type or class", unit, tables.units, *at, "unit",
+        if unit is not None and names.units is not None and unit not in names.units:
+            found.append(unknown_in_card(deck, card, "unit type or class", unit, names.units, *at, "unit",
                                          where="cost-chart.yaml"))
         for k, terrain in enumerate(special.get("terrain", ())):
-            if tables.terrains is not None and terrain not in tables.terrains:
-                found.append(unknown_in_card(deck, card, "terrain", terrain, tables.terrains, *at, "terrain", k))
+            if names.terrains is not None and terrain not in names.terrains:
+                found.append(unknown_in_card(deck, card, "terrain", terrain, names.terrains, *at, "terrain", k))
     return found
 
 
-def _artefact(deck, card: Card, tables: Tables) -> list[Diagnostic]:
+def _artefact(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
     artefact = deck.get(card.get("artefact"))
     if artefact is not None and artefact.get("placed_by"):
         return [at_card(deck, card, "inconsistent", f"'{artefact.id}' is never printed on a card: "
@@ -223,19 +200,18 @@ def _artefact(deck, card: Card, tables: Tables) -> list[Diagnostic]:
     return []
 
 
-def _condition(deck, card: Card, tables: Tables, condition, at: tuple) -> list[Diagnostic]:
+def _condition(deck, card: Card, names: Vocabulary, condition, at: tuple) -> list[Diagnostic]:
     found = []
     target = condition.get("within_range_of", {})
-    if "area" in target and tables.world is not None and target["area"] not in tables.world:
-        found.append(unknown_in_card(deck, card, "area", target["area"], tables.world.areas, *at, "within_range_of",
+    if "area" in target and names.world is not None and target["area"] not in names.world:
+        found.append(unknown_in_card(deck, card, "area", target["area"], names.world.areas, *at, "within_range_of",
                                      "area", where="not on the map"))
-    regions = ([target["region"]] if "region" in target else []) + list(condition.get("controls_land_in", ()))
-    key = "within_range_of" if "region" in target else "controls_land_in"
-    for k, region in enumerate(regions):
-        if tables.regions is not None and region not in tables.regions:
-            path = (*at, key, "region") if key == "within_range_of" else (*at, key, k)
-            found.append(unknown_in_card(deck, card, "region", region, tables.regions, *path))
+    regions = [((*at, "within_range_of", "region"), target["region"])] if "region" in target else []
+    regions += [((*at, "controls_land_in", k), r) for k, r in enumerate(condition.get("controls_land_in", ()))]
+    for path, region in regions:
+        if names.regions is not None and region not in names.regions:
+            found.append(unknown_in_card(deck, card, "region", region, names.regions, *path))
     for k, terrain in enumerate(condition.get("area_terrain", ())):
-        if tables.terrains is not None and terrain not in tables.terrains:
-            found.append(unknown_in_card(deck, card, "terrain", terrain, tables.terrains, *at, "area_terrain", k))
+        if names.terrains is not None and terrain not in names.terrains:
+            found.append(unknown_in_card(deck, card, "terrain", terrain, names.terrains, *at, "area_terrain", k))
     return found

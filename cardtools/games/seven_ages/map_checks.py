@@ -10,6 +10,7 @@ from functools import partial
 
 from cardtools.core.diagnostics import Diagnostic, did_you_mean
 from cardtools.games.seven_ages.findings import at_data, duplicate_ids, unknown_in_data
+from cardtools.games.seven_ages.vocabulary import Vocabulary
 from cardtools.games.seven_ages.worldmap import Area, Border, WorldMap
 
 MAP = "map"
@@ -35,7 +36,7 @@ def _duplicates(deck, world: WorldMap) -> list[Diagnostic]:
 def _areas(deck, world: WorldMap) -> list[Diagnostic]:
     found = []
     columns, rows = world.data["grid"]["columns"], world.data["grid"]["rows"]
-    religions = {c.id for c in deck.of_type("artefact") if c.get("group") == "religion"}
+    religions = Vocabulary(deck).religions
     for area in world.areas.values():
         at = ("areas", area.index)
         if area.grid[0] not in columns or int(area.grid[1]) >= rows:

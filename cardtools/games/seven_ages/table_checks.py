@@ -8,6 +8,7 @@ from functools import partial
 
 from cardtools.core.diagnostics import Diagnostic, did_you_mean
 from cardtools.games.seven_ages.findings import at_data, duplicate_ids
+from cardtools.games.seven_ages.vocabulary import Vocabulary
 
 
 def check_tables(deck) -> list[Diagnostic]:
@@ -20,7 +21,7 @@ def _glory_religions(deck) -> list[Diagnostic]:
     data = deck.data.get("glory_categories")
     if data is None:
         return []
-    religions = {c.id for c in deck.of_type("artefact") if c.get("group") == "religion"}
+    religions = Vocabulary(deck).religions
     return [at_data(deck, "unknown-id", f"{c['id']}: '{c['religion']}' is not a religion"
                                         f"{did_you_mean(c['religion'], religions)}",
                     "categories", i, "religion", name="glory_categories")
