@@ -23,7 +23,7 @@ def check_map(deck) -> list[Diagnostic]:
     if world is None:
         return []
     found: list[Diagnostic] = []
-    for check in (_duplicates, _areas, _borders, _canals, _regions, _connected):
+    for check in (_duplicates, _terrain, _areas, _borders, _canals, _regions, _connected):
         found += check(deck, world)
     return found
 
@@ -33,15 +33,26 @@ def _duplicates(deck, world: WorldMap) -> list[Diagnostic]:
             for d in duplicate_ids(deck, MAP, section)]
 
 
+def _terrain(deck, world: WorldMap) -> list[Diagnostic]:
+    return [unknown(deck, "terrain", t["becomes"]["terrain"], world.terrain_kinds, "terrain", i, "becomes", "terrain")
+            for i, t in enumerate(world.data["terrain"])
+            if "becomes" in t and t["becomes"]["terrain"] not in world.terrain_kinds]
+
+
+def _off_grid(deck, world: WorldMap, grid: str, what: str, *path) -> list[Diagnostic]:
+    columns, rows = world.data["grid"]["columns"], world.data["grid"]["rows"]
+    if grid[0] in columns and int(grid[1]) < rows:
+        return []
+    return [_error(deck, "map", f"{what}: grid reference {grid} is off the map (columns {columns[0]}-{columns[-1]}, "
+                                f"rows 0-{rows - 1})", *path)]
+
+
 def _areas(deck, world: WorldMap) -> list[Diagnostic]:
     found = []
-    columns, rows = world.data["grid"]["columns"], world.data["grid"]["rows"]
     religions = Vocabulary(deck).religions
     for area in world.areas.values():
         at = ("areas", area.index)
-        if area.grid[0] not in columns or int(area.grid[1]) >= rows:
-            found.append(_error(deck, "map", f"{area.id}: grid reference {area.grid} is off the map "
-                                             f"(columns {columns[0]}-{columns[-1]}, rows 0-{rows - 1})", *at, "grid"))
+        found += _off_grid(deck, world, area.grid, area.id, *at, "grid")
         if area.kind is None:
             found.append(unknown(deck, "terrain", area.terrain, world.terrain_kinds, *at, "terrain"))
         if area.region is not None and area.region not in world.region_parent:
@@ -114,6 +125,7 @@ def _border_details(deck, world: WorldMap, area: Area, border: Border, at: tuple
 def _canals(deck, world: WorldMap) -> list[Diagnostic]:
     found = []
     for i, canal in enumerate(world.data["canals"]):
+        found += _off_grid(deck, world, canal["grid"], f"canal {canal['id']}", "canals", i, "grid")
         land = canal["area"]
         if land not in world or not world.areas[land].is_land:
             found.append(_error(deck, "unknown-id", f"canal {canal['id']}: '{land}' is not a land area of the map"
