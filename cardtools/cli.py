@@ -123,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "json"], default="text", help="diagnostics format")
     p.set_defaults(handler=cmd_build)
 
+    add_print_commands(sub)
+
     p = sub.add_parser("schema", help="regenerate or check the generated schemas",
                        description="Some schemas are generated: card-file schemas from each game.yaml, effect "
                                    "schemas from the verb registry and each game's vocabulary. "
@@ -151,6 +153,63 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
     q.set_defaults(handler=cmd_scenario_run)
     return parser
+
+
+def add_print_commands(sub) -> None:
+    p = sub.add_parser("pnp", help="print-and-play PDF: card sheets with bleed, crop marks and duplex backs",
+                       description="Write a game's print-and-play PDF: cards at their exact size on A4 or Letter, "
+                                   "bleed painted for real, crop marks outside the grid, back pages mirrored for "
+                                   "duplex. Card counts are honoured. Layouts: templates/layouts/ (docs/printing.md).",
+                       epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size (default: a4)")
+    add_card_size(p)
+    p.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed beyond the trim in mm (default: 3)")
+    p.add_argument("--layout", choices=["guillotine", "bleed", "fold"], default="guillotine",
+                   help="guillotine: cards touch, bleed around the grid (default); bleed: every card with its own "
+                        "bleed; fold: fronts and backs on one page, fold and glue")
+    p.add_argument("--backs", choices=["long", "short", "none"], default="long",
+                   help="back pages for duplex printing flipped on the long or short edge, or none (default: long)")
+    p.add_argument("--back-offset", metavar="DX,DY", default="0,0",
+                   help="shift back pages by DX,DY mm (right, down as seen on the back) to correct a printer's "
+                        "duplex misregistration; measure it with --calibration")
+    p.add_argument("--calibration", action="store_true", help="start with a two-page duplex calibration sheet")
+    p.add_argument("--only", metavar="IDS_OR_TAGS", default="",
+                   help="comma-separated card ids or tags: print only those cards")
+    p.add_argument("--one-each", action="store_true", help="one copy of each card instead of its count")
+    p.add_argument("-o", "--output", metavar="FILE", help="output PDF (default: out/<game>-pnp-<paper>.pdf)")
+    p.set_defaults(handler=cmd_pnp)
+
+    p = sub.add_parser("images", help="one PNG per card at an exact pixel size (print shops, sharing)",
+                       description="Rasterise every distinct card and each card type's back to PNG at exact "
+                                   "pixel sizes, e.g. 825 x 1125 px for poker cards with 1/8 in bleed at 300 dpi "
+                                   "(--profile tgc).", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--dpi", type=int, default=300, help="resolution (default: 300)")
+    p.add_argument("--profile", choices=["plain", "tgc", "mpc"], default="plain",
+                   help="plain: trimmed card; tgc: The Game Crafter (1/8 in bleed); mpc: MakePlayingCards "
+                        "(36 px bleed at 300 dpi)")
+    add_card_size(p)
+    p.add_argument("--bleed", type=float, metavar="MM", help="override the profile's bleed (mm)")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: out/<game>-images-<profile>/)")
+    p.set_defaults(handler=cmd_images)
+
+    p = sub.add_parser("tts", help="Tabletop Simulator deck sheets and saved-object JSON",
+                       description="Write Tabletop Simulator deck sheets (at most 10 x 7 cards, 4096 px, RGB; "
+                                   "file names carry a content hash) and <game>.json, a saved object that "
+                                   "imports them: copy it into the simulator's Saves/Saved Objects folder.",
+                       epilog=EPILOG)
+    add_game(p)
+    add_card_size(p)
+    p.add_argument("--url-prefix", metavar="URL",
+                   help="where the sheets will be hosted (default: file:// URLs of the output folder)")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: out/<game>-tts/)")
+    p.set_defaults(handler=cmd_tts)
+
+
+def add_card_size(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--card-size", default="poker", metavar="SIZE",
+                   help="poker (63.5 x 88.9 mm, default), bridge, tarot, mini, or WxH in mm")
 
 
 def add_game(p: argparse.ArgumentParser) -> None:
@@ -367,9 +426,86 @@ def cmd_build(args) -> int:
     if count(found)["errors"]:
         print("build stopped: fix the errors above", file=sys.stderr)
         return 1
+    from cardtools.core.loader import load_deck
+    from cardtools.render.pnp import write_game_pnps
+
     for game in ws.games():
-        print(f"{game}: deck valid")
+        paths = write_game_pnps(load_deck(game, workspace=ws), ws, ws.out)
+        print(f"{game}: deck valid; wrote {', '.join(relative(p) for p in paths)}")
     return 0
+
+
+def cmd_pnp(args) -> int:
+    from cardtools.render.pnp import SelectionError, write_pnp
+    from cardtools.render.sheet import SheetSpec
+    from cardtools.render.units import paper_size
+
+    deck = deck_for(args)
+    try:
+        spec = SheetSpec(paper_size(args.paper), parse_card_size(args.card_size), args.bleed, args.layout,
+                         args.backs, parse_pair(args.back_offset, "--back-offset"))
+        path = output_path(args, f"{args.game}-pnp-{args.paper}.pdf")
+        result = write_pnp(path, deck, spec, workspace(args), only=args.only.split(","),
+                           one_each=args.one_each, calibration=args.calibration)
+    except (SelectionError, ValueError) as exc:
+        raise UsageProblem(str(exc)) from None
+    imp = result.imposition
+    print(f"wrote {relative(path)}: {result.cards} cards, {result.pages} pages, {imp.columns} x {imp.rows} "
+          f"per {'portrait' if imp.portrait else 'landscape'} page")
+    return 0
+
+
+def cmd_images(args) -> int:
+    from cardtools.render.raster import export_images
+
+    deck = deck_for(args)
+    try:
+        size = parse_card_size(args.card_size)
+        out = output_path(args, f"{args.game}-images-{args.profile}")
+        paths = export_images(deck, workspace(args), out, size, args.dpi, args.profile, args.bleed)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    print(f"wrote {len(paths)} images into {relative(out)}")
+    return 0
+
+
+def cmd_tts(args) -> int:
+    from cardtools.render.tts import export_tts
+
+    deck = deck_for(args)
+    try:
+        json_path, sheets = export_tts(deck, workspace(args), output_path(args, f"{args.game}-tts"),
+                                       parse_card_size(args.card_size), args.url_prefix)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    print(f"wrote {relative(json_path)} and {len(sheets)} images")
+    return 0
+
+
+def parse_card_size(text: str):
+    from cardtools.render.units import card_size
+
+    return card_size(text)
+
+
+def parse_pair(text: str, option: str) -> tuple[float, float]:
+    try:
+        dx, dy = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageProblem(f"{option} expects two numbers in mm, e.g. 1.5,-0.5; got '{text}'") from None
+    return dx, dy
+
+
+def output_path(args, default_name: str):
+    from pathlib import Path
+
+    return Path(args.output) if args.output else workspace(args).out / default_name
+
+
+def relative(path) -> str:
+    from cardtools.core.diagnostics import display_path
+
+    return display_path(path)
 
 
 def cmd_schema(args) -> int:

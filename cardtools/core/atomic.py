@@ -20,6 +20,7 @@ def atomic_open(path: Path, mode: str = "wb") -> Iterator[IO]:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs get ordinary permissions
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -37,3 +38,9 @@ def write_text(path: Path, text: str) -> None:
 def write_bytes(path: Path, data: bytes) -> None:
     with atomic_open(path, "wb") as handle:
         handle.write(data)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

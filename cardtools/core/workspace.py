@@ -24,6 +24,9 @@ BUILTIN = _PACKAGE.parent if (_PACKAGE.parent / "schemas").is_dir() else _PACKAG
 class Workspace:
     root: Path
 
+    def __post_init__(self):
+        object.__setattr__(self, "root", Path(self.root).resolve())
+
     @classmethod
     def find(cls, root: str | Path | None = None) -> "Workspace":
         if root is None:

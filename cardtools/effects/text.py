@@ -125,7 +125,7 @@ class _Helpers:
             "member": self.member, "members": self.members, "card": self.card, "join": join, "noun": self.noun,
             "stat_word": self.stat_word, "of": lambda a: a if isinstance(a, str) else a["of"],
             "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "rewards": self.rewards,
-            "signed": self.signed, "amount_list": self.amount_list, "signed_list": self.signed_list,
+            "signed": self.signed, "comparison": self.comparison, "amount_list": self.amount_list, "signed_list": self.signed_list,
             "all_zero": lambda values: all(v == 0 for v in values.values()), "victory": v.resources.get(v.victory) if v.victory else None,
             "ties": v.ties, "resources": v.resources, "stats": v.stats,
         }
@@ -218,6 +218,19 @@ class _Helpers:
         if isinstance(value, int):
             return str(value)
         return self.r.render("value", value)
+
+    def comparison(self, pair: list, relation: str) -> str:
+        """'you have at least 5 technologies', 'your {military} is more than 2', or a general form."""
+        left, right = pair
+        if isinstance(left, dict) and len(left) == 1 and isinstance(right, int):
+            verb, spec, thing = self._measured(left)
+            plain = thing is not None and set(spec) == {"of"}
+            if plain and verb == "count":
+                fewer = {"less than": "fewer than"}.get(relation, relation)
+                return f"you have {fewer} {right} {self.word(thing, right)}"
+            if plain and verb == "stat":
+                return f"your {self.word(thing, 1)} is {relation} {right}"
+        return f"{self.measure(left)} is {relation} {self.measure(right)}"
 
     def whose(self, spec: Any) -> str:
         if isinstance(spec, dict) and "who" in spec:

@@ -1,0 +1,12 @@
+"""7 Ages (Australian Design Group, Collector's Edition): the checks validation runs on its deck.
+
+The deck (decks/7ages) holds the 165 civilisation cards, the artefacts they print, and the data
+files the rules need: the map, leader types, glory categories, the progress track and the cost
+chart. Schemas check each file's shape; these checks tie the files together.
+"""
+
+from cardtools.games.seven_ages.card_checks import check_artefacts, check_cards
+from cardtools.games.seven_ages.map_checks import check_map
+from cardtools.games.seven_ages.table_checks import check_tables
+
+CHECKS = [check_map, check_tables, check_cards, check_artefacts]

@@ -1,0 +1,136 @@
+"""The 7 Ages map as a graph: areas, their borders, and what the rules derive from them.
+
+The map file stores only what a map printer would draw: each area's terrain, region, symbols and
+neighbours. What the rules define in terms of those facts is derived here, once, so a real map can
+replace the prototype without touching any rule: a coastal area is a land area next to a sea or
+ocean (Terms of play › Coastal area), a river area is a land area on a river, and a sea belongs to
+the regions of the land areas it touches (Terms of play › Region).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+LAND = "land"
+
+
+@dataclass(frozen=True)
+class Border:
+    """One entry of an area's ``borders`` list."""
+
+    area: str
+    index: int
+    river: str | None = None
+    crossing: tuple[str, ...] = ()
+    wrap: bool = False
+
+    @property
+    def kind(self) -> str:
+        if self.river:
+            return f"river ({self.river})"
+        if self.crossing:
+            return "crossing arrow"
+        return "blue arrow" if self.wrap else "plain border"
+
+
+@dataclass(frozen=True)
+class Area:
+    id: str
+    name: str
+    grid: str
+    terrain: str
+    kind: str | None  # land / sea / ocean; None when the terrain is unknown
+    region: str | None
+    resources: tuple[str, ...]
+    religious_sites: tuple[str, ...]
+    borders: tuple[Border, ...]
+    index: int  # position in the file's areas list
+
+    @property
+    def is_land(self) -> bool:
+        return self.kind == LAND
+
+
+def _border(entry: Any, index: int) -> Border:
+    if isinstance(entry, str):
+        return Border(entry, index)
+    return Border(entry["area"], index, entry.get("river"), tuple(entry.get("crossing", ())), bool(entry.get("wrap")))
+
+
+class WorldMap:
+    """The validated contents of map.yaml with lookups; the first area with a given id wins."""
+
+    def __init__(self, data: Mapping[str, Any]):
+        self.data = data
+        self.terrain_kinds = {t["id"]: t["kind"] for t in data["terrain"]}
+        self.region_parent = {r["id"]: r.get("within") for r in data["regions"]}
+        self.rivers = {r["id"] for r in data["rivers"]}
+        self.resources = {r["id"] for r in data["resources"]}
+        self.canals = {c["id"]: c for c in data["canals"]}
+        self.areas: dict[str, Area] = {}
+        for i, a in enumerate(data["areas"]):
+            if a["id"] not in self.areas:
+                self.areas[a["id"]] = Area(
+                    a["id"], a["name"], a["grid"], a["terrain"], self.terrain_kinds.get(a["terrain"]), a.get("region"),
+                    tuple(a.get("resources", ())), tuple(a.get("religious_sites", ())),
+                    tuple(_border(b, j) for j, b in enumerate(a["borders"])), i)
+
+    @classmethod
+    def of(cls, deck) -> "WorldMap | None":
+        """The deck's map, or None when map.yaml is missing or failed its schema (already reported)."""
+        data = deck.data.get("map")
+        return None if data is None else cls(data)
+
+    def __contains__(self, area_id: object) -> bool:
+        return area_id in self.areas
+
+    def neighbours(self, area_id: str) -> tuple[str, ...]:
+        return tuple(b.area for b in self.areas[area_id].borders)
+
+    def is_sea(self, area_id: str) -> bool:
+        return area_id in self.areas and self.areas[area_id].kind in ("sea", "ocean")
+
+    def coastal(self, area_id: str) -> bool:
+        """A land area next to a sea or ocean area."""
+        return self.areas[area_id].is_land and any(self.is_sea(n) for n in self.neighbours(area_id))
+
+    def river_area(self, area_id: str) -> bool:
+        """A land area with a river along one of its borders."""
+        area = self.areas[area_id]
+        return area.is_land and any(b.river for b in area.borders)
+
+    def region_chain(self, region: str | None) -> tuple[str, ...]:
+        """A region and the regions it lies within, innermost first (stops at unknown ids or a loop)."""
+        chain: list[str] = []
+        while region in self.region_parent and region not in chain:
+            chain.append(region)
+            region = self.region_parent[region]
+        return tuple(chain)
+
+    def regions_of(self, area_id: str) -> frozenset[str]:
+        """Every region an area counts in: a land area's own chain; a sea's, those of the land it touches."""
+        area = self.areas[area_id]
+        if area.is_land:
+            return frozenset(self.region_chain(area.region))
+        return frozenset(r for n in self.neighbours(area_id) if n in self.areas and self.areas[n].is_land
+                         for r in self.region_chain(self.areas[n].region))
+
+    def components(self) -> list[list[str]]:
+        """Groups of areas reachable from one another by borders, largest first, in file order."""
+        seen: set[str] = set()
+        groups: list[list[str]] = []
+        for start in self.areas:
+            if start in seen:
+                continue
+            group, stack = [], [start]
+            seen.add(start)
+            while stack:
+                current = stack.pop()
+                group.append(current)
+                for n in self.neighbours(current):
+                    if n in self.areas and n not in seen:
+                        seen.add(n)
+                        stack.append(n)
+            groups.append(sorted(group, key=lambda a: self.areas[a].index))
+        return sorted(groups, key=len, reverse=True)

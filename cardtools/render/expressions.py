@@ -1,0 +1,70 @@
+"""Small sandboxed Jinja2 expressions and templates used by layouts.
+
+Layouts are data written by designers, so they run in Jinja2's sandbox (DESIGN.md §3.2) with
+``StrictUndefined``: a misspelt ``card.nmae`` is an error with the layout's line, not an empty
+string on 300 printed cards. Compiled expressions are cached: a deck reuses a few dozen.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Mapping
+
+import jinja2
+from jinja2 import StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+
+_ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+_LONE = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+
+
+class ExpressionError(ValueError):
+    """A layout expression or template that fails to compile or to evaluate."""
+
+
+@lru_cache(maxsize=4096)
+def _expression(source: str):
+    try:
+        return _ENV.compile_expression(source, undefined_to_none=False)
+    except jinja2.TemplateSyntaxError as exc:
+        raise ExpressionError(f"invalid expression '{source}': {exc.message}") from None
+
+
+@lru_cache(maxsize=4096)
+def _template(source: str):
+    try:
+        return _ENV.from_string(source)
+    except jinja2.TemplateSyntaxError as exc:
+        raise ExpressionError(f"invalid template '{source}': {exc.message}") from None
+
+
+def evaluate(source: Any, context: Mapping[str, Any]) -> Any:
+    """A number, boolean or bare expression (``W - 2 * safe``, ``card.military > 0``) → its value."""
+    if not isinstance(source, str):
+        return source
+    lone = _LONE.match(source)
+    compiled = _expression(lone.group(1) if lone and "{{" not in lone.group(1) else source)
+    return _run(compiled, context, source)
+
+
+def render(source: Any, context: Mapping[str, Any]) -> Any:
+    """A literal or ``{{ … }}`` template → its value; a lone ``{{ expr }}`` keeps the value's type."""
+    if not isinstance(source, str) or "{" not in source:
+        return source
+    lone = _LONE.match(source)
+    if lone and "{{" not in lone.group(1) and "}}" not in lone.group(1):
+        return _run(_expression(lone.group(1)), context, source)
+    return _run(_template(source).render, context, source)
+
+
+def _run(fn, context: Mapping[str, Any], source: str) -> Any:
+    try:
+        result = fn(**context)
+    except jinja2.TemplateError as exc:
+        raise ExpressionError(f"'{source}': {exc.message or exc}") from None
+    except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
+        raise ExpressionError(f"'{source}': {exc}") from None
+    if isinstance(result, jinja2.Undefined):
+        raise ExpressionError(f"'{source}' is undefined")
+    return result

@@ -1,0 +1,436 @@
+"""One card face: a layout's regions evaluated for a card (a *plan*), checked, then drawn.
+
+Planning does everything that can fail — expressions, colours, icon names, glyphs, text fitting,
+the safe zone — and reports each problem as a diagnostic naming the card and its YAML line (or
+the layout's line, when the layout is wrong). Drawing a plan cannot fail, so a PDF is only
+written when preflight found nothing.
+
+Coordinates in a plan are millimetres from the card's top-left trim corner, y downwards, as in
+the layout; ``draw`` turns them into PDF points from the face's origin.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Callable
+
+from reportlab.lib.colors import Color, toColor
+
+from cardtools.core.deck import Card, Deck, thaw
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardtools.effects.text import card_text
+from cardtools.render.expressions import ExpressionError, evaluate, render
+from cardtools.render.fonts import Fonts
+from cardtools.render.icons import IconSet
+from cardtools.render.layout import Layout, LayoutLibrary, Region
+from cardtools.render.richtext import FLOOR, MarkupError, TextBlock, Typesetter, parse
+from cardtools.render.units import INCH, Size, pt
+
+#: Safe zone inset from the trim: 1/8 in (print-and-play-notes.md §4.2).
+SAFE = INCH / 8
+DEFAULT_SIZE = 9.0
+
+
+class _Problem(Exception):
+    """Stops planning one region; carries the diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+
+
+# -- drawing operations (millimetres, y down) ---------------------------------------------------
+
+@dataclass(frozen=True)
+class RectOp:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Color | None
+    stroke: Color | None
+    stroke_width: float
+    radius: float
+
+    def draw(self, canvas, ox: float, oy: float) -> None:
+        if self.fill is None and self.stroke is None:
+            return
+        canvas.saveState()
+        if self.fill is not None:
+            canvas.setFillColor(self.fill)
+        if self.stroke is not None:
+            canvas.setStrokeColor(self.stroke)
+            canvas.setLineWidth(self.stroke_width)
+        args = (ox + pt(self.x), oy - pt(self.y + self.h), pt(self.w), pt(self.h))
+        paint = {"fill": int(self.fill is not None), "stroke": int(self.stroke is not None)}
+        if self.radius > 0:
+            canvas.roundRect(*args, pt(self.radius), **paint)
+        else:
+            canvas.rect(*args, **paint)
+        canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class LineOp:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Color
+    stroke_width: float
+    dash: tuple[float, ...] = ()
+    head: float = 0.0  # arrowhead length in mm at (x2, y2); 0 for a plain line
+
+    def draw(self, canvas, ox: float, oy: float) -> None:
+        canvas.saveState()
+        canvas.setStrokeColor(self.stroke)
+        canvas.setFillColor(self.stroke)
+        canvas.setLineWidth(self.stroke_width)
+        if self.dash:
+            canvas.setDash(list(self.dash))
+        x1, y1, x2, y2 = ox + pt(self.x1), oy - pt(self.y1), ox + pt(self.x2), oy - pt(self.y2)
+        if self.head:
+            angle = math.atan2(y2 - y1, x2 - x1)
+            length, spread = pt(self.head), math.radians(24)
+            back = (x2 - length * math.cos(angle) * 0.8, y2 - length * math.sin(angle) * 0.8)
+            canvas.line(x1, y1, *back)
+            path = canvas.beginPath()
+            path.moveTo(x2, y2)
+            path.lineTo(x2 - length * math.cos(angle - spread), y2 - length * math.sin(angle - spread))
+            path.lineTo(x2 - length * math.cos(angle + spread), y2 - length * math.sin(angle + spread))
+            path.close()
+            canvas.drawPath(path, fill=1, stroke=0)
+        else:
+            canvas.line(x1, y1, x2, y2)
+        canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class IconOp:
+    name: str
+    x: float
+    y: float
+    size: float
+    icons: IconSet
+
+    def draw(self, canvas, ox: float, oy: float) -> None:
+        self.icons[self.name].draw(canvas, ox + pt(self.x), oy - pt(self.y + self.size), pt(self.size))
+
+
+@dataclass(frozen=True)
+class TextOp:
+    x: float
+    y: float
+    w: float
+    h: float
+    block: TextBlock
+    align: str
+    valign: str
+    color: Color
+    typesetter: Typesetter
+    icons: IconSet
+
+    def draw(self, canvas, ox: float, oy: float) -> None:
+        spare = pt(self.h) - self.block.height
+        drop = {"top": 0.0, "middle": spare / 2, "bottom": spare}[self.valign]
+        self.typesetter.draw(canvas, self.block, ox + pt(self.x), oy - pt(self.y) - drop, pt(self.w),
+                             self.align, self.color, self.icons)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A face ready to draw: its operations in order."""
+
+    ops: tuple
+
+    def draw(self, canvas, ox: float, oy: float) -> None:
+        for op in self.ops:
+            op.draw(canvas, ox, oy)
+
+    def texts(self) -> list[TextOp]:
+        return [op for op in self.ops if isinstance(op, TextOp)]
+
+
+# -- planning -----------------------------------------------------------------------------------
+
+class CardPainter:
+    """Plans and draws the faces of one deck's cards at one card size and bleed."""
+
+    def __init__(self, deck: Deck, library: LayoutLibrary, icons: IconSet, size: Size, bleed: float):
+        self.deck = deck
+        self.library = library
+        self.icons = icons
+        self.size = size
+        self.bleed = bleed
+        self._fonts: dict[str, Fonts] = {}
+        self._typesetters: dict[tuple, Typesetter] = {}
+
+    @cached_property
+    def _layouts(self) -> dict[str, Layout]:
+        return {t: self.library.for_type(self.deck.game, t) for t in self.deck.manifest.card_types}
+
+    def layout(self, card_type: str) -> Layout:
+        return self._layouts[card_type]
+
+    def front(self, card: Card) -> tuple[Plan | None, list[Diagnostic]]:
+        context = self._context(card.type) | {"card": thaw(card.fields), "text": card_text(self.deck, card),
+                                              "sources": list(card.sources), "provisional": bool(card.provisional)}
+        return self._plan(self.layout(card.type).front, self.layout(card.type), context, card)
+
+    def back(self, card_type: str) -> tuple[Plan | None, list[Diagnostic]]:
+        """A back shows the card's type, never the card: backs must not reveal hidden cards."""
+        return self._plan(self.layout(card_type).back, self.layout(card_type), self._context(card_type), None)
+
+    def _context(self, card_type: str) -> dict[str, Any]:
+        layout = self.layout(card_type)
+        ctype = self.deck.manifest.card_types[card_type]
+        return {"W": self.size.width, "H": self.size.height, "bleed": self.bleed, "safe": SAFE,
+                "colors": dict(layout.colors), "type": card_type, "type_label": ctype.label,
+                "game": self.deck.manifest.name}
+
+    def _plan(self, regions, layout: Layout, context: dict, card: Card | None) -> tuple[Plan | None, list[Diagnostic]]:
+        planner = _Planner(self, layout, card)
+        ops = planner.regions(regions, context, 0.0, 0.0, top=True)
+        return (None if planner.problems else Plan(tuple(ops))), planner.problems
+
+    def fonts(self, layout: Layout) -> Fonts:
+        if layout.name not in self._fonts:
+            self._fonts[layout.name] = Fonts(dict(layout.fonts))
+        return self._fonts[layout.name]
+
+    def typesetter(self, layout: Layout, regular: str, bold: str, leading: float) -> Typesetter:
+        key = (layout.name, regular, bold, leading)
+        if key not in self._typesetters:
+            self._typesetters[key] = Typesetter(self.fonts(layout), regular, bold, leading)
+        return self._typesetters[key]
+
+    def card_location(self, card: Card) -> Location:
+        """Where a designer fixes a card's text: its ``text:`` override, else its effects, else the card."""
+        effect_fields = self.deck.manifest.card_types[card.type].effect_fields
+        for key in ("text", *effect_fields):
+            if key in card.fields:
+                return self.deck.locate(card, key)
+        return self.deck.locate(card)
+
+
+class _Planner:
+    def __init__(self, painter: CardPainter, layout: Layout, card: Card | None):
+        self.painter = painter
+        self.layout = layout
+        self.card = card
+        self.problems: list[Diagnostic] = []
+
+    # -- diagnostics
+    def _who(self) -> str:
+        return f"card '{self.card.id}'" if self.card else "back"
+
+    def layout_problem(self, region: Region, key: str, message: str) -> _Problem:
+        loc = region.at(key)
+        return _Problem(error(loc.path, loc.line, loc.col, "layout",
+                              f"{self._who()}: region '{region.name}': {message}"))
+
+    def card_problem(self, region: Region, code: str, message: str) -> _Problem:
+        if self.card is None:
+            return self.layout_problem(region, "text", message)
+        loc = self.painter.card_location(self.card)
+        layout_at = region.location
+        return _Problem(error(loc.path, loc.line, loc.col, code,
+                              f"card '{self.card.id}': region '{region.name}' ({layout_at}): {message}"))
+
+    # -- values
+    def value(self, region: Region, key: str, context: dict, default: Any = None, how: Callable = evaluate) -> Any:
+        if key not in region.props:
+            return default
+        try:
+            return how(region.props[key], context)
+        except ExpressionError as exc:
+            raise self.layout_problem(region, key, str(exc)) from None
+
+    def number(self, region: Region, key: str, context: dict, default: float | None = None) -> float:
+        value = self.value(region, key, context, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.layout_problem(region, key, f"{key} must be a number, got {value!r}")
+        return float(value)
+
+    def color(self, region: Region, key: str, context: dict, default: str | None) -> Color | None:
+        value = self.value(region, key, context, default, how=render)
+        if value is None or value == "none":
+            return None
+        value = self.layout.colors.get(str(value), value)
+        try:
+            return toColor(str(value))
+        except ValueError:
+            raise self.layout_problem(region, key, f"unknown colour '{value}'{did_you_mean(value, self.layout.colors)}") from None
+
+    def box(self, region: Region, context: dict, dx: float, dy: float) -> tuple[float, float, float, float]:
+        return (dx + self.number(region, "x", context), dy + self.number(region, "y", context),
+                self.number(region, "width", context), self.number(region, "height", context))
+
+    # -- regions
+    def regions(self, regions, context: dict, dx: float, dy: float, top: bool) -> list:
+        ops: list = []
+        for region in regions:
+            try:
+                if not self.value(region, "when", context, True):
+                    continue
+                new = getattr(self, f"_{region.kind}")(region, context, dx, dy)
+                if top and region.kind != "rect" and region.kind != "line":
+                    self._check_safe(region, new)
+                ops += new
+            except _Problem as problem:
+                self.problems.append(problem.diagnostic)
+        return ops
+
+    def _check_safe(self, region: Region, ops: list) -> None:
+        size = self.painter.size
+        for op in ops:
+            x, y, w, h = (op.x, op.y, op.w, op.h) if isinstance(op, (TextOp, RectOp)) else \
+                         (op.x, op.y, op.size, op.size) if isinstance(op, IconOp) else (None,) * 4
+            if x is None:
+                continue
+            if x < SAFE - 1e-6 or y < SAFE - 1e-6 or x + w > size.width - SAFE + 1e-6 or y + h > size.height - SAFE + 1e-6:
+                raise self.layout_problem(region, "x", f"reaches outside the safe zone ({SAFE:.3f} mm inside "
+                                                        f"the trim, print-and-play-notes.md §4.2)")
+
+    def _rect(self, region: Region, context: dict, dx: float, dy: float) -> list:
+        x, y, w, h = self.box(region, context, dx, dy)
+        return [RectOp(x, y, w, h, self.color(region, "fill", context, None), self.color(region, "stroke", context, None),
+                       self.number(region, "stroke_width", context, 0.5), self.number(region, "radius", context, 0.0))]
+
+    def _line(self, region: Region, context: dict, dx: float, dy: float) -> list:
+        x, y, w, h = self.box(region, context, dx, dy)
+        dash = tuple(region.props.get("dash", ()))
+        return [LineOp(x, y, x + w, y + h, self.color(region, "stroke", context, "black"),
+                       self.number(region, "stroke_width", context, 0.5), dash)]
+
+    def _icon_name(self, region: Region, context: dict) -> str:
+        name = str(self.value(region, "icon", context, how=render))
+        if name not in self.painter.icons:
+            raise self.layout_problem(region, "icon", f"unknown icon '{name}'{did_you_mean(name, self.painter.icons.names())}")
+        return name
+
+    def _icon(self, region: Region, context: dict, dx: float, dy: float) -> list:
+        x, y, w, h = self.box(region, context, dx, dy)
+        size = min(w, h)
+        return [IconOp(self._icon_name(region, context), x + (w - size) / 2, y + (h - size) / 2, size, self.painter.icons)]
+
+    def _icons(self, region: Region, context: dict, dx: float, dy: float) -> list:
+        x, y, w, h = self.box(region, context, dx, dy)
+        count = self.value(region, "count", context)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise self.layout_problem(region, "count", f"count must be a whole number ≥ 0, got {count!r}")
+        if count == 0:
+            return []
+        name = self._icon_name(region, context)
+        gap = 0.15
+        size = min(h, w / (count + gap * (count - 1)))
+        used = size * (count + gap * (count - 1))
+        align = self.value(region, "align", context, "center", how=render)
+        start = x + {"left": 0.0, "center": (w - used) / 2, "right": w - used}.get(align, 0.0)
+        top = y + (h - size) / 2
+        return [IconOp(name, start + i * size * (1 + gap), top, size, self.painter.icons) for i in range(count)]
+
+    def _text(self, region: Region, context: dict, dx: float, dy: float) -> list:
+        x, y, w, h = self.box(region, context, dx, dy)
+        raw = self.value(region, "text", context, how=render)
+        text = "" if raw is None else str(raw)
+        if not text.strip():
+            return []
+        size = self.number(region, "size", context, DEFAULT_SIZE)
+        floor = self.number(region, "min_size", context, min(FLOOR, size) if size >= FLOOR else FLOOR)
+        if floor < FLOOR or size < FLOOR:
+            raise self.layout_problem(region, "min_size" if floor < FLOOR else "size",
+                                      f"text is never printed below {FLOOR:g} pt (DESIGN.md §5)")
+        regular = str(self.value(region, "font", context, "regular", how=render))
+        bold = str(self.value(region, "bold_font", context, "bold", how=render))
+        fonts = self.painter.fonts(self.layout)
+        for face, key in ((regular, "font"), (bold, "bold_font")):
+            if face not in fonts.files:
+                raise self.layout_problem(region, key, f"unknown font '{face}'{did_you_mean(face, fonts.names())}")
+        try:
+            markup = parse(text)
+        except MarkupError as exc:
+            raise self.card_problem(region, "markup", str(exc)) from None
+        unknown = [i for i in markup.icons() if i not in self.painter.icons]
+        if unknown:
+            raise self.card_problem(region, "unknown-icon", f"unknown icon '{{{unknown[0]}}}'"
+                                    f"{did_you_mean(unknown[0], self.painter.icons.names())}")
+        for face, bold_flag in ((regular, False), (bold, True)):
+            missing = fonts.missing(markup.strings(bold_flag), face)
+            if missing:
+                shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+                raise self.card_problem(region, "missing-glyph", f"font '{face}' has no glyph for {shown}")
+        leading = self.number(region, "leading", context, 1.2)
+        typesetter = self.painter.typesetter(self.layout, regular, bold, leading)
+        block = typesetter.fit(markup, pt(w), pt(h), size, floor)
+        if block is None:
+            raise self.card_problem(region, "text-overflow", f"text does not fit in {w:.1f} × {h:.1f} mm even at "
+                                                             f"{floor:g} pt: shorten it or enlarge the region")
+        align = self.value(region, "align", context, "left", how=render)
+        valign = self.value(region, "valign", context, "top", how=render)
+        return [TextOp(x, y, w, h, block, align, valign, self.color(region, "color", context, "black"),
+                       typesetter, self.painter.icons)]
+
+    def _each(self, region: Region, context: dict, dx: float, dy: float) -> list:
+        x, y, w, h = self.box(region, context, dx, dy)
+        ids = self.value(region, "items", context)
+        if isinstance(ids, str) or not isinstance(ids, (list, tuple, range)):
+            raise self.layout_problem(region, "items", f"items must give a list (card ids or values), got {ids!r}")
+        items = [self._item(region, value) for value in ids]
+        columns = int(self.number(region, "columns", context, 1))
+        rows = int(self.number(region, "rows", context, max(1, math.ceil(len(items) / max(columns, 1)))))
+        gap = self.number(region, "gap", context, 0.0)
+        cw, ch = (w - gap * (columns - 1)) / columns, (h - gap * (rows - 1)) / rows
+        cells: dict[Any, tuple[float, float]] = {}
+        ops: list = []
+        for index, (key, item, item_text) in enumerate(items):
+            item_context = context | {"item": item, "item_text": item_text, "index": index, "W": cw, "H": ch}
+            row = int(self.number(region, "row", item_context, index // columns + 1))
+            column = int(self.number(region, "column", item_context, index % columns + 1))
+            if not (1 <= row <= rows and 1 <= column <= columns):
+                raise self.layout_problem(region, "row", f"item {key!r} is placed at row {row}, column {column}, "
+                                                         f"outside the {rows} × {columns} grid")
+            cx, cy = x + (column - 1) * (cw + gap), y + (row - 1) * (ch + gap)
+            cells[key] = (cx, cy)
+            ops += self.regions(region.children, item_context, cx, cy, top=False)
+        if "arrows" in region.props:
+            ops += self._arrows(region, context, items, cells, cw, ch)
+        return ops
+
+    def _item(self, region: Region, value: Any) -> tuple[Any, Any, dict]:
+        """An ``each`` item: a string is a card id (the cell sees that card), anything else a plain value."""
+        if not isinstance(value, str):
+            return value, value, {}
+        card = self.painter.deck.get(value)
+        if card is None:
+            raise self.layout_problem(region, "items", f"no card '{value}'"
+                                      f"{did_you_mean(value, [c.id for c in self.painter.deck])}")
+        return card.id, thaw(card.fields), card_text(self.painter.deck, card)
+
+    def _arrows(self, region: Region, context: dict, items: list, cells: dict, cw: float, ch: float) -> list:
+        color = self.color(region, "stroke", context, "black")
+        width = self.number(region, "stroke_width", context, 0.8)
+        ops = []
+        for key, item, _ in items:
+            for source in self.value(region, "arrows", context | {"item": item}) or ():
+                if source in cells:  # a prerequisite printed elsewhere has no arrow on this card
+                    ops.append(_arrow_between(cells[source], cells[key], cw, ch, color, width))
+        return ops
+
+
+def _arrow_between(a: tuple[float, float], b: tuple[float, float], cw: float, ch: float, color, width) -> LineOp:
+    """An arrow from cell ``a`` to cell ``b``, starting and ending just outside both cells."""
+    (ax, ay), (bx, by) = (a[0] + cw / 2, a[1] + ch / 2), (b[0] + cw / 2, b[1] + ch / 2)
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+
+    def exit_distance() -> float:
+        tx = (cw / 2) / abs(dx) if dx else math.inf
+        ty = (ch / 2) / abs(dy) if dy else math.inf
+        return min(tx, ty) * length
+
+    out = exit_distance() + 0.4
+    ux, uy = dx / length, dy / length
+    return LineOp(ax + ux * out, ay + uy * out, bx - ux * out, by - uy * out, color, width, head=1.6)
+

@@ -1,0 +1,67 @@
+"""Fonts: only embedded TrueType, shipped with the package so a fresh machine needs nothing else.
+
+DejaVu Sans and DejaVu Sans Bold (Bitstream Vera licence, ``fonts/LICENSE-DejaVu.txt``) are the
+built-in ``regular`` and ``bold`` faces. A layout may name more TrueType files. reportlab draws
+missing characters silently as empty boxes (print-and-play-notes.md §5.3.1), so every string
+is checked against the font's character map before it is drawn.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+BUILTIN = {
+    "regular": FONT_DIR / "DejaVuSans.ttf",
+    "bold": FONT_DIR / "DejaVuSans-Bold.ttf",
+}
+#: The canvas's initial font: without it reportlab declares an unembedded Helvetica (§5.3.3).
+INITIAL = "regular"
+
+
+class FontError(Exception):
+    """A font file that cannot be used (missing, not TrueType)."""
+
+
+@lru_cache(maxsize=None)
+def register(path: Path) -> str:
+    """Register a TrueType file with reportlab once; returns the name to draw with."""
+    name = f"ct-{path.stem}"
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except (OSError, TTFError) as exc:
+        raise FontError(f"cannot use font '{path}': {exc}") from None
+    return name
+
+
+class Fonts:
+    """The faces a layout can use, by layout name (``regular``, ``bold``, or the layout's own)."""
+
+    def __init__(self, extra: dict[str, Path] | None = None):
+        self.files = {**BUILTIN, **(extra or {})}
+
+    def names(self) -> list[str]:
+        return sorted(self.files)
+
+    def pdf_name(self, face: str) -> str:
+        return register(self.files[face])
+
+    def width(self, text: str, face: str, size: float) -> float:
+        return pdfmetrics.stringWidth(text, self.pdf_name(face), size)
+
+    def missing(self, text: str, face: str) -> list[str]:
+        """Characters of ``text`` the face has no glyph for (in order, without repeats)."""
+        glyphs = pdfmetrics.getFont(self.pdf_name(face)).face.charToGlyph
+        seen: list[str] = []
+        for ch in text:
+            if ch not in seen and not ch.isspace() and ord(ch) not in glyphs:
+                seen.append(ch)
+        return seen
+
+
+def initial_font() -> str:
+    return register(BUILTIN[INITIAL])

@@ -1,0 +1,199 @@
+"""Layouts as data: ``templates/layouts/<game>/<card type>.yaml``, merged along ``extends``.
+
+A layout names regions (boxes in millimetres from the card's top-left trim corner) for a card's
+front and back, with colours and fonts (after Squib's YAML layouts, DESIGN.md §6). A child
+layout overrides its parent's regions by name, key by key; ``null`` removes one; a region may
+``extends`` another region of the same face. Layouts are validated against
+``schemas/layout.schema.json`` so every mistake is reported at its line.
+
+Which layout a card uses: ``<game>/<type>.yaml``, else ``<game>/card.yaml``, else
+``default/card.yaml`` — so any game prints before it has layouts of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error
+from cardtools.core.workspace import Workspace
+from cardtools.core.yamlfile import YamlDocument, load_yaml
+
+FOLDER = "templates/layouts"
+SCHEMA = "layout.schema.json"
+DEFAULT = "default/card"
+FACES = ("front", "back")
+#: Keys a region of each kind must have (after merging).
+REQUIRED = {
+    "rect": ("x", "y", "width", "height"),
+    "line": ("x", "y", "width", "height"),
+    "text": ("x", "y", "width", "height", "text"),
+    "icon": ("x", "y", "width", "height", "icon"),
+    "icons": ("x", "y", "width", "height", "icon", "count"),
+    "each": ("x", "y", "width", "height", "items", "regions"),
+}
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    props: Mapping[str, Any]
+    where: Mapping[str, Location]  # the file position of each key's value (where it was last set)
+    location: Location  # where the region is named
+    children: tuple["Region", ...] = ()  # an ``each`` region's cell regions
+
+    @property
+    def kind(self) -> str:
+        return self.props.get("kind", "rect")
+
+    def at(self, key: str) -> Location:
+        return self.where.get(key, self.location)
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str  # e.g. "aoc/civilization"
+    path: Path
+    colors: Mapping[str, str]
+    fonts: Mapping[str, Path]
+    front: tuple[Region, ...]
+    back: tuple[Region, ...]
+
+
+# A face while merging: region name -> (props, where, location); insertion order is drawing order.
+_Face = dict[str, tuple[dict, dict, Location]]
+
+
+class LayoutLibrary:
+    """Finds, loads and merges layouts from the workspace's templates, then the built-in ones."""
+
+    def __init__(self, workspace: Workspace):
+        self.workspace = workspace
+        self.folders = workspace.search_path(FOLDER)
+        self._merged: dict[str, tuple[dict, list[Diagnostic]]] = {}
+
+    def find(self, name: str) -> Path | None:
+        for folder in self.folders:
+            path = folder / f"{name}.yaml"
+            if path.is_file():
+                return path
+        return None
+
+    def name_for(self, game: str, card_type: str) -> str:
+        for name in (f"{game}/{card_type}", f"{game}/card"):
+            if self.find(name):
+                return name
+        return DEFAULT
+
+    def for_type(self, game: str, card_type: str) -> Layout:
+        """The merged layout a card type uses; raises ``DiagnosticError`` on any layout mistake."""
+        return self.load(self.name_for(game, card_type))
+
+    def load(self, name: str) -> Layout:
+        merged, problems = self._merge(name, ())
+        if problems:
+            raise DiagnosticError(problems)
+        faces = {face: tuple(_regions(merged[face])) for face in FACES}
+        problems = [p for face in faces.values() for p in _check(face)]
+        if problems:
+            raise DiagnosticError(problems)
+        return Layout(name, merged["path"], MappingProxyType(merged["colors"]), MappingProxyType(merged["fonts"]),
+                      faces["front"], faces["back"])
+
+    def _merge(self, name: str, chain: tuple[str, ...]) -> tuple[dict, list[Diagnostic]]:
+        if name in self._merged:
+            return self._merged[name]
+        path = self.find(name)
+        if path is None:
+            raise DiagnosticError([error(Path(self.folders[0]) / f"{name}.yaml", 1, 1, "layout",
+                                         f"no layout '{name}'{did_you_mean(name, self.available())}")])
+        doc, problems = load_yaml(path)
+        if doc is None:
+            return {}, problems
+        if not isinstance(doc.data, dict):
+            return {}, [error(path, 1, 1, "layout", "a layout is a mapping with front: and back: regions")]
+        problems += self.workspace.schemas.validate(SCHEMA, doc.data, doc, label="layout")
+        if problems:
+            return {}, problems
+        data = doc.data
+        parent_name = data.get("extends")
+        if parent_name in chain + (name,):
+            pos = doc.position("/extends")
+            return {}, [error(path, pos.line, pos.col, "layout", f"layouts extend each other in a circle: "
+                                                                 f"{' → '.join(chain + (name, parent_name))}")]
+        if parent_name:
+            if self.find(parent_name) is None:
+                pos = doc.position("/extends")
+                return {}, [error(path, pos.line, pos.col, "layout",
+                                  f"no layout '{parent_name}' to extend{did_you_mean(parent_name, self.available())}")]
+            base, problems = self._merge(parent_name, chain + (name,))
+            if problems:
+                return {}, problems
+        else:
+            base = {"colors": {}, "fonts": {}, "front": {}, "back": {}}
+        merged = {
+            "path": path,
+            "colors": {**base["colors"], **data.get("colors", {})},
+            "fonts": {**base["fonts"], **{k: (path.parent / v).resolve() for k, v in data.get("fonts", {}).items()}},
+        }
+        for face in FACES:
+            merged[face] = _merge_face(base[face], data.get(face) or {}, doc, f"/{face}")
+        for font, file in data.get("fonts", {}).items():
+            if not merged["fonts"][font].is_file():
+                pos = doc.position(f"/fonts/{font}")
+                problems.append(error(path, pos.line, pos.col, "layout", f"font file '{file}' does not exist"))
+        self._merged[name] = (merged, problems)
+        return merged, problems
+
+    def available(self) -> list[str]:
+        return sorted({f"{p.parent.name}/{p.stem}" for folder in self.folders for p in folder.glob("*/*.yaml")})
+
+
+def _merge_face(base: _Face, own: Mapping, doc: YamlDocument, pointer: str) -> _Face:
+    face = {name: (dict(props), dict(where), loc) for name, (props, where, loc) in base.items()}
+    for name, spec in own.items():
+        key_pos = doc.position(f"{pointer}/{name}", key=True)
+        location = Location(doc.path, key_pos.line, key_pos.col)
+        if spec is None:
+            face.pop(name, None)
+            continue
+        props, where, _ = face.get(name, ({}, {}, location))
+        for key, value in spec.items():
+            pos = doc.position(f"{pointer}/{name}/{key}")
+            if key == "regions":
+                value = _merge_face(props.get("regions", {}), value, doc, f"{pointer}/{name}/regions")
+            props[key] = value
+            where[key] = Location(doc.path, pos.line, pos.col)
+        face[name] = (props, where, location)
+    return face
+
+
+def _regions(face: _Face) -> list[Region]:
+    """Regions in drawing order, with region-level ``extends`` applied."""
+    out: dict[str, Region] = {}
+    for name, (props, where, location) in face.items():
+        if "extends" in props:
+            other = out.get(props["extends"])
+            if other is None:
+                raise DiagnosticError([error(where["extends"].path, where["extends"].line, where["extends"].col,
+                                             "layout", f"region '{name}' extends '{props['extends']}', which is not "
+                                             f"an earlier region of this face{did_you_mean(props['extends'], out)}")])
+            props = {**other.props, **{k: v for k, v in props.items() if k != "extends"}}
+            where = {**other.where, **where}
+        children = tuple(_regions(props["regions"])) if isinstance(props.get("regions"), dict) else ()
+        out[name] = Region(name, MappingProxyType(props), MappingProxyType(where), location, children)
+    return list(out.values())
+
+
+def _check(regions: tuple[Region, ...] | list[Region]) -> list[Diagnostic]:
+    problems = []
+    for region in regions:
+        missing = [k for k in REQUIRED[region.kind] if k not in region.props]
+        if missing:
+            loc = region.location
+            problems.append(error(loc.path, loc.line, loc.col, "layout",
+                                  f"region '{region.name}' ({region.kind}) needs {', '.join(missing)}"))
+        problems += _check(region.children)
+    return problems

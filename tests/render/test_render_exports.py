@@ -1,0 +1,73 @@
+"""PNG and Tabletop Simulator exports: exact pixel sizes, sheet limits, well-formed JSON."""
+
+import json
+
+import pytest
+from PIL import Image
+
+from cardtools.cli import main
+
+
+@pytest.mark.parametrize("profile, size", [("plain", (750, 1050)), ("tgc", (825, 1125)), ("mpc", (822, 1122))])
+def test_png_per_card_at_exact_size(demo, profile, size, capsys):
+    assert main(["images", "demo", "--profile", profile, "-o", "img"]) == 0
+    files = sorted(p.name for p in (demo.root / "img").iterdir())
+    # one image per distinct card (count 0 cards are printed elsewhere) and one back per card type
+    assert files == ["archer.png", "back-event.png", "back-unit.png", "banner.png", "knight.png", "scout.png"]
+    for name in files:
+        with Image.open(demo.root / "img" / name) as image:
+            assert image.size == size and image.mode == "RGB"
+
+
+def test_png_dpi_scales_the_pixels(demo):
+    assert main(["images", "demo", "--dpi", "150", "-o", "img"]) == 0
+    with Image.open(demo.root / "img" / "archer.png") as image:
+        assert image.size == (375, 525)
+
+
+def test_tts_sheets_and_saved_object(demo, capsys):
+    assert main(["tts", "demo", "-o", "tts", "--url-prefix", "https://example.org/cards"]) == 0
+    save = json.loads((demo.root / "tts" / "demo.json").read_text())
+    units, event = save["ObjectStates"]
+    assert units["Name"] == "Deck" and units["Nickname"] == "Unit"
+    assert units["DeckIDs"] == [100, 100, 100, 101, 101, 102, 102]  # archer × 3, knight × 2, scout × 2
+    [(key, custom)] = units["CustomDeck"].items()
+    assert key == "1" and (custom["NumWidth"], custom["NumHeight"]) == (4, 1)  # 3 faces + the hidden back
+    assert custom["FaceURL"].startswith("https://example.org/cards/demo-unit-")
+    assert [c["Nickname"] for c in units["ContainedObjects"]] == ["Archer"] * 3 + ["Knight"] * 2 + ["Scout"] * 2
+    assert event["Name"] == "Card" and event["CardID"] == 200  # a single copy is a card, not a deck
+    sheet = demo.root / "tts" / custom["FaceURL"].rsplit("/", 1)[1]
+    with Image.open(sheet) as image:
+        assert image.size == (4 * 409, 572) and image.mode == "RGB"
+        assert image.width <= 4096 and image.height <= 4096
+
+
+def test_tts_sheet_names_change_with_content_and_old_ones_go(demo):
+    assert main(["tts", "demo", "-o", "tts"]) == 0
+    before = {p.name for p in (demo.root / "tts").glob("demo-unit-*.png")}
+    demo.replace("decks/demo/cards.yaml", "name: Archer", "name: Bowman")
+    assert main(["tts", "demo", "-o", "tts"]) == 0
+    after = {p.name for p in (demo.root / "tts").glob("demo-unit-*.png")}
+    assert len(after) == 2 and len(before & after) == 1  # new face sheet; the unchanged back keeps its name
+
+
+def test_a_full_sheet_stays_within_the_simulators_limits():
+    from cardtools.render.tts import card_pixels, grid_for
+    from cardtools.render.units import CARD_SIZES
+
+    for size in CARD_SIZES.values():
+        width, height = card_pixels(size)
+        assert width * 10 <= 4096 and height * 7 <= 4096
+    assert grid_for(69) == (10, 7) and grid_for(3) == (4, 1) and grid_for(12) == (10, 2)
+
+
+def test_build_writes_every_games_print_and_play(repo, tmp_path, capsys):
+    import shutil
+
+    root = tmp_path / "ws"
+    for folder in ("decks", "schemas"):
+        shutil.copytree(repo.root / folder, root / folder)
+    assert main(["--root", str(root), "build"]) == 0
+    for game in (p.parent.name for p in (root / "decks").glob("*/game.yaml")):
+        for paper in ("a4", "letter"):
+            assert (root / "out" / f"{game}-pnp-{paper}.pdf").read_bytes().startswith(b"%PDF")
