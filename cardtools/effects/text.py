@@ -104,7 +104,8 @@ class TextRenderer:
         out = {}
         summary = self.type_templates.get(card.type)
         if summary is not None:
-            out[SUMMARY] = sentence(_squash(summary.render(card=thaw(card.fields), **self.helpers.scope)))
+            # the card's fields stand for `card` here (the scope's `card` helper names a card by id)
+            out[SUMMARY] = sentence(_squash(summary.render(**{**self.helpers.scope, "card": thaw(card.fields)})))
         out.update({f: hand[f] if f in hand else self.abilities(thaw(card.get(f, ()))) for f in fields})
         return out
 
