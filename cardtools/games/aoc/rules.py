@@ -337,6 +337,20 @@ class State:
             return f"{verb} {game.civilizations[action % 1000]}"
         return {END: "end", REST: "rest", SKIP: "skip"}.get(action, f"move {action}")
 
+    def restart_turn(self, step: str | None = None) -> None:
+        """After the table was rearranged by hand (a scenario's setup): recompute what the cards
+        do, forget pending work, start the log afresh and begin the current player's turn (at
+        ``step`` if given)."""
+        for p in range(self.n):
+            self._reindex(p)
+        self._new_round()
+        self._agenda, self.pending, self._legal = [], None, None
+        if self.log is not None:
+            self.log = []
+        self._start_turn()
+        if step is not None:
+            self.step = step
+
     def observation(self, player: int) -> dict:
         """What ``player`` may see: everything (SETUP 6) except the other players' drafted hands."""
         return views.observation(self, player)

@@ -37,14 +37,7 @@ def arrange(game: Game, players: int, seed: int, setup: dict) -> State:
     state.turn = (state.player - state.starter) % state.n
     state.virtual = setup.get("virtual_strength", state.virtual)
     state.packs = []                      # a scenario starts after any draft
-    for p in range(state.n):
-        state._reindex(p)
-    state._new_round()
-    state._agenda, state.pending, state._legal = [], None, None
-    state.log = []
-    state._start_turn()
-    if "step" in setup:
-        state.step = setup["step"]
+    state.restart_turn(setup.get("step"))
     return state
 
 
