@@ -18,6 +18,7 @@ from cardtools.sim.scenario import SetupError
 
 
 def new_game(deck: Deck) -> Game:
+    """The engine for a scenario's deck (compiled once per deck by the runner)."""
     return Game(deck)
 
 
