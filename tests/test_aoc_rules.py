@@ -68,6 +68,9 @@ def test_draft_passes_packs_to_the_left():
 
 def test_observation_hides_the_others_hands():
     state = GAMES["drafting"].new_state(2, seed=1)
+    seen_by_p2 = state.observation(1)                                  # P1 drafts: P2 sees no P1 card
+    assert seen_by_p2["legal"] == [] and seen_by_p2["draft_packs"] == {"P1": 4, "P2": list(state.packs[1])}
+    assert state.observation(0)["legal"] == [f"draft {c}" for c in sorted(state.packs[0], key=GAMES["drafting"].civ_index.get)]
     while state.step == "draft":
         state.apply(state.legal_actions()[0])
     view = state.observation(0)

@@ -48,12 +48,15 @@ def snapshot(state) -> dict:
 
 
 def observation(state, player: int) -> dict:
-    """The snapshot without what ``player`` may not see: the others' hands and draft packs, and the
-    order of the civilization deck (DRAFTING GAME › GAME PLAY 5; everything else is public, SETUP 6)."""
+    """The snapshot without what ``player`` may not see: the others' hands and draft packs (and so
+    the other movers' moves), and the order of the civilization deck (DRAFTING GAME › GAME PLAY 5;
+    everything else is public, SETUP 6)."""
     view = snapshot(state)
     for q, (name, seen) in enumerate(view["players"].items()):
         if q != player:
             seen["hand"] = len(seen["hand"])
+    if state.current_player != player:     # the mover's moves would show a drafting pack
+        view["legal"], view["costs"] = [], {}
     view["draft_packs"] = {seat(q): (list(pack) if q == player else len(pack)) for q, pack in enumerate(state.packs)}
     view["civ_deck"] = len(view["civ_deck"])
     return view
