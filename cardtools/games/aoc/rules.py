@@ -327,8 +327,9 @@ class State:
     def action_to_string(self, action: int) -> str:
         """A move in words, with card ids: what scenario files write in `do:`."""
         game = self.game
-        if action >= CHOOSE and self.pending is not None and action - CHOOSE < len(self.pending.options):
-            return f"choose {self.pending.options[action - CHOOSE].label}"
+        if action >= CHOOSE:
+            options = self.pending.options if self.pending is not None else ()
+            return f"choose {options[action - CHOOSE].label if action - CHOOSE < len(options) else action - CHOOSE}"
         if action >= PERFORM:
             act, target = self.decode(action)
             return f"perform {act}" + (f" {target}" if target else "")
