@@ -974,9 +974,10 @@ class State:
                 pl = self.seats[p]
                 self._note(f"{ranks[p]}. {self._p(p)}: {_count(pl.score, 'score')}, {_count(pl.workers, 'workers')}, "
                            f"{_count(pl.coins, 'coins')}")
-            self._note(f"decided by: {self.tiebreak()}")
+            if self.n > 1:
+                self._note(f"decided by: {self.tiebreak()}")
             for a in self.achievements() if self.game.rules["achievements"] else ():
-                self._note(f"achievement {a['name']}: {'achieved' if a['achieved'] else 'not achieved'}")
+                self._note(f"achievement {a['name']} ({a['requires']}): {'achieved' if a['achieved'] else 'not achieved'}")
 
     def achievements(self) -> list[dict]:
         """SOLO GAME › GAME PLAY 3: each achievement card's condition, checked for the player."""
