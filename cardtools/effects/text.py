@@ -125,7 +125,7 @@ class _Helpers:
             "member": self.member, "members": self.members, "card": self.card, "join": join, "noun": self.noun,
             "stat_word": self.stat_word, "of": lambda a: a if isinstance(a, str) else a["of"],
             "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "rewards": self.rewards,
-            "signed": self.signed, "amount_list": self.amount_list, "signed_list": self.signed_list,
+            "signed": self.signed, "printed": self.printed, "amount_list": self.amount_list, "signed_list": self.signed_list,
             "all_zero": lambda values: all(v == 0 for v in values.values()), "victory": v.resources.get(v.victory) if v.victory else None,
             "ties": v.ties, "resources": v.resources, "stats": v.stats,
         }
@@ -183,9 +183,13 @@ class _Helpers:
                 each += f" of {self.who(spec['who'])}"
             head = f"{n} {self.word(unit, n)}" if unit is not None else str(n)
             text = f"{head}{after} {each}"
+            if spec.get("round") == "up":
+                text += ", rounded up"
             if "max" in spec:
                 text += f" (maximum {spec['max']})"
             return text
+        if verb == "held" and unit is not None and self.r.vocab.resources.get(value[verb]) == unit:
+            return f"all {self.word(unit, 2)}{after}"
         unit_text = f"{self.word(unit, 2)}{after} " if unit is not None else f"{after.strip()} " if after else ""
         return f"{unit_text}equal to {self.measure(value)}"
 
@@ -209,6 +213,11 @@ class _Helpers:
         nouns = getattr(self.r.vocab, group)
         return [f"{'-' if self.signed(v) < 0 else '+'}{self.amount(v, nouns[k], absolute=True)}"
                 for k, v in values.items()]
+
+    def printed(self, card: Mapping) -> list[str]:
+        """A card's printed symbols: its whole-number fields named like the vocabulary's stats."""
+        shown = {k: card[k] for k in self.r.vocab.stats if isinstance(card.get(k), int) and card[k]}
+        return self.signed_list(shown, "stats")
 
     def amounts(self, args: Mapping, group: str) -> str:
         nouns = getattr(self.r.vocab, group)
