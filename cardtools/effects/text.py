@@ -104,7 +104,7 @@ class TextRenderer:
         out = {}
         summary = self.type_templates.get(card.type)
         if summary is not None:
-            out[SUMMARY] = sentence(_squash(summary.render(card=thaw(card.fields), **self.helpers.scope)))
+            out[SUMMARY] = sentence(_squash(summary.render({**self.helpers.scope, "card": thaw(card.fields)})))
         out.update({f: hand[f] if f in hand else self.abilities(thaw(card.get(f, ()))) for f in fields})
         return out
 
@@ -176,6 +176,9 @@ class _Helpers:
         verb, spec, thing = self._measured(value)
         if thing is not None:
             times = spec.get("times", 1)
+            if verb == "stat" and times == 1 and spec.get("per", 1) == 1 and not after and "who" not in spec:
+                cap = f" (maximum {spec['max']})" if "max" in spec else ""
+                return f"{self.word(unit, 2)} equal to {self.measure(value)}{cap}" if unit else self.measure(value)
             n = abs(times) if absolute else times
             per = spec.get("per", 1)
             each = f"per {self.word(thing, 1)}" if per == 1 else f"per {per} {self.word(thing, 2)}"
