@@ -80,6 +80,7 @@ class SchemaStore:
                     continue  # the workspace's own schemas shadow built-in ones
                 self._add(path, name)
         self._validators: dict[str, Any] = {}
+        self._cycles: dict[str, bool] = {}
 
     def _add(self, path: Path, name: str) -> None:
         try:
@@ -113,7 +114,9 @@ class SchemaStore:
 
         jsonschema resolves a ``$ref`` again every time it meets one, which was half the cost of
         validating a deck; our schemas never change during a run, so they are resolved once here.
-        Recursive references (an effect inside an effect) stay, rewritten as absolute URIs.
+        Recursive references (an effect inside an effect) stay, rewritten as absolute URIs; so does
+        every reference to a definition that is part of a cycle, so that an effect schema is not
+        unrolled once per path into it.
         """
         root = self.files[name]
 
@@ -129,7 +132,7 @@ class SchemaStore:
             if not isinstance(ref, str):
                 return out
             target = urljoin(base, ref)
-            if target in stack:
+            if target in stack or self._cyclic(target):
                 inlined = {"$ref": target}
             else:
                 resolved = self.registry.resolver(base).lookup(ref)
@@ -139,6 +142,23 @@ class SchemaStore:
             return {"allOf": [inlined], **out} if out else inlined
 
         return walk(root.contents, root.id, (root.id,))
+
+    def _cyclic(self, target: str) -> bool:
+        """Whether the schema at ``target`` (an absolute URI) can reach itself through ``$ref``s."""
+        cache = self._cycles
+        if target not in cache:
+            seen, todo, found = set(), [target], False
+            while todo and not found:
+                uri = todo.pop()
+                contents = self.registry.resolver(uri).lookup(uri).contents
+                for ref in _refs(contents):
+                    nxt = urljoin(uri, ref)
+                    found = found or nxt == target
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            cache[target] = found
+        return cache[target]
 
     def validate(self, name: str, instance: Any, where: "YamlDocument | Locator", base: tuple = (),
                  label: str = "") -> list[Diagnostic]:
@@ -152,6 +172,16 @@ class SchemaStore:
 
 
 Locator = Callable[[tuple, bool], Location]
+
+
+def _refs(node) -> list[str]:
+    """Every ``$ref`` inside a schema, except inside its own ``$defs`` (reached only through a ref)."""
+    if isinstance(node, list):
+        return [r for item in node for r in _refs(item)]
+    if not isinstance(node, dict):
+        return []
+    found = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+    return found + [r for k, v in node.items() if k != "$defs" for r in _refs(v)]
 
 
 def document_locator(doc: YamlDocument, base: tuple = ()) -> Locator:

@@ -126,7 +126,8 @@ class Compiler:
             if node in self.vocab.targets:
                 return Targets(lambda st, ctx, name=node: st.target(ctx, name))
             self.fail(path, f"unknown target '{node}'")
-        return self._run("target", node, path)
+        found = self._run("target", node, path)
+        return found if isinstance(found, Targets) else Targets(found)  # a verb that refuses to run
 
     # -- abilities ------------------------------------------------------------------------------
     def ability(self, node: Any, path: tuple, card: str, field: str) -> Ability:

@@ -174,6 +174,16 @@ def if_(node, c, path):
     return act
 
 
+@verb("each", "effect", lambda S: {**S.target, "description": "Each of these players does `do` for themselves "
+                                                              "(values inside read that player's own state)."},
+      companions=lambda S: {"do": {**S.effect, "description": "What each of them does."}})
+def each(node, c, path):
+    """Run an effect once per addressed player, as that player (``node`` is {each, do})."""
+    targets = c.targets(node["each"], path + ("each",))
+    effect = c.effect(node["do"], path + ("do",))
+    return lambda st, ctx: targets.apply(st, ctx, effect, "choose a player")
+
+
 @verb("repeat", "effect", lambda S: {
     "type": "object", "additionalProperties": False, "required": ["times", "do"],
     "properties": {"times": S.value, "do": S.effect}, "description": "Do an effect a number of times."})
@@ -233,13 +243,14 @@ def _measured(kind: str, read):
         who = c.targets(spec["who"], path + ("who",)) if "who" in spec else None
         per, times = spec.get("per", 1), spec.get("times", 1)
         cap, floor = spec.get("max"), spec.get("min")
+        up = spec.get("round") == "up"
 
         def value(st, ctx):
             if who is None:
                 n = read(st, ctx, ctx.player, name)
             else:
                 n = sum(read(st, ctx, p, name) for p in who.resolve(st, ctx))
-            n = (n // per) * times
+            n = (-(-n // per) if up else n // per) * times
             if cap is not None:
                 n = min(n, cap)
             if floor is not None:
@@ -266,6 +277,21 @@ def param(args, c, path):
     return lambda st, ctx: st.param(args)
 
 
+@verb("by_players", "value", lambda S: {
+    "type": "object", "propertyNames": {"pattern": "^[1-9]$"}, "additionalProperties": S.value, "minProperties": 2,
+    "description": "A number that depends on how many play: {2: 6, 3: 3, 4: 2}."})
+def by_players(args, c, path):
+    """The value for the number of players in the game (0 for a count the table does not name)."""
+    table = {int(k): c.value(v, path + (k,)) for k, v in args.items()}
+    return lambda st, ctx: table[n](st, ctx) if (n := len(st.players())) in table else 0
+
+
+@verb("held", "value", lambda S: {**S.resource, "description": "How much of a resource the player has now."})
+def held(args, c, path):
+    """What the player holds of a resource (``lose: {food: {held: food}}`` loses it all)."""
+    return lambda st, ctx: st.holding(ctx.player, args)
+
+
 def _combined(fold):
     def factory(args, c, path):
         parts = [c.value(v, path + (i,)) for i, v in enumerate(args)]
@@ -277,6 +303,8 @@ _values = lambda S, text: {"type": "array", "minItems": 2, "items": S.value, "de
 verb("sum", "value", lambda S: _values(S, "The values added together."))(_combined(sum))
 verb("largest", "value", lambda S: _values(S, "The largest of the values."))(_combined(max))
 verb("smallest", "value", lambda S: _values(S, "The smallest of the values."))(_combined(min))
+verb("product", "value", lambda S: {**_values(S, "The values multiplied together."), "maxItems": 2})(
+    _combined(lambda v: v[0] * v[1]))
 verb("difference", "value", lambda S: {**_values(S, "The first value minus the others, never below zero."),
                                        "maxItems": 2})(_combined(lambda v: max(0, v[0] - v[1])))
 

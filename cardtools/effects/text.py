@@ -104,7 +104,7 @@ class TextRenderer:
         out = {}
         summary = self.type_templates.get(card.type)
         if summary is not None:
-            out[SUMMARY] = sentence(_squash(summary.render(card=thaw(card.fields), **self.helpers.scope)))
+            out[SUMMARY] = sentence(_squash(summary.render({**self.helpers.scope, "card": thaw(card.fields)})))
         out.update({f: hand[f] if f in hand else self.abilities(thaw(card.get(f, ()))) for f in fields})
         return out
 
@@ -125,7 +125,8 @@ class _Helpers:
             "member": self.member, "members": self.members, "card": self.card, "join": join, "noun": self.noun,
             "stat_word": self.stat_word, "of": lambda a: a if isinstance(a, str) else a["of"],
             "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "rewards": self.rewards,
-            "signed": self.signed, "comparison": self.comparison, "amount_list": self.amount_list, "signed_list": self.signed_list,
+            "signed": self.signed, "comparison": self.comparison, "printed": self.printed,
+            "amount_list": self.amount_list, "signed_list": self.signed_list,
             "all_zero": lambda values: all(v == 0 for v in values.values()), "victory": v.resources.get(v.victory) if v.victory else None,
             "ties": v.ties, "resources": v.resources, "stats": v.stats,
         }
@@ -176,6 +177,9 @@ class _Helpers:
         verb, spec, thing = self._measured(value)
         if thing is not None:
             times = spec.get("times", 1)
+            if verb == "stat" and times == 1 and spec.get("per", 1) == 1 and not after and "who" not in spec:
+                cap = f" (maximum {spec['max']})" if "max" in spec else ""
+                return f"{self.word(unit, 2)} equal to {self.measure(value)}{cap}" if unit else self.measure(value)
             n = abs(times) if absolute else times
             per = spec.get("per", 1)
             each = f"per {self.word(thing, 1)}" if per == 1 else f"per {per} {self.word(thing, 2)}"
@@ -183,9 +187,13 @@ class _Helpers:
                 each += f" of {self.who(spec['who'])}"
             head = f"{n} {self.word(unit, n)}" if unit is not None else str(n)
             text = f"{head}{after} {each}"
+            if spec.get("round") == "up":
+                text += ", rounded up"
             if "max" in spec:
                 text += f" (maximum {spec['max']})"
             return text
+        if verb == "held" and unit is not None and self.r.vocab.resources.get(value[verb]) == unit:
+            return f"all {self.word(unit, 2)}{after}"
         unit_text = f"{self.word(unit, 2)}{after} " if unit is not None else f"{after.strip()} " if after else ""
         return f"{unit_text}equal to {self.measure(value)}"
 
@@ -209,6 +217,11 @@ class _Helpers:
         nouns = getattr(self.r.vocab, group)
         return [f"{'-' if self.signed(v) < 0 else '+'}{self.amount(v, nouns[k], absolute=True)}"
                 for k, v in values.items()]
+
+    def printed(self, card: Mapping) -> list[str]:
+        """A card's printed symbols: its whole-number fields named like the vocabulary's stats."""
+        shown = {k: card[k] for k in self.r.vocab.stats if isinstance(card.get(k), int) and card[k]}
+        return self.signed_list(shown, "stats")
 
     def amounts(self, args: Mapping, group: str) -> str:
         nouns = getattr(self.r.vocab, group)
