@@ -9,6 +9,7 @@ are the methods of ``_Helpers`` (documented in docs/effects.md).
 
 from __future__ import annotations
 
+import functools
 import re
 import weakref
 from typing import Any, Mapping
@@ -16,7 +17,7 @@ from typing import Any, Mapping
 from jinja2 import StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from cardtools.core.deck import Card, Deck, thaw
+from cardtools.core.deck import Card, Deck
 from cardtools.core.diagnostics import DiagnosticError, error
 from cardtools.core.workspace import BUILTIN, Workspace
 from cardtools.core.yamlfile import load_yaml
@@ -29,6 +30,16 @@ SUMMARY = "summary"
 _TOKEN = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
+#: One sandbox for every template: helpers come in with each render, so a compiled template can be
+#: shared by all renderers (compiling them was a noticeable part of validating a deck).
+_ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+@functools.lru_cache(maxsize=None)
+def _template(source: str):
+    return _ENV.from_string(source)
+
+
 class TextError(Exception):
     """A template failed (a bug in a template, or a verb without one)."""
 
@@ -39,11 +50,10 @@ class TextRenderer:
             raise ValueError(f"style must be one of {STYLES}")
         self.vocab, self.deck, self.style = vocab, deck, style
         self.verbs = verbs(vocab)
-        self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
         self.helpers = _Helpers(self)
-        self.templates = {kind: {name: self.env.from_string(src) for name, src in table.items()}
+        self.templates = {kind: {name: _template(src) for name, src in table.items()}
                           for kind, table in load_templates(vocab).items()}
-        self.type_templates = {name: self.env.from_string(src)
+        self.type_templates = {name: _template(src)
                                for name, src in load_templates(vocab, "types.yaml").get("types", {}).items()}
 
     # -- kinds ----------------------------------------------------------------------------------
@@ -64,7 +74,7 @@ class TextRenderer:
         return name, (node if known[name].companions else node[name])
 
     def effect(self, node: Any) -> str:
-        if isinstance(node, list):
+        if isinstance(node, (list, tuple)):
             return "; ".join(self.effect(n) for n in node)
         return self.render("effect", node)
 
@@ -104,8 +114,8 @@ class TextRenderer:
         out = {}
         summary = self.type_templates.get(card.type)
         if summary is not None:
-            out[SUMMARY] = sentence(_squash(summary.render({**self.helpers.scope, "card": thaw(card.fields)})))
-        out.update({f: hand[f] if f in hand else self.abilities(thaw(card.get(f, ()))) for f in fields})
+            out[SUMMARY] = sentence(_squash(summary.render({**self.helpers.scope, "card": card.fields})))
+        out.update({f: hand[f] if f in hand else self.abilities(card.get(f, ())) for f in fields})
         return out
 
 
@@ -114,6 +124,7 @@ class _Helpers:
 
     def __init__(self, r: TextRenderer):
         self.r = r
+        self._members: dict[str, dict[str, str]] = {}
         v = r.vocab
         self.scope = {
             "effect": r.effect, "condition": lambda n: r.render("condition", n),
@@ -268,7 +279,9 @@ class _Helpers:
         return f"{self.who(target)} {third}"
 
     def member(self, set_name: str, name: str) -> str:
-        return self.r.vocab.members(set_name, self.r.deck).get(name, name.replace("_", " "))
+        if set_name not in self._members:  # a deck never changes: look its sets up once
+            self._members[set_name] = self.r.vocab.members(set_name, self.r.deck)
+        return self._members[set_name].get(name, name.replace("_", " "))
 
     def members(self, set_name: str, names) -> list[str]:
         return [self.member(set_name, n) for n in names]
