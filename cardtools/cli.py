@@ -96,6 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=cmd_text)
 
+    p = sub.add_parser("verbs", help="the effect language's verbs for a game, with examples from its deck",
+                       description="Every verb a game's effects may use (core and the game's own), what it does, "
+                                   "and an example from the deck with its generated text.", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--format", choices=["text", "markdown"], default="text")
+    p.set_defaults(handler=cmd_verbs)
+
     p = sub.add_parser("variant", help="list, show and compare variants",
                        description="Variants are overlays on a game's base deck (decks/GAME/variants/*.yaml): they "
                                    "remove, add and patch cards and change rule parameters.", epilog=EPILOG)
@@ -325,6 +332,16 @@ def cmd_text(args) -> int:
             indent = " " * len(label)
             print(label + text.replace("\n", "\n" + indent))
         print()
+    return 0
+
+
+def cmd_verbs(args) -> int:
+    from cardtools.effects import reference
+    from cardtools.effects.vocabulary import require_vocabulary
+
+    deck = deck_for(args)
+    entries = reference.reference(require_vocabulary(workspace(args), args.game), deck)
+    print(reference.markdown(args.game, entries) if args.format == "markdown" else reference.plain(args.game, entries))
     return 0
 
 

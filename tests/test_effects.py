@@ -134,9 +134,9 @@ def test_well_formed_trees_validate_compile_render_and_run(tree):
     vocab, deck = _vocab(), _deck()
     doc, found = load_yaml(Path("card.yaml"), yaml.safe_dump({"effects": tree}))
     assert not _schema_errors(doc), _schema_errors(doc)
-    compiler = Compiler(vocab, deck)
+    compiler = _compiler()
     compiled = [compiler.ability(node, ("effects", i), "test", "effects") for i, node in enumerate(tree)]
-    text = TextRenderer(vocab, deck, "print").abilities(tree)
+    text = _renderer().abilities(tree)
     assert text and "{{" not in text and "None" not in text
     host = FakeHost()
     for ability in compiled:
@@ -164,7 +164,7 @@ def test_malformed_trees_give_positioned_diagnostics_never_a_traceback(tree):
         assert 1 <= d.location.line <= lines and d.location.col >= 1
     if problems:
         return
-    compiler = Compiler(vocab, deck)
+    compiler = _compiler()
     for i, node in enumerate(doc.data["effects"]):
         try:
             compiler.ability(node, ("effects", i), "test", "effects")
@@ -228,11 +228,27 @@ _cache: dict = {}
 
 
 def _vocab():
-    return _cache.setdefault("vocab", require_vocabulary(WS, "aoc"))
+    if "vocab" not in _cache:
+        _cache["vocab"] = require_vocabulary(WS, "aoc")
+    return _cache["vocab"]
 
 
 def _deck():
-    return _cache.setdefault("deck", load_deck("aoc", workspace=WS))
+    if "deck" not in _cache:
+        _cache["deck"] = load_deck("aoc", workspace=WS)
+    return _cache["deck"]
+
+
+def _compiler():
+    if "compiler" not in _cache:
+        _cache["compiler"] = Compiler(_vocab(), _deck())
+    return _cache["compiler"]
+
+
+def _renderer():
+    if "renderer" not in _cache:
+        _cache["renderer"] = TextRenderer(_vocab(), _deck(), "print")
+    return _cache["renderer"]
 
 
 def _schema_errors(doc):
@@ -246,3 +262,14 @@ def _schema_errors(doc):
              "properties": {"effects": {"$ref": "effects.schema.json#/$defs/abilities"}}})
     return store.validate("aoc/_probe.schema.json", doc.data, doc)
 
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_docs_document_every_verb(game):
+    docs = (REPO / "docs" / "effects.md").read_text()
+    vocab = require_vocabulary(WS, game)
+    section = docs.split(f"### {game}\n", 1)
+    assert len(section) == 2, f"docs/effects.md has no verb reference for {game} (cardtools verbs {game} --format markdown)"
+    for kind, table in verbs(vocab).items():
+        for name in table:
+            assert f"**`{name}`**" in section[1], f"docs/effects.md does not document {kind} '{name}' for {game}"

@@ -194,11 +194,12 @@ def test_the_manifest_totals_catch_a_card_in_the_wrong_box(tmp_path, monkeypatch
             for name in ("Classic", "Medieval")}
     col = {name: manifest[line[name] - 1].index("total:") + 8 for name in line}
     errors = [e for e in capsys.readouterr().err.splitlines() if "error[" in e]
+    # the totals are the same at every player count, so each is reported once
     assert errors == [
         f"decks/7ages/game.yaml:{line['Classic']}:{col['Classic']}: error[composition]: Classic cards: the cards add "
-        f"up to 109 at {p} players, but the manifest expects 110 (-1)" for p in range(2, 8)] + [
+        f"up to 109, but the manifest expects 110 (-1)",
         f"decks/7ages/game.yaml:{line['Medieval']}:{col['Medieval']}: error[composition]: Medieval cards: the cards "
-        f"add up to 12 at {p} players, but the manifest expects 11 (+1)" for p in range(2, 8)]
+        f"add up to 12, but the manifest expects 11 (+1)"]
 
 
 # Card numbers, names and facts the rulebook's examples give.

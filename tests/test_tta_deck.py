@@ -80,8 +80,8 @@ IMMEDIATE = {"food": "food", "resources": "resources", "science": "science", "cu
              "population": "population", "drawMilitaryCards": "military_cards"}
 PERMANENT = {"yellowTokens": "yellow_tokens", "blueTokens": "blue_tokens", "strength": "strength",
              "happiness": "happy"}
-#: Fields checked elsewhere than against a single table cell.
-NOT_IN_TABLES = ("id", "name", "source", "markings", "initial", "tags", "text")
+#: Fields checked elsewhere than against a single table cell (abilities: test_effect_numbers_…).
+NOT_IN_TABLES = ("id", "name", "source", "markings", "initial", "tags", "text", "effects", "both", "side_a", "side_b")
 
 
 @pytest.fixture(scope="module")
@@ -188,18 +188,77 @@ def test_every_reference_row_is_exactly_one_card(deck):
     assert set(cards) == set(rows)
 
 
+def territory_parts(card) -> tuple[dict, dict]:
+    """A territory's permanent and immediate numbers, read from its two effect fields."""
+    (permanent,) = card.to_dict()["permanent"]
+    (immediate,) = card.to_dict()["immediate"]
+    assert immediate["when"] == "colonized"
+    gained = [immediate["do"]] if isinstance(immediate["do"], dict) else immediate["do"]
+    numbers = {}
+    for effect in gained:
+        numbers.update(effect.get("gain", {}))
+        if "draw" in effect:
+            numbers["military_cards"] = effect["draw"]["military"]
+    return dict(permanent["modify"]["stat"]), numbers
+
+
+def table_fields(card) -> dict:
+    """The card's fields as the reference tables give them: territories' and pacts' numbers and
+    sides are read from their effects (the facts are stored once, there)."""
+    fields = {k: v for k, v in card.to_dict().items() if k not in NOT_IN_TABLES}
+    if card.type == "territory":
+        fields["permanent"], fields["immediate"] = territory_parts(card)
+    if card.type == "pact":
+        fields["sides"] = "asymmetric" if card.get("side_a") else "symmetric"
+    return fields
+
+
 def test_every_field_agrees_with_the_reference_tables(deck):
     by_key = {card_key(c): c for c in deck}
     problems = []
     for table, row in reference_rows():
         card = by_key[row_key(table, row)]
-        actual = {k: v for k, v in card.to_dict().items() if k not in NOT_IN_TABLES}
+        actual = table_fields(card)
         expected = expected_fields(table, row)
         if actual != expected:
             differing = sorted(k for k in actual.keys() | expected.keys() if actual.get(k) != expected.get(k))
             problems.append(f"{card.id}: " + ", ".join(f"{k} is {actual.get(k)!r}, table says {expected.get(k)!r}"
                                                           for k in differing))
     assert problems == []
+
+
+#: Numbers of `effect_keys` that are no number of the effect, each a rule of how it is written:
+#: Raid's "/2" is `recover: half_cost`; James Cook's 2 culture for the first colony is 1 per colony
+#: plus 1 while he has any (docs/rules/tta-cards.md § 8).
+EFFECT_NUMBERS_EXPRESSED_OTHERWISE = {"aggression_raid_i": {2}, "aggression_raid_ii": {2},
+                                      "aggression_raid_iii": {2}, "james_cook": {2}}
+
+
+def numbers_in(node) -> set[int]:
+    if isinstance(node, bool):
+        return set()
+    if isinstance(node, int):
+        return {abs(node)}
+    if isinstance(node, dict):
+        return set().union(*(numbers_in(v) for v in node.values()), set())
+    if isinstance(node, (list, tuple)):
+        return set().union(*(numbers_in(v) for v in node), set())
+    return set()
+
+
+def test_effect_numbers_of_the_reference_tables_are_in_the_cards(deck):
+    """Every number of the tables' `effect_keys` (beyond 0 and 1) is in the card's effects or fields."""
+    by_key = {card_key(c): c for c in deck}
+    missing = {}
+    for table, row in reference_rows():
+        card = by_key[row_key(table, row)]
+        wanted = {abs(int(n)) for item in row["effect_keys"].split(";") if "=" in item
+                  for n in re.findall(r"-?\d+", item.split("=", 1)[1])} - {0, 1}
+        data = {k: v for k, v in card.to_dict().items() if k not in ("count", "markings", "stages")}
+        absent = wanted - numbers_in(data) - EFFECT_NUMBERS_EXPRESSED_OTHERWISE.get(card.id, set())
+        if absent:
+            missing[card.id] = sorted(absent)
+    assert missing == {}
 
 
 def test_markings_are_the_differences_between_the_reference_counts(deck):
@@ -264,7 +323,7 @@ def test_every_field_has_a_description_editors_can_show():
               "common.schema.json": json.loads((schemas / "tta" / "common.schema.json").read_text())["$defs"]}
     undescribed = []
     for path in sorted((schemas / "tta").glob("*.schema.json")):
-        if path.name in ("cards.schema.json", "common.schema.json"):
+        if path.name in ("cards.schema.json", "common.schema.json", "effects.schema.json"):
             continue
         for field, prop in json.loads(path.read_text())["properties"].items():
             if "description" in prop or field == "type":

@@ -141,3 +141,13 @@ def test_commands_honour_variant(mini, cli):
     variant(mini, "lite", 'name: L\ndescription: l\nsource: "provisional: made up for tests"\nremove: [scout]\n')
     code, out, _ = cli("list", "mini", "--variant", "lite", "--format", "json")
     assert [c["id"] for c in json.loads(out)] == ["archer", "knight", "bows"]
+
+
+def test_remove_by_field_values(mini, cli):
+    variant(mini, "mono", 'name: Mono\ndescription: red only\nsource: "provisional: made up for tests"\n'
+                          'remove: [{color: [blue, green]}, {color: purple}]\n')
+    code, _, err = cli("validate", "--variant", "mono", "mini")
+    assert errors(err) == ["decks/mini/variants/mono.yaml:5:34: error[variant]: mono: no card matches {color: purple}"]
+    variant(mini, "mono", 'name: Mono\ndescription: red only\nsource: "provisional: made up for tests"\n'
+                          'remove: [{color: [blue, green]}]\n')
+    assert [c.id for c in deck(mini, "mono").cards] == ["archer", "bows"]

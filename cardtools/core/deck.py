@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
 from cardtools.core.diagnostics import Location
@@ -33,9 +32,28 @@ def origin(where: Any, pointer: str, patches: Mapping[str, tuple[Any, str]], rel
         probe = probe.rsplit("/", 1)[0]
 
 
+class FrozenDict(dict):
+    """A read-only dict: deck data can be read by any code that expects plain JSON-like data,
+    without copying, and cannot be changed by accident."""
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("deck data is read-only; thaw() it for a mutable copy")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore
+
+    def __reduce__(self):  # picklable (worker processes), though its mutators refuse
+        return (_frozen_dict, (dict(self),))
+
+
+def _frozen_dict(items: dict) -> FrozenDict:
+    frozen = FrozenDict.__new__(FrozenDict)
+    dict.update(frozen, items)
+    return frozen
+
+
 def freeze(value: Any) -> Any:
     if isinstance(value, dict):
-        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+        return _frozen_dict({k: freeze(v) for k, v in value.items()})
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
     return value

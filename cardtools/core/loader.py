@@ -292,16 +292,21 @@ class _DeckReader:
     def _check_composition(self, deck: Deck) -> None:
         if self.incomplete:
             return
+        expects = "variant" if deck.variant else "manifest"
         for rule in deck.composition:
             at = rule.at
+            wrong = []
             for players in deck.manifest.player_counts:
                 expected = rule.expected(players)
-                if expected is None:
-                    continue
                 actual = sum(c.copies(players) for c in deck.cards if rule.matches(c))
-                if actual != expected:
-                    self.diagnostics.append(error(at.path, at.line, at.col, "composition",
-                                                  f"{rule.name}: the cards add up to {actual} at {players} "
-                                                  f"player{'s' if players != 1 else ''}, but the "
-                                                  f"{'variant' if deck.variant else 'manifest'} expects "
-                                                  f"{expected} ({actual - expected:+d})"))
+                if expected is not None and actual != expected:
+                    wrong.append((players, actual, expected))
+            if isinstance(rule.total, int) and len({a for _, a, _ in wrong}) == 1 and \
+                    len(wrong) == len(deck.manifest.player_counts):
+                _, actual, expected = wrong[0]  # the same at every player count: say it once
+                wrong = [(None, actual, expected)]
+            for players, actual, expected in wrong:
+                where = f" at {players} player{'s' if players != 1 else ''}" if players is not None else ""
+                self.diagnostics.append(error(at.path, at.line, at.col, "composition",
+                                              f"{rule.name}: the cards add up to {actual}{where}, but the "
+                                              f"{expects} expects {expected} ({actual - expected:+d})"))

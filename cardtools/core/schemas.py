@@ -28,6 +28,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardtools.core.quickcheck import Check, Unsupported, compile_check
 from cardtools.core.yamlfile import YamlDocument, pointer_from_path
 
 ID_BASE = "https://cardtools.dev/schemas/"
@@ -49,6 +50,23 @@ def _card_ref(validator, expected, instance, schema):
     elif wanted is not None and index[instance] not in wanted:
         yield ValidationError(f"'{instance}' is a {index[instance]}, but a {' or '.join(wanted)} is expected here",
                               validator="x-card-ref")
+
+
+#: Keys a bundle leaves out: documentation only, or definitions reached only through a ``$ref``.
+_NOT_VALIDATED = {"description", "title", "markdownDescription", "examples", "$defs", "$comment"}
+#: Keywords whose value is a schema, a list of schemas, or a map of names to schemas.
+_SCHEMAS = {"items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+            "unevaluatedProperties", "unevaluatedItems"}
+_SCHEMA_LISTS = {"allOf", "anyOf", "oneOf", "prefixItems"}
+_SCHEMA_MAPS = {"properties", "patternProperties", "dependentSchemas"}
+
+def _quick_card_ref(expected, instance) -> bool:
+    """``x-card-ref`` for the quick check: the same verdict as ``_card_ref``."""
+    index = CARD_INDEX.get()
+    if index is None or not isinstance(instance, str):
+        return True
+    wanted = None if expected is True else ([expected] if isinstance(expected, str) else list(expected))
+    return instance in index and (wanted is None or index[instance] in wanted)
 
 
 CardtoolsValidator = validators.extend(Draft202012Validator, {"x-card-ref": _card_ref})
@@ -80,6 +98,9 @@ class SchemaStore:
                     continue  # the workspace's own schemas shadow built-in ones
                 self._add(path, name)
         self._validators: dict[str, Any] = {}
+        self._quick: dict[str, Check | None] = {}
+        self._bundles: dict[str, dict] = {}
+        self._cycles: dict[str, bool] = {}
 
     def _add(self, path: Path, name: str) -> None:
         try:
@@ -105,40 +126,94 @@ class SchemaStore:
     def validator(self, name: str):
         """A validator for the named schema (cached: building one walks the whole schema)."""
         if name not in self._validators:
-            self._validators[name] = CardtoolsValidator(self.bundle(name), registry=self.registry)
+            self._validators[name] = CardtoolsValidator(self._bundled(name), registry=self.registry)
         return self._validators[name]
 
+    def quick(self, name: str) -> Check | None:
+        """A fast yes/no check for the named schema, or None if it uses a keyword the check lacks."""
+        if name not in self._quick:
+            try:
+                self._quick[name] = compile_check(self._bundled(name), _quick_card_ref)
+            except Unsupported:
+                self._quick[name] = None
+        return self._quick[name]
+
+    def _bundled(self, name: str) -> dict:
+        if name not in self._bundles:
+            self._bundles[name] = self.bundle(name)
+        return self._bundles[name]
+
     def bundle(self, name: str) -> dict:
-        """The schema with each non-recursive ``$ref`` replaced by its target.
+        """The schema made self-contained and quick to validate with.
 
         jsonschema resolves a ``$ref`` again every time it meets one, which was half the cost of
-        validating a deck; our schemas never change during a run, so they are resolved once here.
-        Recursive references (an effect inside an effect) stay, rewritten as absolute URIs.
+        validating a deck; our schemas never change during a run, so references are resolved once
+        here: a reference to a definition outside any cycle is replaced by its target; a definition
+        on a cycle (an effect inside an effect) is copied once into the bundle's own ``$defs`` and
+        referred to locally. Annotations that never affect validation (descriptions) are dropped.
         """
         root = self.files[name]
+        local: dict[str, str] = {}  # absolute URI of a cyclic definition -> its key in the bundle
+        copies: dict[str, dict] = {}
 
-        def walk(node, base: str, stack: tuple[str, ...]):
-            if isinstance(node, list):
-                return [walk(item, base, stack) for item in node]
+        def walk(node, base: str):
             if not isinstance(node, dict):
-                return node
-            out = {k: walk(v, base, stack) for k, v in node.items() if k not in ("$ref", "$defs")}
-            if "$defs" in node:
-                out["$defs"] = node["$defs"]  # kept unresolved: only reachable through a $ref
+                return node  # a boolean schema
+            out = {}
+            for key, value in node.items():
+                if key in _NOT_VALIDATED:
+                    continue
+                if key in _SCHEMA_MAPS:
+                    out[key] = {k: walk(v, base) for k, v in value.items()}
+                elif key in _SCHEMA_LISTS:
+                    out[key] = [walk(v, base) for v in value]
+                elif key in _SCHEMAS:
+                    out[key] = walk(value, base)
+                else:
+                    out[key] = value  # literal: enum, required, type, x-… annotations we read
             ref = node.get("$ref")
             if not isinstance(ref, str):
                 return out
+            del out["$ref"]
             target = urljoin(base, ref)
-            if target in stack:
-                inlined = {"$ref": target}
+            if self._cyclic(target):
+                inlined = {"$ref": f"#/$defs/{_copy(target, base, ref)}"}
             else:
-                resolved = self.registry.resolver(base).lookup(ref)
-                body = {k: v for k, v in resolved.contents.items() if k not in ("$id", "$schema")}
-                inlined = walk(body, urldefrag(target)[0], stack + (target,))
-            out.pop("$defs", None)
+                inlined = walk(self._body(base, ref), urldefrag(target)[0])
             return {"allOf": [inlined], **out} if out else inlined
 
-        return walk(root.contents, root.id, (root.id,))
+        def _copy(target: str, base: str, ref: str) -> str:
+            if target not in local:
+                local[target] = f"_{len(local)}"
+                copies[local[target]] = walk(self._body(base, ref), urldefrag(target)[0])
+            return local[target]
+
+        bundled = walk(root.contents, root.id)
+        if copies:
+            bundled["$defs"] = copies
+        bundled["$id"] = root.id
+        return bundled
+
+    def _body(self, base: str, ref: str) -> dict:
+        resolved = self.registry.resolver(base).lookup(ref)
+        return {k: v for k, v in resolved.contents.items() if k not in ("$id", "$schema")}
+
+    def _cyclic(self, target: str) -> bool:
+        """Whether the schema at ``target`` (an absolute URI) can reach itself through ``$ref``s."""
+        cache = self._cycles
+        if target not in cache:
+            seen, todo, found = set(), [target], False
+            while todo and not found:
+                uri = todo.pop()
+                contents = self.registry.resolver(uri).lookup(uri).contents
+                for ref in _refs(contents):
+                    nxt = urljoin(uri, ref)
+                    found = found or nxt == target
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            cache[target] = found
+        return cache[target]
 
     def validate(self, name: str, instance: Any, where: "YamlDocument | Locator", base: tuple = (),
                  label: str = "") -> list[Diagnostic]:
@@ -147,11 +222,24 @@ class SchemaStore:
         ``where`` is the document the instance sits in (at path ``base``), or a locator for data
         assembled from several files (a card patched by a variant).
         """
+        check = self.quick(name)
+        if check is not None and check(instance):
+            return []
         locate = where if callable(where) else document_locator(where, base)
         return [d for e in self.validator(name).iter_errors(instance) for d in explain(e, locate, label)]
 
 
 Locator = Callable[[tuple, bool], Location]
+
+
+def _refs(node) -> list[str]:
+    """Every ``$ref`` inside a schema, except inside its own ``$defs`` (reached only through a ref)."""
+    if isinstance(node, list):
+        return [r for item in node for r in _refs(item)]
+    if not isinstance(node, dict):
+        return []
+    found = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+    return found + [r for k, v in node.items() if k != "$defs" for r in _refs(v)]
 
 
 def document_locator(doc: YamlDocument, base: tuple = ()) -> Locator:

@@ -1,7 +1,7 @@
 """Variants: overlays on a base deck (or on another variant), merged before validation.
 
 A variant file (``decks/<game>/variants/<name>.yaml``, schema ``schemas/variant.schema.json``) may
-``remove`` cards (by id or ``tag:``), ``add`` cards, ``patch`` cards by id with a JSON merge patch
+``remove`` cards (by id, ``tag:``, or a ``{field: value}`` selector), ``add`` cards, ``patch`` cards by id with a JSON merge patch
 (RFC 7396: ``null`` deletes a field), and change ``rules``. The merged deck is validated like any
 deck, and every value a variant introduced keeps its position in the variant file, so an error
 points at the line that caused it.
@@ -117,18 +117,26 @@ def _remove(cards: list[RawCard], names: list[str], doc: YamlDocument) -> tuple[
     found = []
     drop: set[int] = set()
     for i, name in enumerate(names):
-        if name.startswith("tag:"):
+        if isinstance(name, dict):
+            hits = [k for k, c in enumerate(cards) if isinstance(c.data, dict) and _matches(c.data, name)]
+        elif name.startswith("tag:"):
             hits = [k for k, c in enumerate(cards) if name[4:] in _tags(c)]
         else:
             hits = [k for k, c in enumerate(cards) if isinstance(c.data, dict) and c.data.get("id") == name]
         if not hits:
             pos = doc.position(f"/remove/{i}")
             ids = [c.data.get("id") for c in cards if isinstance(c.data, dict)]
-            what = f"no card has tag '{name[4:]}'" if name.startswith("tag:") else \
-                f"no card '{name}' to remove{did_you_mean(name, ids)}"
+            what = (f"no card matches {{{', '.join(f'{k}: {v}' for k, v in name.items())}}}" if isinstance(name, dict) else
+                    f"no card has tag '{name[4:]}'" if name.startswith("tag:") else
+                    f"no card '{name}' to remove{did_you_mean(name, ids)}")
             found.append(error(doc.path, pos.line, pos.col, "variant", f"{doc.path.stem}: {what}"))
         drop.update(hits)
     return [c for k, c in enumerate(cards) if k not in drop], found
+
+
+def _matches(card: dict, where: dict) -> bool:
+    """Every field equals the value given (or one of the values, for a list)."""
+    return all(card.get(k) in (v if isinstance(v, list) else [v]) for k, v in where.items())
 
 
 def _tags(card: RawCard) -> list:

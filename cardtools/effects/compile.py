@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from cardtools.core.deck import Card, Deck, thaw
+from cardtools.core.deck import Card, Deck
 from cardtools.core.diagnostics import Diagnostic, error
 from cardtools.effects.registry import SchemaParts, Verb, verbs
 from cardtools.games import has_engine
@@ -102,7 +102,7 @@ class Compiler:
         return refuse
 
     def effect(self, node: Any, path: tuple):
-        if isinstance(node, list):
+        if isinstance(node, (list, tuple)):
             if not node:
                 self.fail(path, "an empty list of effects does nothing")
             return sequence([self.effect(n, path + (i,)) for i, n in enumerate(node)])
@@ -126,7 +126,8 @@ class Compiler:
             if node in self.vocab.targets:
                 return Targets(lambda st, ctx, name=node: st.target(ctx, name))
             self.fail(path, f"unknown target '{node}'")
-        return self._run("target", node, path)
+        found = self._run("target", node, path)
+        return found if isinstance(found, Targets) else Targets(found)  # a verb that refuses to run
 
     # -- abilities ------------------------------------------------------------------------------
     def ability(self, node: Any, path: tuple, card: str, field: str) -> Ability:
@@ -175,7 +176,7 @@ def compile_card(compiler: Compiler, deck: Deck, card: Card) -> tuple[CompiledCa
     fields = deck.manifest.card_types[card.type].effect_fields
     out: dict[str, tuple[Ability, ...]] = {}
     for field in fields:
-        nodes = thaw(card.get(field, ()))
+        nodes = card.get(field, ())
         abilities = []
         for i, node in enumerate(nodes):
             try:

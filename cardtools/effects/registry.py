@@ -139,6 +139,7 @@ class SchemaParts:
             "times": {"type": "integer", "description": "Multiply by this ('2 coins per worker'); negative to subtract."},
             "max": {"type": "integer", "description": "Cap on the result ('maximum 3')."},
             "min": {"type": "integer", "description": "Floor on the result."},
+            "round": {"enum": ["down", "up"], "description": "How `per` rounds (default: down)."},
         }
         return {"if": {"type": "string"}, "then": of,
                 "else": {"type": "object", "additionalProperties": False, "required": ["of"], "properties": scaling},

@@ -9,6 +9,7 @@ are the methods of ``_Helpers`` (documented in docs/effects.md).
 
 from __future__ import annotations
 
+import functools
 import re
 import weakref
 from typing import Any, Mapping
@@ -16,7 +17,7 @@ from typing import Any, Mapping
 from jinja2 import StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from cardtools.core.deck import Card, Deck, thaw
+from cardtools.core.deck import Card, Deck
 from cardtools.core.diagnostics import DiagnosticError, error
 from cardtools.core.workspace import BUILTIN, Workspace
 from cardtools.core.yamlfile import load_yaml
@@ -29,6 +30,16 @@ SUMMARY = "summary"
 _TOKEN = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
+#: One sandbox for every template: helpers come in with each render, so a compiled template can be
+#: shared by all renderers (compiling them was a noticeable part of validating a deck).
+_ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+@functools.lru_cache(maxsize=None)
+def _template(source: str):
+    return _ENV.from_string(source)
+
+
 class TextError(Exception):
     """A template failed (a bug in a template, or a verb without one)."""
 
@@ -39,11 +50,10 @@ class TextRenderer:
             raise ValueError(f"style must be one of {STYLES}")
         self.vocab, self.deck, self.style = vocab, deck, style
         self.verbs = verbs(vocab)
-        self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
         self.helpers = _Helpers(self)
-        self.templates = {kind: {name: self.env.from_string(src) for name, src in table.items()}
+        self.templates = {kind: {name: _template(src) for name, src in table.items()}
                           for kind, table in load_templates(vocab).items()}
-        self.type_templates = {name: self.env.from_string(src)
+        self.type_templates = {name: _template(src)
                                for name, src in load_templates(vocab, "types.yaml").get("types", {}).items()}
 
     # -- kinds ----------------------------------------------------------------------------------
@@ -64,7 +74,7 @@ class TextRenderer:
         return name, (node if known[name].companions else node[name])
 
     def effect(self, node: Any) -> str:
-        if isinstance(node, list):
+        if isinstance(node, (list, tuple)):
             return "; ".join(self.effect(n) for n in node)
         return self.render("effect", node)
 
@@ -104,9 +114,8 @@ class TextRenderer:
         out = {}
         summary = self.type_templates.get(card.type)
         if summary is not None:
-            # the card's fields stand for `card` here (the scope's `card` helper names a card by id)
-            out[SUMMARY] = sentence(_squash(summary.render(**{**self.helpers.scope, "card": thaw(card.fields)})))
-        out.update({f: hand[f] if f in hand else self.abilities(thaw(card.get(f, ()))) for f in fields})
+            out[SUMMARY] = sentence(_squash(summary.render({**self.helpers.scope, "card": card.fields})))
+        out.update({f: hand[f] if f in hand else self.abilities(card.get(f, ())) for f in fields})
         return out
 
 
@@ -115,6 +124,7 @@ class _Helpers:
 
     def __init__(self, r: TextRenderer):
         self.r = r
+        self._members: dict[str, dict[str, str]] = {}
         v = r.vocab
         self.scope = {
             "effect": r.effect, "condition": lambda n: r.render("condition", n),
@@ -126,7 +136,8 @@ class _Helpers:
             "member": self.member, "members": self.members, "card": self.card, "join": join, "noun": self.noun,
             "stat_word": self.stat_word, "of": lambda a: a if isinstance(a, str) else a["of"],
             "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "rewards": self.rewards,
-            "signed": self.signed, "comparison": self.comparison, "amount_list": self.amount_list, "signed_list": self.signed_list,
+            "signed": self.signed, "comparison": self.comparison, "printed": self.printed,
+            "amount_list": self.amount_list, "signed_list": self.signed_list,
             "all_zero": lambda values: all(v == 0 for v in values.values()), "victory": v.resources.get(v.victory) if v.victory else None,
             "ties": v.ties, "resources": v.resources, "stats": v.stats,
         }
@@ -177,6 +188,9 @@ class _Helpers:
         verb, spec, thing = self._measured(value)
         if thing is not None:
             times = spec.get("times", 1)
+            if verb == "stat" and times == 1 and spec.get("per", 1) == 1 and not after and "who" not in spec:
+                cap = f" (maximum {spec['max']})" if "max" in spec else ""
+                return f"{self.word(unit, 2)} equal to {self.measure(value)}{cap}" if unit else self.measure(value)
             n = abs(times) if absolute else times
             per = spec.get("per", 1)
             each = f"per {self.word(thing, 1)}" if per == 1 else f"per {per} {self.word(thing, 2)}"
@@ -184,9 +198,13 @@ class _Helpers:
                 each += f" of {self.who(spec['who'])}"
             head = f"{n} {self.word(unit, n)}" if unit is not None else str(n)
             text = f"{head}{after} {each}"
+            if spec.get("round") == "up":
+                text += ", rounded up"
             if "max" in spec:
                 text += f" (maximum {spec['max']})"
             return text
+        if verb == "held" and unit is not None and self.r.vocab.resources.get(value[verb]) == unit:
+            return f"all {self.word(unit, 2)}{after}"
         unit_text = f"{self.word(unit, 2)}{after} " if unit is not None else f"{after.strip()} " if after else ""
         return f"{unit_text}equal to {self.measure(value)}"
 
@@ -210,6 +228,11 @@ class _Helpers:
         nouns = getattr(self.r.vocab, group)
         return [f"{'-' if self.signed(v) < 0 else '+'}{self.amount(v, nouns[k], absolute=True)}"
                 for k, v in values.items()]
+
+    def printed(self, card: Mapping) -> list[str]:
+        """A card's printed symbols: its whole-number fields named like the vocabulary's stats."""
+        shown = {k: card[k] for k in self.r.vocab.stats if isinstance(card.get(k), int) and card[k]}
+        return self.signed_list(shown, "stats")
 
     def amounts(self, args: Mapping, group: str) -> str:
         nouns = getattr(self.r.vocab, group)
@@ -256,7 +279,9 @@ class _Helpers:
         return f"{self.who(target)} {third}"
 
     def member(self, set_name: str, name: str) -> str:
-        return self.r.vocab.members(set_name, self.r.deck).get(name, name.replace("_", " "))
+        if set_name not in self._members:  # a deck never changes: look its sets up once
+            self._members[set_name] = self.r.vocab.members(set_name, self.r.deck)
+        return self._members[set_name].get(name, name.replace("_", " "))
 
     def members(self, set_name: str, names) -> list[str]:
         return [self.member(set_name, n) for n in names]
