@@ -66,15 +66,7 @@ def _chain(first: Callable[[Any], Pending | None], rest: Callable[[Any], Pending
 
 def run_all(state, steps: Sequence[Callable[[Any], Pending | None]], start: int = 0) -> Pending | None:
     """Run steps in order; a step that asks for a decision carries the remaining steps with it."""
-    for i in range(start, len(steps)):
-        pending = steps[i](state)
-        if pending is not None:
-            if pending is HALT:
-                return None
-            if i + 1 == len(steps):
-                return pending
-            return pending.then(lambda st, j=i + 1: run_all(st, steps, j))
-    return None
+    return _in_order(state, steps, start, None)
 
 
 def sequence(steps: Sequence["Effect"]) -> "Effect":
@@ -82,18 +74,20 @@ def sequence(steps: Sequence["Effect"]) -> "Effect":
     steps = tuple(steps)
     if len(steps) == 1:
         return steps[0]
+    return lambda state, ctx: _in_order(state, steps, 0, ctx)
 
-    def run(state, ctx, start=0):
-        for i in range(start, len(steps)):
-            pending = steps[i](state, ctx)
-            if pending is not None:
-                if pending is HALT:
-                    return None
-                if i + 1 == len(steps):
-                    return pending
-                return pending.then(lambda st, j=i + 1: run(st, ctx, j))
-        return None
-    return run
+
+def _in_order(state, steps, start: int, ctx) -> Pending | None:
+    """The loop behind both: ``ctx`` None means steps take the state alone."""
+    for i in range(start, len(steps)):
+        pending = steps[i](state) if ctx is None else steps[i](state, ctx)
+        if pending is not None:
+            if pending is HALT:
+                return None
+            if i + 1 == len(steps):
+                return pending
+            return pending.then(lambda st, j=i + 1: _in_order(st, steps, j, ctx))
+    return None
 
 
 def settle(pending: Pending | None) -> Pending | None:
