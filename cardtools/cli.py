@@ -329,9 +329,9 @@ def cmd_variant_list(args) -> int:
     elif not rows:
         print(f"{args.game} has no variants (decks/{args.game}/variants/*.yaml)")
     else:
-        print(query.table([[r["variant"], r["extends"], f"+{r['added']} -{r['removed']} ~{r['changed']}",
+        print(query.table([[r["variant"], r["name"], r["extends"], f"+{r['added']} -{r['removed']} ~{r['changed']}",
                             str(r["rules"]), r["description"]] for r in rows],
-                          ["variant", "extends", "cards", "rules", "description"], max_width=70))
+                          ["variant", "name", "extends", "cards", "rules", "description"], max_width=50))
     return 0
 
 

@@ -155,7 +155,7 @@ def test_show_gives_each_field_its_origin(mini, cli):
 def test_list_summarises_variants(mini, cli):
     variant(mini, "lite", 'name: L\ndescription: fewer units\nsource: "provisional: made up for tests"\nremove: [scout]\n')
     code, out, _ = cli("variant", "list", "mini")
-    assert code == 0 and "lite     (base deck)  +0 -1 ~0  0      fewer units" in out
+    assert code == 0 and "lite     L     (base deck)  +0 -1 ~0  0      fewer units" in out
 
 
 def test_commands_honour_variant(mini, cli):
