@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from typing import Sequence
 
 import cardtools
@@ -413,8 +414,6 @@ def cmd_variant_diff(args) -> int:
 
 def _cards_by_type(deck, cards) -> str:
     """'3 cards (5 copies at 4 players)' and a line per card type listing the ids."""
-    import textwrap
-
     players = deck.manifest.max_players
     copies = sum(c.copies(players) for c in cards)
     lines = [f"{len(cards)} card{'s' if len(cards) != 1 else ''} ({copies} "

@@ -103,7 +103,7 @@ def test_shorter_game_keeps_of_age_iii_its_events_and_one_war_over_culture(decks
     war = deck.card("war_over_culture")
     assert [war.copies(p) for p in PLAYERS] == [1, 1, 1] and not war.provisional  # the count is the Handbook's
     rules = deck.rules
-    assert rules["last_age"] == "II" and rules["shared_war"] == "war_over_culture"
+    assert rules["last_age"] == "II" and rules["shared_wars"] == ("war_over_culture",)
     assert rules["end_game_events"] == {"public": 3, "dealt_each": 2, "kept_each": 1}
     assert rules["final_scoring"]["age_iii_events"] == "set_aside"
     assert rules["final_scoring"]["completed_wonder"] == {"II": 6}
