@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from typing import Sequence
 
 import cardtools
@@ -364,9 +365,9 @@ def cmd_variant_list(args) -> int:
     elif not rows:
         print(f"{args.game} has no variants (decks/{args.game}/variants/*.yaml)")
     else:
-        print(query.table([[r["variant"], r["extends"], f"+{r['added']} -{r['removed']} ~{r['changed']}",
+        print(query.table([[r["variant"], r["name"], r["extends"], f"+{r['added']} -{r['removed']} ~{r['changed']}",
                             str(r["rules"]), r["description"]] for r in rows],
-                          ["variant", "extends", "cards", "rules", "description"], max_width=70))
+                          ["variant", "name", "extends", "cards", "rules", "description"], max_width=50))
     return 0
 
 
@@ -389,11 +390,20 @@ def cmd_variant_show(args) -> int:
             loc = deck.locate(card, field)
             origin[field] = f"{display_path(loc.path)}:{loc.line}"
         cards.append({"id": card.id, "added": added, "fields": card.to_dict(), "origin": origin})
+    rules = variants.leaves(thaw(deck.rules))
+    rule_origin = {".".join(path): f"{display_path(loc.path)}:{loc.line}"
+                   for path, _ in rules for loc in [deck.locate_rule(*path)]}
     if args.format == "json":
-        print(json.dumps({"variant": args.name, "rules": thaw(deck.rules), "cards": cards}, indent=2, ensure_ascii=False))
+        print(json.dumps({"variant": args.name, "rules": thaw(deck.rules), "rule_origin": rule_origin,
+                          "cards": cards}, indent=2, ensure_ascii=False))
         return 0
-    print(f"# {args.game} + variant {args.name}: {len(deck.cards)} cards")
-    print(f"rules: {json.dumps(thaw(deck.rules), ensure_ascii=False)}")
+    removed = len(base_ids - {c.id for c in deck.cards})
+    print(f"# {args.game} + variant {args.name}: {len(deck.cards)} cards"
+          + (f" ({removed} of the base deck's removed: cardtools variant diff {args.game} {args.name})" if removed else ""))
+    print("rules:" if rules else "rules: {}")
+    for path, value in rules:
+        name = ".".join(path)
+        print(f"  {name}: {json.dumps(value, ensure_ascii=False)}    # {rule_origin[name]}")
     for entry in cards:
         print(f"\n{entry['id']}{' (added)' if entry['added'] else ''}")
         for field, value in entry["fields"].items():
@@ -413,23 +423,50 @@ def cmd_variant_diff(args) -> int:
         print(json.dumps({"added": [c.id for c in change.added], "removed": [c.id for c in change.removed],
                           "changed": {k: [{"field": f, "before": a, "after": b} for f, a, b in v]
                                       for k, v in change.changed.items()},
-                          "rules": [{"rule": r, "before": a, "after": b} for r, a, b in change.rules]},
+                          "rules": [{"rule": r, "before": a, "after": b} for r, a, b in change.rules],
+                          "totals": [{"name": n, "before": a, "after": b} for n, a, b in change.totals]},
                          indent=2, ensure_ascii=False))
         return 0
     print(f"{args.game}: {args.other or 'base deck'} -> {args.name}")
     if change.empty:
         print("no differences")
-    for card in change.removed:
-        print(f"- removed {card.id} ({card.name})")
-    for card in change.added:
-        print(f"+ added   {card.id} ({card.name})")
+    for sign, verb, cards in (("-", "removed", change.removed), ("+", "added", change.added)):
+        if cards:
+            print(f"{sign} {verb} {_cards_by_type(after, cards)}")
     for card_id, fields in change.changed.items():
         print(f"~ changed {card_id}")
         for field, a, b in fields:
             print(f"    {field}: {json.dumps(a, ensure_ascii=False)} -> {json.dumps(b, ensure_ascii=False)}")
     for rule, a, b in change.rules:
         print(f"~ rule {rule}: {json.dumps(a, ensure_ascii=False)} -> {json.dumps(b, ensure_ascii=False)}")
+    if change.totals:
+        players = after.manifest.player_counts
+        print(f"= deck totals (at {' / '.join(map(str, players))} players)")
+        for name, was, now in change.totals:
+            print(f"    {name}: {_by_players(was)} -> {_by_players(now)}")
     return 0
+
+
+def _cards_by_type(deck, cards) -> str:
+    """'3 cards (5 copies at 4 players)' and a line per card type listing the ids."""
+    players = deck.manifest.max_players
+    copies = sum(c.copies(players) for c in cards)
+    lines = [f"{len(cards)} card{'s' if len(cards) != 1 else ''} ({copies} "
+             f"cop{'ies' if copies != 1 else 'y'} at {players} players)"]
+    by_type: dict[str, list[str]] = {}
+    for card in cards:
+        by_type.setdefault(card.type, []).append(card.id)
+    for ctype, ids in by_type.items():
+        label = deck.manifest.card_types[ctype].label
+        lines += textwrap.wrap(f"{label}: {', '.join(ids)}", 100, initial_indent="    ",
+                               subsequent_indent="      ", break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+def _by_players(counts: dict[int, int]) -> str:
+    """'5' when a total is the same at every player count, else '44 / 50 / 53'."""
+    values = list(counts.values())
+    return str(values[0]) if len(set(values)) == 1 else " / ".join(map(str, values))
 
 
 def cmd_build(args) -> int:
