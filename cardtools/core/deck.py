@@ -42,10 +42,10 @@ class FrozenDict(dict):
     __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore
 
     def __reduce__(self):  # picklable (worker processes), though its mutators refuse
-        return (_frozen_dict, (dict(self),))
+        return (frozen_dict, (dict(self),))
 
 
-def _frozen_dict(items: dict) -> FrozenDict:
+def frozen_dict(items: dict) -> FrozenDict:
     frozen = FrozenDict.__new__(FrozenDict)
     dict.update(frozen, items)
     return frozen
@@ -53,7 +53,7 @@ def _frozen_dict(items: dict) -> FrozenDict:
 
 def freeze(value: Any) -> Any:
     if isinstance(value, dict):
-        return _frozen_dict({k: freeze(v) for k, v in value.items()})
+        return frozen_dict({k: freeze(v) for k, v in value.items()})
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
     return value
@@ -206,6 +206,8 @@ class Deck:
     composition: tuple[Composition, ...] = ()
     #: rules-relative pointer -> (file, pointer) of each rule parameter a variant set or deleted
     rule_patches: Mapping[str, tuple[Path, str]] = field(default_factory=dict)
+    #: The workspace the deck was read from (its schemas, templates, vocabulary).
+    workspace: Any = field(default=None, repr=False, compare=False)
 
     @property
     def game(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardtools.core import variants
-from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, freeze, thaw
+from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, frozen_dict, freeze, thaw
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
 from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.variants import RawCard
@@ -102,8 +102,9 @@ class _DeckReader:
                 self._composition(c, d, f"/composition/{i}") for c, d, i in overlay.composition]
         cards, index = self._validate_cards(manifest, raw)
         data = self._read_data_files(manifest, documents, index)
-        deck = Deck(manifest, tuple(cards), documents, variant, freeze(data), freeze(rules), tuple(composition),
-                    freeze(rule_patches))
+        deck = Deck(manifest, tuple(cards), documents, variant, self._frozen_data(data), freeze(rules),
+                    tuple(composition),
+                    freeze(rule_patches), workspace=self.workspace)
         self._check_rules(deck, index)
         self._check_counts(deck)
         self._check_composition(deck)
@@ -275,10 +276,20 @@ class _DeckReader:
                     self.incomplete = True
                 elif first_seen.get(data["id"]) is card:
                     patches = {rel: (doc.path, pointer) for rel, (doc, pointer) in card.patches.items()}
-                    cards.append(Card(freeze(data), card.doc.path, card.pointer, freeze(patches)))
+                    cards.append(Card(self._frozen(data), card.doc.path, card.pointer, freeze(patches)))
         finally:
             CARD_INDEX.reset(token)
         return cards, index
+
+    def _frozen(self, data):
+        """The frozen card, shared by every deck of this run that has the very same card (the base
+        deck and its variants), so that later checks can recognise a card they have seen."""
+        held, frozen = self.workspace.memo(("frozen", id(data)), lambda: (data, freeze(data)))
+        return frozen if held is data else freeze(data)
+
+    def _frozen_data(self, data: dict) -> dict:
+        """Data files frozen like cards: shared by the decks of a run that read the same file."""
+        return frozen_dict({name: self._frozen(value) for name, value in data.items()})
 
     # -- checks across cards -------------------------------------------------------------------
     def _check_rules(self, deck: Deck, index: dict[str, str]) -> None:

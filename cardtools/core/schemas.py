@@ -60,11 +60,18 @@ _SCHEMAS = {"items", "additionalProperties", "not", "if", "then", "else", "conta
 _SCHEMA_LISTS = {"allOf", "anyOf", "oneOf", "prefixItems"}
 _SCHEMA_MAPS = {"properties", "patternProperties", "dependentSchemas"}
 
+#: While the quick check runs: every card id it looks up, and what it found (for ``_passes``).
+_LOOKUPS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("lookups", default=None)
+
+
 def _quick_card_ref(expected, instance) -> bool:
     """``x-card-ref`` for the quick check: the same verdict as ``_card_ref``."""
     index = CARD_INDEX.get()
     if index is None or not isinstance(instance, str):
         return True
+    lookups = _LOOKUPS.get()
+    if lookups is not None:
+        lookups[instance] = index.get(instance)
     wanted = None if expected is True else ([expected] if isinstance(expected, str) else list(expected))
     return instance in index and (wanted is None or index[instance] in wanted)
 
@@ -99,6 +106,7 @@ class SchemaStore:
                 self._add(path, name)
         self._validators: dict[str, Any] = {}
         self._quick: dict[str, Check | None] = {}
+        self._passed: dict[tuple[str, int], tuple[Any, dict]] = {}
         self._bundles: dict[str, dict] = {}
         self._cycles: dict[str, bool] = {}
 
@@ -137,6 +145,23 @@ class SchemaStore:
             except Unsupported:
                 self._quick[name] = None
         return self._quick[name]
+
+    def _passes(self, name: str, check: Check, instance: Any) -> bool:
+        """The quick check, remembered for data seen before (a card shared by a game's variants):
+        a pass is reused only if every card id it looked up resolves as it did then."""
+        index = CARD_INDEX.get() or {}
+        seen = self._passed.get((name, id(instance)))
+        if seen is not None and seen[0] is instance and all(index.get(i) == t for i, t in seen[1].items()):
+            return True
+        lookups: dict[str, str | None] = {}
+        token = _LOOKUPS.set(lookups)
+        try:
+            passed = check(instance)
+        finally:
+            _LOOKUPS.reset(token)
+        if passed:  # keeping the instance keeps its id from being reused
+            self._passed[(name, id(instance))] = (instance, lookups)
+        return passed
 
     def _bundled(self, name: str) -> dict:
         if name not in self._bundles:
@@ -223,7 +248,7 @@ class SchemaStore:
         assembled from several files (a card patched by a variant).
         """
         check = self.quick(name)
-        if check is not None and check(instance):
+        if check is not None and self._passes(name, check, instance):
             return []
         locate = where if callable(where) else document_locator(where, base)
         return [d for e in self.validator(name).iter_errors(instance) for d in explain(e, locate, label)]

@@ -79,6 +79,14 @@ class Workspace:
     def _parsed(self) -> dict:
         return {}
 
+    def memo(self, key, compute):
+        """A value derived from this workspace's files, computed once per run (a vocabulary, a
+        card's lint result): a command validating every variant of a game meets the same cards."""
+        store = self.__dict__.setdefault("_memo", {})
+        if key not in store:
+            store[key] = compute()
+        return store[key]
+
     @cached_property
     def schemas(self):
         from cardtools.core.schemas import SchemaStore

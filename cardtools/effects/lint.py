@@ -9,29 +9,54 @@ from __future__ import annotations
 from cardtools.core.deck import Deck, field_path
 from cardtools.core.diagnostics import Diagnostic, error, warning
 from cardtools.core.workspace import Workspace
-from cardtools.effects.compile import compile_deck
-from cardtools.effects.text import TextError, TextRenderer
+from cardtools.effects.compile import Compiler, compile_card
+from cardtools.effects.text import TextRenderer
 from cardtools.effects.vocabulary import load_vocabulary
 
 
 def check(deck: Deck) -> list[Diagnostic]:
-    vocab, found = load_vocabulary(Workspace(deck.manifest.path.parents[2]), deck.game)
+    workspace = deck.workspace or Workspace(deck.manifest.path.parents[2])
+    vocab, found = vocabulary(workspace, deck.game)
     if found:
-        return found
+        return list(found)
     if vocab is None:
         return _effects_without_vocabulary(deck)
-    _, found = compile_deck(deck, vocab)
+    # A card's result depends on the card, and for its text on what it reads from other cards:
+    # a deck of the same run (the base deck, its variants) that has the very same card, and in
+    # which those reads give the same answers, reuses it.
+    known = workspace.memo(("lint", deck.game), dict)
     renderer = TextRenderer(vocab, deck, style="print")
+    compiler = None
+    found = []
     for card in deck.cards:
-        if "text" in card.fields:
-            loc = deck.locate(card, "text", key=True)
-            found.append(warning(loc.path, loc.line, loc.col, "text-override",
-                                 f"{card.id}: hand-written text replaces the text generated from its effects"))
-        try:
-            renderer.card(card)
-        except (TextError, Exception) as exc:  # a template bug must name the card, not crash validation
-            loc = deck.locate(card)
-            found.append(error(loc.path, loc.line, loc.col, "text", f"{card.id}: cannot generate its text: {exc}"))
+        key = (id(card.fields), card.file, card.pointer, tuple(sorted(card.patches.items())))
+        held = known.get(key)
+        if held is None or held[0] is not card.fields or \
+                any(renderer.helpers.resolve(k) != v for k, v in held[2].items()):
+            compiler = compiler or Compiler(vocab, deck)
+            renderer.lookups = {}
+            held = known[key] = (card.fields, _check_card(deck, card, compiler, renderer), renderer.lookups)
+            renderer.lookups = None
+        found += held[1]
+    return found
+
+
+def vocabulary(workspace: Workspace, game: str):
+    """The game's vocabulary and its problems, read once per run."""
+    return workspace.memo(("vocabulary", game), lambda: load_vocabulary(workspace, game))
+
+
+def _check_card(deck: Deck, card, compiler: Compiler, renderer: TextRenderer) -> list[Diagnostic]:
+    _, found = compile_card(compiler, deck, card)
+    if "text" in card.fields:
+        loc = deck.locate(card, "text", key=True)
+        found.append(warning(loc.path, loc.line, loc.col, "text-override",
+                             f"{card.id}: hand-written text replaces the text generated from its effects"))
+    try:
+        renderer.card(card)
+    except Exception as exc:  # a template bug must name the card, not crash validation
+        loc = deck.locate(card)
+        found.append(error(loc.path, loc.line, loc.col, "text", f"{card.id}: cannot generate its text: {exc}"))
     return found
 
 

@@ -51,6 +51,7 @@ class TextRenderer:
         self.vocab, self.deck, self.style = vocab, deck, style
         self.verbs = verbs(vocab)
         self.helpers = _Helpers(self)
+        self.lookups: dict | None = None  # when a dict: what rendering read from other cards
         self.templates = {kind: {name: _template(src) for name, src in table.items()}
                           for kind, table in load_templates(vocab).items()}
         self.type_templates = {name: _template(src)
@@ -280,23 +281,38 @@ class _Helpers:
             return base
         return f"{self.who(target)} {third}"
 
+    # What a card's text reads from other cards; recorded (``TextRenderer.lookups``) so that a
+    # result can be reused in another deck where these still read the same.
     def member(self, set_name: str, name: str) -> str:
-        if set_name not in self._members:  # a deck never changes: look its sets up once
-            self._members[set_name] = self.r.vocab.members(set_name, self.r.deck)
-        return self._members[set_name].get(name, name.replace("_", " "))
+        return self.look(("member", set_name, name))
 
     def members(self, set_name: str, names) -> list[str]:
         return [self.member(set_name, n) for n in names]
 
     def card(self, card_id: str) -> str:
-        found = self.r.deck.get(card_id) if self.r.deck is not None else None
-        return found.name if found is not None else card_id.replace("_", " ")
+        return self.look(("card", card_id))
 
     def part(self, card_id: str, field: str) -> Any:
         """A field of another card (``part("minoans", "event.title")``), or its id when it is missing."""
-        found = self.r.deck.get(card_id) if self.r.deck is not None else None
-        value = found.part(field) if found is not None else None
-        return card_id.replace("_", " ") if value is None else value
+        return self.look(("part", card_id, field))
+
+    def look(self, key: tuple) -> Any:
+        value = self.resolve(key)
+        if self.r.lookups is not None:
+            self.r.lookups[key] = value
+        return value
+
+    def resolve(self, key: tuple) -> Any:
+        kind, name = key[0], key[1]
+        if kind == "member":
+            if name not in self._members:  # a deck never changes: look its sets up once
+                self._members[name] = self.r.vocab.members(name, self.r.deck)
+            return self._members[name].get(key[2], key[2].replace("_", " "))
+        found = self.r.deck.get(name) if self.r.deck is not None else None
+        if kind == "card":
+            return found.name if found is not None else name.replace("_", " ")
+        value = found.part(key[2]) if found is not None else None
+        return name.replace("_", " ") if value is None else value
 
     def rewards(self, args: Mapping) -> str:
         unit = self.r.vocab.resources[args["gain"]]
@@ -324,12 +340,18 @@ def load_templates(vocab: Vocabulary, name: str = "verbs.yaml") -> dict[str, dic
     for path in (core, game_dir / name):
         if not path.is_file():
             continue
-        doc, found = load_yaml(path)
+        doc, found = _read(path, path.stat().st_mtime_ns)
         if found or doc is None or not isinstance(doc.data, dict):
             raise DiagnosticError(found or [error(path, 1, 1, "template", "expected a mapping of kinds to verbs")])
         for kind, table in doc.data.items():
             merged.setdefault(kind, {}).update(table)
     return merged
+
+
+@functools.lru_cache(maxsize=64)
+def _read(path, mtime_ns: int):
+    """A template file, parsed once while unchanged (every deck's renderer reads the same files)."""
+    return load_yaml(path)
 
 
 _RENDERERS: dict[tuple[int, str], TextRenderer] = {}
@@ -339,7 +361,9 @@ def renderer_for(deck: Deck, style: str = "print") -> TextRenderer | None:
     """The deck's renderer (cached while the deck lives); None when its game has no vocabulary."""
     key = (id(deck), style)
     if key not in _RENDERERS:
-        vocab, found = load_vocabulary(Workspace(deck.manifest.path.parents[2]), deck.game)
+        from cardtools.effects.lint import vocabulary
+
+        vocab, found = vocabulary(deck.workspace or Workspace(deck.manifest.path.parents[2]), deck.game)
         if found:
             raise DiagnosticError(found)
         if vocab is None:

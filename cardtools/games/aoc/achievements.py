@@ -29,7 +29,7 @@ def compile_conditions(deck: Deck, vocab) -> tuple[dict[str, Callable], list[Dia
 
 def check(deck: Deck) -> list[Diagnostic]:
     """For `cardtools validate`: every achievement condition compiles."""
-    vocab, found = load_vocabulary(Workspace(deck.manifest.path.parents[2]), deck.game)
+    vocab, found = load_vocabulary(deck.workspace or Workspace(deck.manifest.path.parents[2]), deck.game)
     if found or vocab is None:
         return found
     return compile_conditions(deck, vocab)[1]

@@ -57,7 +57,7 @@ class Game:
         """``abilities`` (card id -> effect field -> abilities) replaces the compiled ones (benchmarks)."""
         self.deck = deck
         self.rules = rule_params(deck)
-        self.vocab = require_vocabulary(Workspace(deck.manifest.path.parents[2]), GAME)
+        self.vocab = require_vocabulary(deck.workspace or Workspace(deck.manifest.path.parents[2]), GAME)
         if abilities is None:
             compiled, problems = compile_deck(deck, self.vocab)
             if problems:

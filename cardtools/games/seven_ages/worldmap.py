@@ -80,7 +80,11 @@ class WorldMap:
     def of(cls, deck) -> "WorldMap | None":
         """The deck's map, or None when map.yaml is missing or failed its schema (already reported)."""
         data = deck.data.get("map")
-        return None if data is None else cls(data)
+        if data is None or deck.workspace is None:
+            return None if data is None else cls(data)
+        # built once per run: a game's variants share the map (the very same frozen data)
+        held, world = deck.workspace.memo(("7ages-map", id(data)), lambda: (data, cls(data)))
+        return world if held is data else cls(data)
 
     def __contains__(self, area_id: object) -> bool:
         return area_id in self.areas
