@@ -4,7 +4,8 @@ Every block becomes *units* — a heading, a paragraph, a list entry, a table ro
 each measured before anything is drawn, with the same rich text (``**bold**``, ``{icon}``),
 glyph and icon checks and 6 pt floor as card faces. Units are then placed top to bottom:
 a unit never splits, a heading stays with what follows it, and a table row that starts a page
-brings its table's header along, so a long table continues with its header repeated. Drawing
+brings its table's header (and group row) along, so a long table continues with its header
+repeated; a table never leaves its last row alone on a page. Drawing
 reuses the card faces' operations (``face.RectOp``, ``LineOp``, ``TextOp``), in millimetres
 from a unit's top-left corner.
 """
@@ -49,7 +50,7 @@ class Unit:
     ops: list
     keep_with_next: bool = False
     gap_before: float = 0.0  # dropped at the top of a page
-    header: "Unit | None" = None  # repeated first when this unit starts a page (a table's header)
+    repeat: tuple["Unit", ...] = ()  # placed first when this unit starts a page (a table's header, its group row)
     page_break: bool = False  # start a new page before it
     origin: Origin | None = None  # what to name if it is taller than a page
 
@@ -188,14 +189,18 @@ class Flow:
         header.ops.append(LineOp(0, header.height, self.width, header.height, self.colors["accent"], 0.8))
         header.keep_with_next = True
         units = [self._checked(header, table.origin)]
+        group: Unit | None = None
         for row in table.rows:
             if row.group is not None:
-                unit = self._row([row.group], [self.width], [0.0], ["left"], size, self.bold, shade=True)
-                unit.keep_with_next, unit.gap_before = True, 0.0
-            else:
-                unit = self._row(list(row.cells), widths, lefts, [c.align for c in table.columns], size, self.regular)
-            unit.header = header
-            units.append(self._checked(unit, row.group.origin if row.group else row.cells[0].origin))
+                group = self._row([row.group], [self.width], [0.0], ["left"], size, self.bold, shade=True)
+                group.keep_with_next, group.repeat = True, (header,)
+                units.append(self._checked(group, row.group.origin))
+                continue
+            unit = self._row(list(row.cells), widths, lefts, [c.align for c in table.columns], size, self.regular)
+            unit.repeat = (header, group) if group is not None else (header,)
+            units.append(self._checked(unit, row.cells[0].origin))
+        if len(units) > 2:
+            units[-2].keep_with_next = True  # no last row alone on a page
         return units
 
     def _row(self, cells: list[Text], widths: list[float], lefts: list[float], aligns: list[str], size: float,
@@ -244,7 +249,7 @@ class Flow:
     # -- pages
     def paginate(self, units: list[Unit]) -> list[Page]:
         """Place units top to bottom; a chain of units that keep with the next moves to a new page
-        as a whole; a unit with a header that starts a page is preceded by that header."""
+        as a whole; a unit that starts a page is preceded by the units it repeats."""
         pages = [Page()]
         y = 0.0
         i = 0
@@ -260,11 +265,11 @@ class Flow:
             if (chain[0].page_break and not at_top) or (not at_top and y + need > self.body + 1e-6):
                 pages.append(Page())
                 y, at_top = 0.0, True
-            for k, unit in enumerate(chain):
-                if at_top and k == 0 and unit.header is not None:
-                    pages[-1].placed.append((unit.header, y))
-                    y += unit.header.height
-                    at_top = False
+            if at_top:
+                for repeated in chain[0].repeat:
+                    pages[-1].placed.append((repeated, y))
+                    y += repeated.height
+            for unit in chain:
                 y += 0.0 if not pages[-1].placed else unit.gap_before
                 pages[-1].placed.append((unit, y))
                 y += unit.height

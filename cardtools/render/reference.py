@@ -22,7 +22,7 @@ from cardtools.core.deck import Card, Deck, thaw
 from cardtools.core.diagnostics import DiagnosticError, did_you_mean
 from cardtools.core.variants import FOLDER as VARIANTS
 from cardtools.core.workspace import Workspace
-from cardtools.effects.text import card_text
+from cardtools.effects.text import card_text, join
 from cardtools.render.flow import Flow
 from cardtools.render.fonts import initial_font
 from cardtools.render.pnp import icon_set
@@ -68,6 +68,9 @@ def sheet_context(deck: Deck) -> tuple[dict[str, Any], Callable[[Any], Card | No
         found = deck.get(card_id)
         return found.name if found is not None else humanize(card_id)
 
+    def names(card_ids, last: str = "and") -> str:
+        return join([name(i) for i in card_ids], last)
+
     def label(card_type: str) -> str:
         check_type(card_type)
         return deck.manifest.card_types[card_type].label
@@ -87,7 +90,7 @@ def sheet_context(deck: Deck) -> tuple[dict[str, Any], Callable[[Any], Card | No
         "data": thaw(deck.data),
         "card_types": [{"id": t.name, "label": t.label, "effects": list(t.effect_fields)}
                        for t in deck.manifest.card_types.values()],
-        "cards": cards, "card": card, "text": text, "name": name, "label": label,
+        "cards": cards, "card": card, "text": text, "name": name, "names": names, "label": label,
         "has_type": lambda card_type: card_type in deck.manifest.card_types,
         "provisional": is_provisional, "humanize": humanize,
     }

@@ -237,7 +237,7 @@ class Evaluator:
 
         def add(items: list, depth: int) -> None:
             for n, item in enumerate(items, 1):
-                item_context = context | {"item": item}
+                item_context = context | {"item": item, "index": n}
                 text = self._write(spec, f"{pointer}/text", item_context, f"{where}, list", item)
                 if text.text.strip():
                     entries.append(Entry(f"{n}." if numbered else ("•" if depth == 0 else "–"), depth, text))
@@ -257,8 +257,8 @@ class Evaluator:
             columns.append(Column(header, float(col.get("width", 1)), col.get("align", "left")))
         rows: list[Row] = []
         last_group: str | None = None
-        for row in rows_in:
-            row_context = context | {"row": row}
+        for n, row in enumerate(rows_in, 1):
+            row_context = context | {"row": row, "index": n}
             if "group" in spec:
                 group = self._write(spec, f"{pointer}/group", row_context, f"{where}, group", row)
                 if group.text != last_group:
