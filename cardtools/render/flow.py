@@ -188,17 +188,17 @@ class Flow:
                            size, self.bold, shade=True)
         header.ops.append(LineOp(0, header.height, self.width, header.height, self.colors["accent"], 0.8))
         header.keep_with_next = True
-        units = [self._checked(header, table.origin)]
+        units = [header]
         group: Unit | None = None
         for row in table.rows:
             if row.group is not None:
                 group = self._row([row.group], [self.width], [0.0], ["left"], size, self.bold, shade=True)
                 group.keep_with_next, group.repeat = True, (header,)
-                units.append(self._checked(group, row.group.origin))
+                units.append(group)
                 continue
             unit = self._row(list(row.cells), widths, lefts, [c.align for c in table.columns], size, self.regular)
             unit.repeat = (header, group) if group is not None else (header,)
-            units.append(self._checked(unit, row.cells[0].origin))
+            units.append(unit)
         if len(units) > 2:
             units[-2].keep_with_next = True  # no last row alone on a page
         return units
@@ -207,7 +207,9 @@ class Flow:
              setter: Typesetter, shade: bool = False) -> Unit:
         blocks = [self.set(cell, w - 2 * CELL_PAD_X, size, setter) if cell.text else None
                   for cell, w in zip(cells, widths)]
-        height = max((mm(b.height) for b in blocks if b is not None), default=mm(size * setter.leading)) + 2 * CELL_PAD_Y
+        heights = [mm(b.height) if b is not None else 0.0 for b in blocks]
+        tallest = max(range(len(cells)), key=lambda i: heights[i])
+        height = max(max(heights), mm(size * setter.leading)) + 2 * CELL_PAD_Y
         ops: list = []
         if shade:
             ops.append(RectOp(0, 0, self.width, height, self.colors["shade"], None, 0.0, 0.0))
@@ -216,7 +218,7 @@ class Flow:
                 ops.append(self.text_op(block, x + CELL_PAD_X, CELL_PAD_Y, w - 2 * CELL_PAD_X, align=align, setter=setter))
         if not shade:
             ops.append(LineOp(0, height, self.width, height, self.colors["rule"], 0.4))
-        return Unit(height, ops)
+        return Unit(height, ops, origin=cells[tallest].origin)
 
     def tree(self, tree: Tree) -> list[Unit]:
         rows = max(n.row for n in tree.nodes)
@@ -245,36 +247,6 @@ class Flow:
     def _checked(unit: Unit, origin: Origin) -> Unit:
         unit.origin = origin
         return unit
-
-    # -- pages
-    def paginate(self, units: list[Unit]) -> list[Page]:
-        """Place units top to bottom; a chain of units that keep with the next moves to a new page
-        as a whole; a unit that starts a page is preceded by the units it repeats."""
-        pages = [Page()]
-        y = 0.0
-        i = 0
-        while i < len(units):
-            j = i
-            while units[j].keep_with_next and j + 1 < len(units):
-                j += 1
-            chain = units[i:j + 1]
-            if sum(u.height + u.gap_before for u in chain) > self.body:
-                chain = chain[:1]  # too long to keep together: place one at a time
-            at_top = not pages[-1].placed
-            need = sum(u.height + u.gap_before for u in chain) - (chain[0].gap_before if at_top else 0.0)
-            if (chain[0].page_break and not at_top) or (not at_top and y + need > self.body + 1e-6):
-                pages.append(Page())
-                y, at_top = 0.0, True
-            if at_top:
-                for repeated in chain[0].repeat:
-                    pages[-1].placed.append((repeated, y))
-                    y += repeated.height
-            for unit in chain:
-                y += 0.0 if not pages[-1].placed else unit.gap_before
-                pages[-1].placed.append((unit, y))
-                y += unit.height
-            i += len(chain)
-        return pages
 
     # -- drawing
     def page_furniture(self) -> tuple[TextBlock | None, TextBlock | None, TextBlock | None]:
@@ -306,3 +278,34 @@ class Flow:
                 for op in unit.ops:
                     op.draw(canvas, pt(MARGIN), ph - pt(BODY_TOP + y))
             canvas.showPage()
+
+
+def paginate(units: list[Unit], body: float) -> list[Page]:
+    """Place units top to bottom on pages ``body`` mm tall. A chain of units that keep with the
+    next moves to a new page as a whole; a unit that starts a page is preceded by the units it
+    repeats (a table's header and group row)."""
+    pages = [Page()]
+    y = 0.0
+    i = 0
+    while i < len(units):
+        j = i
+        while units[j].keep_with_next and j + 1 < len(units):
+            j += 1
+        chain = units[i:j + 1]
+        if sum(u.height + u.gap_before for u in chain) > body:
+            chain = chain[:1]  # too long to keep together: place one at a time
+        at_top = not pages[-1].placed
+        need = sum(u.height + u.gap_before for u in chain) - (chain[0].gap_before if at_top else 0.0)
+        if (chain[0].page_break and not at_top) or (not at_top and y + need > body + 1e-6):
+            pages.append(Page())
+            y, at_top = 0.0, True
+        if at_top:
+            for repeated in chain[0].repeat:
+                pages[-1].placed.append((repeated, y))
+                y += repeated.height
+        for unit in chain:
+            y += 0.0 if not pages[-1].placed else unit.gap_before
+            pages[-1].placed.append((unit, y))
+            y += unit.height
+        i += len(chain)
+    return pages

@@ -23,7 +23,7 @@ from cardtools.core.diagnostics import DiagnosticError, did_you_mean
 from cardtools.core.variants import FOLDER as VARIANTS
 from cardtools.core.workspace import Workspace
 from cardtools.effects.text import card_text, join
-from cardtools.render.flow import Flow
+from cardtools.render.flow import Flow, paginate
 from cardtools.render.fonts import initial_font
 from cardtools.render.pnp import icon_set
 from cardtools.render.reference_template import Evaluator, is_provisional, load_template
@@ -125,7 +125,7 @@ def build_reference(deck: Deck, workspace: Workspace, paper: Size) -> tuple[byte
     furniture = flow.page_furniture()
     if flow.problems:
         raise DiagnosticError(flow.problems)
-    pages = flow.paginate(units)
+    pages = paginate(units, flow.body)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(pt(paper.width), pt(paper.height)), invariant=1,
                     initialFontName=initial_font(), initialFontSize=8, pageCompression=1)
