@@ -22,7 +22,7 @@ from cardtools.core.diagnostics import Diagnostic, error
 from cardtools.render.face import LineOp, RectOp, TextOp, arrow_between, text_location
 from cardtools.render.fonts import Fonts
 from cardtools.render.icons import IconSet
-from cardtools.render.reference_template import (Document, Entry, ListBlock, Origin, Paragraph, Row, Section,
+from cardtools.render.reference_template import (Document, Entry, ListBlock, Origin, Paragraph, Section,
                                                   Table, Text, Tree)
 from cardtools.render.richtext import FLOOR, TextBlock, TextProblem, Typesetter, checked, parse
 from cardtools.render.units import Size, pt
@@ -71,17 +71,9 @@ class Flow:
         self.regular = Typesetter(self.fonts)
         self.bold = Typesetter(self.fonts, "bold", "bold")
         self.problems: list[Diagnostic] = []
-        style = doc.style
-        self.colors = {name: self._color(getattr(style, name), name) for name in ("accent", "shade", "rule", "muted")}
+        self.colors = {name: toColor(getattr(doc.style, name)) for name in ("accent", "shade", "rule", "muted")}
 
     # -- preflight
-    def _color(self, value: str, name: str) -> Color:
-        try:
-            return toColor(value)
-        except ValueError:
-            at = self.doc.title.origin.at
-            self.problems.append(error(at.path, at.line, at.col, "reference", f"style.{name}: unknown colour '{value}'"))
-            return toColor("black")
 
     def problem(self, origin: Origin, code: str, message: str) -> None:
         if origin.card is not None:

@@ -10,9 +10,11 @@ preflight can say where to fix a problem. Facts come from the deck; the template
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
+
+from reportlab.lib.colors import toColor
 
 from cardtools.core.deck import Card
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error
@@ -181,6 +183,11 @@ class Evaluator:
     def document(self) -> Document:
         data = self.template.doc.data
         style = Style(**data.get("style", {}))
+        for name in ("accent", "shade", "rule", "muted"):
+            try:
+                toColor(getattr(style, name))
+            except ValueError:
+                self.problems.append(self._at(f"/style/{name}", f"unknown colour '{getattr(style, name)}'").diagnostic)
         title = self._write(data, "/title", self.context, "title")
         subtitle = self._write(data, "/subtitle", self.context, "subtitle")
         footer = self._write(data, "/footer", self.context, "footer")

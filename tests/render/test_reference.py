@@ -9,7 +9,6 @@ import pdfplumber
 import pypdf
 import pytest
 
-from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.render.flow import BODY_BOTTOM, BODY_TOP, MARGIN, Unit, paginate
