@@ -101,7 +101,7 @@ def _variant(deck: Deck) -> dict[str, Any] | None:
     if deck.variant is None:
         return None
     doc = deck.documents[(deck.manifest.path.parent / VARIANTS / f"{deck.variant}.yaml").resolve()].data
-    return {"id": deck.variant, "name": doc.get("name", deck.variant), "description": doc.get("description", "")}
+    return {"id": deck.variant, "name": doc["name"], "description": doc["description"], "source": doc["source"]}
 
 
 def humanize(value: Any) -> str:
