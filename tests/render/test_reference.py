@@ -76,6 +76,7 @@ def text_of(pdf) -> str:
 @pytest.mark.parametrize("game, card_type, header, next_header", [
     ("aoc", "civilization", "Civilization", "Main"),
     ("aoc", "wonder", "Wonder", "Ability"),
+    ("aoc", "achievement", "Achievement", "Requirement"),
     ("tta", "leader", "Leader", "Abilities"),
     ("tta", "wonder", "Wonder", "Stages"),
     ("tta", "tactic", "Tactic", "Army"),
@@ -145,7 +146,7 @@ def test_a_variant_that_removes_cards_removes_them_from_the_sheet(repo, tmp_path
         "name: Smaller box\n"
         "description: Two cards stay in the box.\n"
         "source: \"provisional: a test variant\"\n"
-        "remove: [egypt, pyramids]\n")
+        "remove: [egypt, pyramids, {type: achievement}]\n")
     workspace = Workspace(root)
     with pdfplumber.open(io.BytesIO(sheet(workspace, "aoc", "no-egypt"))) as pdf:
         everything = text_of(pdf)
@@ -153,8 +154,21 @@ def test_a_variant_that_removes_cards_removes_them_from_the_sheet(repo, tmp_path
         wonders = column(pdf, "Wonder", "Ability")
     assert "Egypt" not in everything and "Pyramids" not in everything
     assert "China" in civilizations and "Great Wall" in wonders
+    assert "achievements" not in everything  # no achievement cards left: no section, no heading
     assert "Rules reference · variant: Smaller box" in everything
     assert "Two cards stay in the box." in everything
+
+
+def test_the_tta_sheet_follows_the_variants_rules(repo):
+    with pdfplumber.open(io.BytesIO(sheet(repo, "tta", "first-game"))) as pdf:
+        text = text_of(pdf)
+    politics = text[text.index("Politics phase"):text.index("Action phase")]
+    assert "Prepare an event" in politics  # rules.political_actions: [prepare_event]
+    assert "aggression" not in politics.lower() and "Resign" not in politics
+    assert "Age III events" not in text[text.index("Game end and final scoring"):]  # age_iii_events: none
+    assert ("Each civilization scores: 1 per Age I technology in play; 2 per Age II technology in play; your "
+            "government counting 2 times;") in text  # the icons are drawn, not text
+    assert "Last age whose decks are played: II." in text
 
 
 # -- the page -------------------------------------------------------------------------------------
