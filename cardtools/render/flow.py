@@ -93,7 +93,7 @@ class Flow:
         except TextProblem as problem:
             self.problem(text.origin, problem.code, problem.message)
             return None
-        block = setter.fit(markup, pt(width), pt(height) if height != math.inf else math.inf, size, FLOOR)
+        block = setter.fit(markup, pt(width), pt(height), size, FLOOR)
         if block is None:
             room = f"{width:.1f} mm wide" if height == math.inf else f"{width:.1f} × {height:.1f} mm"
             self.problem(text.origin, "text-overflow", f"text does not fit in {room} even at {FLOOR:g} pt")

@@ -281,15 +281,15 @@ class Evaluator:
         items = self._items(spec["nodes"], f"{pointer}/nodes", context)
         if not items:
             return []
-        ids, requires = [], {}
-        for item in items:
-            node_id = item.get("id") if isinstance(item, Mapping) else None
-            if not isinstance(node_id, str):
-                raise self._at(f"{pointer}/nodes", f"a tree node needs an 'id', got {item!r}"[:200])
-            ids.append(node_id)
+        without_id = [i for i in items if not isinstance(i, Mapping) or not isinstance(i.get("id"), str)]
+        if without_id:
+            raise self._at(f"{pointer}/nodes", f"a tree node needs an 'id', got {without_id[0]!r}"[:200])
+        ids = [item["id"] for item in items]
+        requires = {}
+        for item, node_id in zip(items, ids):
             wanted = self._items(spec.get("requires", "{{ node.requires | default([]) }}"), f"{pointer}/requires",
-                                context | {"node": item})
-            unknown = [r for r in wanted if r not in [i.get("id") for i in items]]
+                                 context | {"node": item})
+            unknown = [r for r in wanted if r not in ids]
             if unknown:
                 raise self._at(f"{pointer}/requires", f"node '{node_id}' requires '{unknown[0]}', which is not a "
                                                       f"node of this tree{did_you_mean(str(unknown[0]), ids)}")
