@@ -68,6 +68,11 @@ def thaw(value: Any) -> Any:
     return value
 
 
+def field_path(field: str) -> tuple[str, ...]:
+    """The keys of a dotted field name, for locating it: ``event.effects`` -> ("event", "effects")."""
+    return tuple(field.split("."))
+
+
 @dataclass(frozen=True)
 class CardType:
     name: str
@@ -169,6 +174,19 @@ class Card:
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.fields.get(key, default)
+
+    def part(self, field: str, default: Any = None) -> Any:
+        """A field inside the card's parts: ``event.effects`` is ``card["event"]["effects"]``.
+
+        Effect fields are named this way when a card holds several parts, each with its own
+        abilities (a 7 Ages card is an empire, an artefact and an event).
+        """
+        value: Any = self.fields
+        for key in field_path(field):
+            if not isinstance(value, Mapping) or key not in value:
+                return default
+            value = value[key]
+        return value
 
     def to_dict(self) -> dict:
         return thaw(self.fields)

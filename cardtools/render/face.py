@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from reportlab.lib.colors import Color, toColor
 
-from cardtools.core.deck import Card, Deck, thaw
+from cardtools.core.deck import Card, Deck, field_path, thaw
 from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardtools.effects.text import card_text
 from cardtools.render.expressions import ExpressionError, evaluate, render
@@ -212,8 +212,8 @@ class CardPainter:
 def text_location(deck: Deck, card: Card) -> Location:
     """Where a designer fixes a card's text: its ``text:`` override, else its effects, else the card."""
     for key in ("text", *deck.manifest.card_types[card.type].effect_fields):
-        if key in card.fields:
-            return deck.locate(card, key)
+        if card.part(key) is not None:
+            return deck.locate(card, *field_path(key))
     return deck.locate(card)
 
 

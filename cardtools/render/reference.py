@@ -22,7 +22,7 @@ from cardtools.core.deck import Card, Deck, thaw
 from cardtools.core.diagnostics import DiagnosticError, did_you_mean
 from cardtools.core.variants import FOLDER as VARIANTS
 from cardtools.core.workspace import Workspace
-from cardtools.effects.text import card_text, join
+from cardtools.effects.text import card_text
 from cardtools.render.flow import Flow, paginate
 from cardtools.render.fonts import initial_font
 from cardtools.render.pnp import icon_set
@@ -68,9 +68,6 @@ def sheet_context(deck: Deck) -> tuple[dict[str, Any], Callable[[Any], Card | No
         found = deck.get(card_id)
         return found.name if found is not None else humanize(card_id)
 
-    def names(card_ids, last: str = "and") -> str:
-        return join([name(i) for i in card_ids], last)
-
     def label(card_type: str) -> str:
         check_type(card_type)
         return deck.manifest.card_types[card_type].label
@@ -90,7 +87,7 @@ def sheet_context(deck: Deck) -> tuple[dict[str, Any], Callable[[Any], Card | No
         "data": thaw(deck.data),
         "card_types": [{"id": t.name, "label": t.label, "effects": list(t.effect_fields)}
                        for t in deck.manifest.card_types.values()],
-        "cards": cards, "card": card, "text": text, "name": name, "names": names, "label": label,
+        "cards": cards, "card": card, "text": text, "name": name, "label": label,
         "has_type": lambda card_type: card_type in deck.manifest.card_types,
         "provisional": is_provisional, "humanize": humanize,
     }
@@ -105,14 +102,8 @@ def _variant(deck: Deck) -> dict[str, Any] | None:
 
 
 def humanize(value: Any) -> str:
-    """Data as words: ids lose their underscores, mappings read 'key value', lists are comma-separated."""
-    if isinstance(value, str):
-        return value.replace("_", " ")
-    if isinstance(value, Mapping):
-        return "; ".join(f"{humanize(k)} {humanize(v)}" for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return ", ".join(humanize(v) for v in value)
-    return str(value)
+    """An id in words: 'per_area' → 'per area'."""
+    return str(value).replace("_", " ")
 
 
 def build_reference(deck: Deck, workspace: Workspace, paper: Size) -> tuple[bytes, ReferenceResult]:

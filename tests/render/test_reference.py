@@ -80,7 +80,7 @@ def text_of(pdf) -> str:
     ("tta", "leader", "Leader", "Abilities"),
     ("tta", "wonder", "Wonder", "Stages"),
     ("tta", "tactic", "Tactic", "Army"),
-    ("7ages", "artefact", "Artefact", "Ages"),
+    ("7ages", "artefact", "Artefact", "Ages,"),
 ])
 def test_every_card_of_the_type_is_in_its_table(sheets, repo, game, card_type, header, next_header):
     names = [c.name for c in load_deck(game, workspace=repo).of_type(card_type)]
