@@ -202,6 +202,17 @@ def add_print_commands(sub) -> None:
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: out/<game>-images-<profile>/)")
     p.set_defaults(handler=cmd_images)
 
+    p = sub.add_parser("reference", help="rule reference sheet PDF generated from the deck",
+                       description="Write a game's rule reference sheet: its template "
+                                   "(templates/reference/GAME/sheet.yaml) filled from the deck's cards, card text, "
+                                   "data files and rules; long tables continue with their headers repeated. "
+                                   "docs/reference-sheets.md.", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size (default: a4)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="output PDF (default: out/<game>[-<variant>]-reference-<paper>.pdf)")
+    p.set_defaults(handler=cmd_reference)
+
     p = sub.add_parser("tts", help="Tabletop Simulator deck sheets and saved-object JSON",
                        description="Write Tabletop Simulator deck sheets (at most 10 x 7 cards, 4096 px, RGB; "
                                    "file names carry a content hash) and <game>.json, a saved object that "
@@ -482,9 +493,11 @@ def cmd_build(args) -> int:
         return 1
     from cardtools.core.loader import load_deck
     from cardtools.render.pnp import write_game_pnps
+    from cardtools.render.reference import write_game_references
 
     for game in ws.games():
-        paths = write_game_pnps(load_deck(game, workspace=ws), ws, ws.out)
+        deck = load_deck(game, workspace=ws)
+        paths = write_game_pnps(deck, ws, ws.out) + write_game_references(deck, ws, ws.out)
         print(f"{game}: deck valid; wrote {', '.join(relative(p) for p in paths)}")
     return 0
 
@@ -506,6 +519,17 @@ def cmd_pnp(args) -> int:
     imp = result.imposition
     print(f"wrote {relative(path)}: {result.cards} cards, {result.pages} pages, {imp.columns} x {imp.rows} "
           f"per {'portrait' if imp.portrait else 'landscape'} page")
+    return 0
+
+
+def cmd_reference(args) -> int:
+    from cardtools.render.reference import reference_name, write_reference
+    from cardtools.render.units import paper_size
+
+    deck = deck_for(args)
+    path = output_path(args, reference_name(args.game, args.variant, args.paper))
+    result = write_reference(path, deck, workspace(args), paper_size(args.paper))
+    print(f"wrote {relative(path)}: {result.pages} pages ({relative(result.template)})")
     return 0
 
 

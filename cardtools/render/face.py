@@ -25,7 +25,7 @@ from cardtools.render.expressions import ExpressionError, evaluate, render
 from cardtools.render.fonts import Fonts
 from cardtools.render.icons import IconSet
 from cardtools.render.layout import Layout, LayoutLibrary, Region
-from cardtools.render.richtext import FLOOR, MarkupError, TextBlock, Typesetter, parse
+from cardtools.render.richtext import FLOOR, TextBlock, TextProblem, Typesetter, checked
 from cardtools.render.units import INCH, Size, pt
 
 #: Safe zone inset from the trim: 1/8 in (print-and-play-notes.md §4.2).
@@ -206,12 +206,15 @@ class CardPainter:
         return self._typesetters[key]
 
     def card_location(self, card: Card) -> Location:
-        """Where a designer fixes a card's text: its ``text:`` override, else its effects, else the card."""
-        effect_fields = self.deck.manifest.card_types[card.type].effect_fields
-        for key in ("text", *effect_fields):
-            if card.part(key) is not None:
-                return self.deck.locate(card, *field_path(key))
-        return self.deck.locate(card)
+        return text_location(self.deck, card)
+
+
+def text_location(deck: Deck, card: Card) -> Location:
+    """Where a designer fixes a card's text: its ``text:`` override, else its effects, else the card."""
+    for key in ("text", *deck.manifest.card_types[card.type].effect_fields):
+        if card.part(key) is not None:
+            return deck.locate(card, *field_path(key))
+    return deck.locate(card)
 
 
 class _Planner:
@@ -349,18 +352,9 @@ class _Planner:
             if face not in fonts.files:
                 raise self.layout_problem(region, key, f"unknown font '{face}'{did_you_mean(face, fonts.names())}")
         try:
-            markup = parse(text)
-        except MarkupError as exc:
-            raise self.card_problem(region, "markup", str(exc)) from None
-        unknown = [i for i in markup.icons() if i not in self.painter.icons]
-        if unknown:
-            raise self.card_problem(region, "unknown-icon", f"unknown icon '{{{unknown[0]}}}'"
-                                    f"{did_you_mean(unknown[0], self.painter.icons.names())}")
-        for face, bold_flag in ((regular, False), (bold, True)):
-            missing = fonts.missing(markup.strings(bold_flag), face)
-            if missing:
-                shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
-                raise self.card_problem(region, "missing-glyph", f"font '{face}' has no glyph for {shown}")
+            markup = checked(text, fonts, self.painter.icons, regular, bold)
+        except TextProblem as problem:
+            raise self.card_problem(region, problem.code, problem.message) from None
         leading = self.number(region, "leading", context, 1.2)
         typesetter = self.painter.typesetter(self.layout, regular, bold, leading)
         block = typesetter.fit(markup, pt(w), pt(h), size, floor)
@@ -415,12 +409,13 @@ class _Planner:
         for key, item, _ in items:
             for source in self.value(region, "arrows", context | {"item": item}) or ():
                 if source in cells:  # a prerequisite printed elsewhere has no arrow on this card
-                    ops.append(_arrow_between(cells[source], cells[key], cw, ch, color, width))
+                    ops.append(arrow_between(cells[source], cells[key], cw, ch, color, width))
         return ops
 
 
-def _arrow_between(a: tuple[float, float], b: tuple[float, float], cw: float, ch: float, color, width) -> LineOp:
-    """An arrow from cell ``a`` to cell ``b``, starting and ending just outside both cells."""
+def arrow_between(a: tuple[float, float], b: tuple[float, float], cw: float, ch: float, color, width) -> LineOp:
+    """An arrow from the cell whose top-left corner is ``a`` to the one at ``b`` (cells ``cw`` × ``ch`` mm),
+    starting and ending just outside both cells."""
     (ax, ay), (bx, by) = (a[0] + cw / 2, a[1] + ch / 2), (b[0] + cw / 2, b[1] + ch / 2)
     dx, dy = bx - ax, by - ay
     length = math.hypot(dx, dy)

@@ -29,6 +29,15 @@ class MarkupError(ValueError):
     pass
 
 
+class TextProblem(ValueError):
+    """Text that cannot be printed: bad markup, an unknown icon or a missing glyph (a preflight error)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
 @dataclass(frozen=True)
 class Piece:
     kind: str  # "text" or "icon"
@@ -88,6 +97,26 @@ def parse(text: str) -> Markup:
         words.append(tuple(word))
     paragraphs.append(tuple(words))
     return Markup(tuple(p for p in paragraphs if p) or ((),))
+
+
+def checked(text: str, fonts: Fonts, icon_names, regular: str = "regular", bold: str = "bold") -> Markup:
+    """Parse text for printing and check it can be drawn: balanced markup, every ``{icon}`` known
+    (``icon_names`` supports ``in`` and ``names()``), every character in the fonts. Raises ``TextProblem``."""
+    from cardtools.core.diagnostics import did_you_mean
+
+    try:
+        markup = parse(text)
+    except MarkupError as exc:
+        raise TextProblem("markup", str(exc)) from None
+    unknown = [i for i in markup.icons() if i not in icon_names]
+    if unknown:
+        raise TextProblem("unknown-icon", f"unknown icon '{{{unknown[0]}}}'{did_you_mean(unknown[0], icon_names.names())}")
+    for face, bold_flag in ((regular, False), (bold, True)):
+        missing = fonts.missing(markup.strings(bold_flag), face)
+        if missing:
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            raise TextProblem("missing-glyph", f"font '{face}' has no glyph for {shown}")
+    return markup
 
 
 @dataclass

@@ -71,3 +71,4 @@ def test_build_writes_every_games_print_and_play(repo, tmp_path, capsys):
     for game in (p.parent.name for p in (root / "decks").glob("*/game.yaml")):
         for paper in ("a4", "letter"):
             assert (root / "out" / f"{game}-pnp-{paper}.pdf").read_bytes().startswith(b"%PDF")
+            assert (root / "out" / f"{game}-reference-{paper}.pdf").read_bytes().startswith(b"%PDF")
