@@ -77,7 +77,7 @@ def main() -> None:
         bleed = PROFILES["tgc"].bleed
         width, height = pixel_size(CARD_SIZES["poker"], bleed, 300)
         start = time.perf_counter()
-        images = face_images(deck, ws, CARD_SIZES["poker"], bleed, width, height, backs=False)
+        _, images = face_images(deck, ws, CARD_SIZES["poker"], bleed, width, height, backs=False)
         rendered = time.perf_counter() - start
         start = time.perf_counter()
         for image in images.values():

@@ -165,6 +165,7 @@ class CardPainter:
         self.bleed = bleed
         self._fonts: dict[str, Fonts] = {}
         self._typesetters: dict[tuple, Typesetter] = {}
+        self._refs: dict[str, dict] = {}
 
     @cached_property
     def _layouts(self) -> dict[str, Layout]:
@@ -173,21 +174,53 @@ class CardPainter:
     def layout(self, card_type: str) -> Layout:
         return self._layouts[card_type]
 
-    def front(self, card: Card) -> tuple[Plan | None, list[Diagnostic]]:
+    def front(self, card: Card, copy: int = 1, copies: int = 1) -> tuple[Plan | None, list[Diagnostic]]:
+        """A card's front; a ``per_copy`` layout also sees which copy it is (``copy`` of ``copies``)."""
+        layout = self.layout(card.type)
         context = self._context(card.type) | {"card": thaw(card.fields), "text": card_text(self.deck, card),
                                               "sources": list(card.sources), "provisional": bool(card.provisional)}
-        return self._plan(self.layout(card.type).front, self.layout(card.type), context, card)
+        if layout.per_copy:
+            context |= {"copy": copy, "copies": copies}
+        return self._plan(layout.front, layout, context, card)
 
-    def back(self, card_type: str) -> tuple[Plan | None, list[Diagnostic]]:
-        """A back shows the card's type, never the card: backs must not reveal hidden cards."""
-        return self._plan(self.layout(card_type).back, self.layout(card_type), self._context(card_type), None)
+    def back(self, card: Card) -> tuple[Plan | None, list[Diagnostic]]:
+        """A back shows the card's type and only the fields its layout's ``back_shows`` names
+        (what every player sees anyway): a back must not give a hidden card away."""
+        layout = self.layout(card.type)
+        context = self._context(card.type) | {"card": self.public_fields(card)}
+        return self._plan(layout.back, layout, context, None)
+
+    def public_fields(self, card: Card) -> dict[str, Any]:
+        return {key: thaw(card.fields[key]) for key in self.layout(card.type).back_shows if key in card.fields}
 
     def _context(self, card_type: str) -> dict[str, Any]:
         layout = self.layout(card_type)
         ctype = self.deck.manifest.card_types[card_type]
         return {"W": self.size.width, "H": self.size.height, "bleed": self.bleed, "safe": SAFE,
                 "colors": dict(layout.colors), "type": card_type, "type_label": ctype.label,
-                "game": self.deck.manifest.name}
+                "game": self.deck.manifest.name, "ref": self.ref, "ref_text": self.ref_text, "data": self.data}
+
+    def ref(self, card_id: str) -> dict[str, Any]:
+        """Another card's fields, for a card that names it (``ref(card.artefact).name``); raises
+        ``LookupError`` (reported at the layout's line) for an unknown id."""
+        if card_id not in self._refs:
+            self._refs[card_id] = thaw(self._referenced(card_id).fields)
+        return self._refs[card_id]
+
+    def ref_text(self, card_id: str) -> dict[str, str]:
+        """Another card's generated text, per effect field."""
+        return card_text(self.deck, self._referenced(card_id))
+
+    def _referenced(self, card_id: Any) -> Card:
+        card = self.deck.get(card_id) if isinstance(card_id, str) else None
+        if card is None:
+            raise LookupError(f"no card '{card_id}'{did_you_mean(str(card_id), [c.id for c in self.deck])}")
+        return card
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        """The deck's data files (a map, tables) by name, as the manifest's ``data:`` names them."""
+        return thaw(self.deck.data)
 
     def _plan(self, regions, layout: Layout, context: dict, card: Card | None) -> tuple[Plan | None, list[Diagnostic]]:
         planner = _Planner(self, layout, card)
@@ -402,11 +435,10 @@ class _Planner:
         """An ``each`` item: a string is a card id (the cell sees that card), anything else a plain value."""
         if not isinstance(value, str):
             return value, value, {}
-        card = self.painter.deck.get(value)
-        if card is None:
-            raise self.layout_problem(region, "items", f"no card '{value}'"
-                                      f"{did_you_mean(value, [c.id for c in self.painter.deck])}")
-        return card.id, thaw(card.fields), card_text(self.painter.deck, card)
+        try:
+            return value, self.painter.ref(value), self.painter.ref_text(value)
+        except LookupError as exc:
+            raise self.layout_problem(region, "items", str(exc)) from None
 
     def _arrows(self, region: Region, context: dict, items: list, cells: dict, cw: float, ch: float) -> list:
         color = self.color(region, "stroke", context, "black")
