@@ -130,12 +130,20 @@ class TextOp:
     color: Color
     typesetter: Typesetter
     icons: IconSet
+    upside_down: bool = False  # turned about the box's centre, to face a player across the table
 
     def draw(self, canvas, ox: float, oy: float) -> None:
         spare = pt(self.h) - self.block.height
         drop = {"top": 0.0, "middle": spare / 2, "bottom": spare}[self.valign]
+        canvas.saveState()
+        if self.upside_down:
+            cx, cy = ox + pt(self.x + self.w / 2), oy - pt(self.y + self.h / 2)
+            canvas.translate(cx, cy)
+            canvas.rotate(180)
+            canvas.translate(-cx, -cy)
         self.typesetter.draw(canvas, self.block, ox + pt(self.x), oy - pt(self.y) - drop, pt(self.w),
                              self.align, self.color, self.icons)
+        canvas.restoreState()
 
 
 @dataclass(frozen=True)
@@ -163,7 +171,7 @@ class CardPainter:
         self.icons = icons
         self.size = size
         self.bleed = bleed
-        self._fonts: dict[str, Fonts] = {}
+        self._fonts: dict[tuple, Fonts] = {}
         self._typesetters: dict[tuple, Typesetter] = {}
         self._refs: dict[str, dict] = {}
 
@@ -198,7 +206,8 @@ class CardPainter:
         ctype = self.deck.manifest.card_types[card_type]
         return {"W": self.size.width, "H": self.size.height, "bleed": self.bleed, "safe": SAFE,
                 "colors": dict(layout.colors), "type": card_type, "type_label": ctype.label,
-                "game": self.deck.manifest.name, "ref": self.ref, "ref_text": self.ref_text, "data": self.data}
+                "game": self.deck.manifest.name, "rules": self.rules, "data": self.data,
+                "ref": self.ref, "ref_text": self.ref_text}
 
     def ref(self, card_id: str) -> dict[str, Any]:
         """Another card's fields, for a card that names it (``ref(card.artefact).name``); raises
@@ -218,6 +227,11 @@ class CardPainter:
         return card
 
     @cached_property
+    def rules(self) -> dict[str, Any]:
+        """The game's rule parameters (the manifest's ``rules:``, overlaid by the variant's)."""
+        return thaw(self.deck.rules)
+
+    @cached_property
     def data(self) -> dict[str, Any]:
         """The deck's data files (a map, tables) by name, as the manifest's ``data:`` names them."""
         return thaw(self.deck.data)
@@ -228,14 +242,18 @@ class CardPainter:
         return (None if planner.problems else Plan(tuple(ops))), planner.problems
 
     def fonts(self, layout: Layout) -> Fonts:
-        if layout.name not in self._fonts:
-            self._fonts[layout.name] = Fonts(dict(layout.fonts))
-        return self._fonts[layout.name]
+        """Layouts with the same font files share one ``Fonts`` (and so their typesetters): equal
+        faces then plan equal, and a back shared by several card types is stored once."""
+        key = tuple(sorted(layout.fonts.items()))
+        if key not in self._fonts:
+            self._fonts[key] = Fonts(dict(layout.fonts))
+        return self._fonts[key]
 
     def typesetter(self, layout: Layout, regular: str, bold: str, leading: float) -> Typesetter:
-        key = (layout.name, regular, bold, leading)
+        fonts = self.fonts(layout)
+        key = (id(fonts), regular, bold, leading)
         if key not in self._typesetters:
-            self._typesetters[key] = Typesetter(self.fonts(layout), regular, bold, leading)
+            self._typesetters[key] = Typesetter(fonts, regular, bold, leading)
         return self._typesetters[key]
 
     def card_location(self, card: Card) -> Location:
@@ -402,8 +420,9 @@ class _Planner:
                                                              f"{floor:g} pt: shorten it or enlarge the region")
         align = self.value(region, "align", context, "left", how=render)
         valign = self.value(region, "valign", context, "top", how=render)
+        rotate = self.value(region, "rotate", context, 0)
         return [TextOp(x, y, w, h, block, align, valign, self.color(region, "color", context, "black"),
-                       typesetter, self.painter.icons)]
+                       typesetter, self.painter.icons, rotate == 180)]
 
     def _each(self, region: Region, context: dict, dx: float, dy: float) -> list:
         x, y, w, h = self.box(region, context, dx, dy)

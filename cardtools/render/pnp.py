@@ -101,7 +101,7 @@ class Faces:
             for card in {c.card.id: c.card for c in printed}.values():
                 problems += faces._plan_back(card)
         if problems:
-            raise DiagnosticError(problems)
+            raise DiagnosticError(list(dict.fromkeys(problems)))  # copies of one card fail alike: once each
         return faces
 
     def front(self, copy: Copy) -> str:
