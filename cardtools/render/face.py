@@ -444,7 +444,8 @@ class _Planner:
                 raise self.layout_problem(region, "row", f"item {key!r} is placed at row {row}, column {column}, "
                                                          f"outside the {rows} × {columns} grid")
             cx, cy = x + (column - 1) * (cw + gap), y + (row - 1) * (ch + gap)
-            cells[key] = (cx, cy)
+            if isinstance(key, str):  # a card: arrows may start or end here
+                cells[key] = (cx, cy)
             ops += self.regions(region.children, item_context, cx, cy, top=False)
         if "arrows" in region.props:
             ops += self._arrows(region, context, items, cells, cw, ch)
