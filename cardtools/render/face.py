@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color, toColor
@@ -31,6 +31,12 @@ from cardtools.render.units import INCH, Size, pt
 #: Safe zone inset from the trim: 1/8 in (print-and-play-notes.md §4.2).
 SAFE = INCH / 8
 DEFAULT_SIZE = 9.0
+
+
+@lru_cache(maxsize=1024)
+def _color(value: str) -> Color:
+    """A colour by name or ``#rrggbb`` (parsed once: a deck repeats a few dozen)."""
+    return toColor(value)
 
 
 class _Problem(Exception):
@@ -182,13 +188,14 @@ class CardPainter:
     def layout(self, card_type: str) -> Layout:
         return self._layouts[card_type]
 
-    def front(self, card: Card, copy: int = 1, copies: int = 1) -> tuple[Plan | None, list[Diagnostic]]:
-        """A card's front; a ``per_copy`` layout also sees which copy it is (``copy`` of ``copies``)."""
+    def front(self, card: Card, copy: int = 1, copies: int | None = None) -> tuple[Plan | None, list[Diagnostic]]:
+        """A card's front; a ``per_copy`` layout also sees which copy it is: ``copy`` of ``copies``
+        (by default the copies of a full set, which serves every player count)."""
         layout = self.layout(card.type)
         context = self._context(card.type) | {"card": thaw(card.fields), "text": card_text(self.deck, card),
                                               "sources": list(card.sources), "provisional": bool(card.provisional)}
         if layout.per_copy:
-            context |= {"copy": copy, "copies": copies}
+            context |= {"copy": copy, "copies": self.deck.full_set(card) if copies is None else copies}
         return self._plan(layout.front, layout, context, card)
 
     def back(self, card: Card) -> tuple[Plan | None, list[Diagnostic]]:
@@ -310,7 +317,7 @@ class _Planner:
             return None
         value = self.layout.colors.get(str(value), value)
         try:
-            return toColor(str(value))
+            return _color(str(value))
         except ValueError:
             raise self.layout_problem(region, key, f"unknown colour '{value}'{did_you_mean(value, self.layout.colors)}") from None
 

@@ -63,7 +63,7 @@ def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False) -> list
     for card in deck:
         if wanted and card.id not in wanted and not set(card.tags) & set(wanted):
             continue
-        count = max(card.copies(n) for n in deck.manifest.player_counts)
+        count = deck.full_set(card)
         out += [Copy(card, number, count) for number in range(1, (min(count, 1) if one_each else count) + 1)]
     return out
 
