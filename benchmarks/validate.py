@@ -70,6 +70,21 @@ def warm(workspace: Workspace, games: list[str], repeat: int = 7) -> list[float]
     return timed(run, repeat)
 
 
+def warm_variants(workspace: Workspace, repeat: int = 7) -> tuple[int, list[float]]:
+    """Every shipped variant of every game, each a full validation of its merged deck."""
+    from cardtools.core.variants import variant_names
+
+    chosen = [(g, v) for g in workspace.games() for v in variant_names(workspace.deck_dir(g))]
+
+    def run():
+        for game, name in chosen:
+            deck, diagnostics = read_deck(game, name, workspace=workspace)
+            assert deck is not None and not [d for d in diagnostics if d.is_error], diagnostics[:3]
+
+    run()
+    return len(chosen), timed(run, repeat)
+
+
 def report(label: str, times: list[float]) -> None:
     print(f"{label:48s} min {min(times) * 1000:7.1f} ms   median {statistics.median(times) * 1000:7.1f} ms")
 
@@ -80,6 +95,8 @@ def main() -> None:
     shipped = Workspace(REPO)
     total = sum(len(read_deck(g, workspace=shipped)[0]) for g in shipped.games())
     report(f"warm validation, shipped decks ({total} cards)", warm(shipped, shipped.games()))
+    count, times = warm_variants(shipped)
+    report(f"warm validation, shipped variants ({count})", times)
     root, n = synthetic_workspace()
     try:
         report(f"warm validation, synthetic deck ({n} cards)", warm(Workspace(root), ["aoc"]))

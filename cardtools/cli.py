@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from typing import Sequence
 
 import cardtools
@@ -96,6 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=cmd_text)
 
+    p = sub.add_parser("verbs", help="the effect language's verbs for a game, with examples from its deck",
+                       description="Every verb a game's effects may use (core and the game's own), what it does, "
+                                   "and an example from the deck with its generated text.", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--format", choices=["text", "markdown"], default="text")
+    p.set_defaults(handler=cmd_verbs)
+
     p = sub.add_parser("variant", help="list, show and compare variants",
                        description="Variants are overlays on a game's base deck (decks/GAME/variants/*.yaml): they "
                                    "remove, add and patch cards and change rule parameters.", epilog=EPILOG)
@@ -134,6 +142,24 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--write", action="store_true", help="rewrite stale generated schemas")
     mode.add_argument("--check", action="store_true", help="exit 1 if a generated schema is stale")
     p.set_defaults(handler=cmd_schema)
+
+    p = sub.add_parser("play", help="play one game between agents and print its log",
+                       description="Play one seeded game of GAME with its rules engine and print what happens, "
+                                   "turn by turn, then the final ranking.", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--players", type=int, default=2, metavar="N", help="number of players (default 2)")
+    p.add_argument("--agents", metavar="A,B,…", help="one agent per player: random or greedy (default: all random)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the game and its agents (default 0)")
+    p.set_defaults(handler=cmd_play)
+
+    p = sub.add_parser("scenario", help="run scenario files (rules tests written in YAML)", epilog=EPILOG)
+    ssub = p.add_subparsers(dest="scenario_command", metavar="SUBCOMMAND", required=True)
+    q = ssub.add_parser("run", help="run scenario files; exit 1 if one fails",
+                        description="Run scenario files (a file, or every *.yaml in a folder): set up the partial "
+                                    "state, make the moves, compare with `expect:`. Failures are printed as "
+                                    "path:line:col diagnostics at the line that shows them.", epilog=EPILOG)
+    q.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    q.set_defaults(handler=cmd_scenario_run)
     return parser
 
 
@@ -310,6 +336,16 @@ def cmd_text(args) -> int:
     return 0
 
 
+def cmd_verbs(args) -> int:
+    from cardtools.effects import reference
+    from cardtools.effects.vocabulary import require_vocabulary
+
+    deck = deck_for(args)
+    entries = reference.reference(require_vocabulary(workspace(args), args.game), deck)
+    print(reference.markdown(args.game, entries) if args.format == "markdown" else reference.plain(args.game, entries))
+    return 0
+
+
 def cmd_variant_list(args) -> int:
     from cardtools.core import query, variants
     from cardtools.core.loader import load_deck
@@ -329,9 +365,9 @@ def cmd_variant_list(args) -> int:
     elif not rows:
         print(f"{args.game} has no variants (decks/{args.game}/variants/*.yaml)")
     else:
-        print(query.table([[r["variant"], r["extends"], f"+{r['added']} -{r['removed']} ~{r['changed']}",
+        print(query.table([[r["variant"], r["name"], r["extends"], f"+{r['added']} -{r['removed']} ~{r['changed']}",
                             str(r["rules"]), r["description"]] for r in rows],
-                          ["variant", "extends", "cards", "rules", "description"], max_width=70))
+                          ["variant", "name", "extends", "cards", "rules", "description"], max_width=50))
     return 0
 
 
@@ -354,11 +390,20 @@ def cmd_variant_show(args) -> int:
             loc = deck.locate(card, field)
             origin[field] = f"{display_path(loc.path)}:{loc.line}"
         cards.append({"id": card.id, "added": added, "fields": card.to_dict(), "origin": origin})
+    rules = variants.leaves(thaw(deck.rules))
+    rule_origin = {".".join(path): f"{display_path(loc.path)}:{loc.line}"
+                   for path, _ in rules for loc in [deck.locate_rule(*path)]}
     if args.format == "json":
-        print(json.dumps({"variant": args.name, "rules": thaw(deck.rules), "cards": cards}, indent=2, ensure_ascii=False))
+        print(json.dumps({"variant": args.name, "rules": thaw(deck.rules), "rule_origin": rule_origin,
+                          "cards": cards}, indent=2, ensure_ascii=False))
         return 0
-    print(f"# {args.game} + variant {args.name}: {len(deck.cards)} cards")
-    print(f"rules: {json.dumps(thaw(deck.rules), ensure_ascii=False)}")
+    removed = len(base_ids - {c.id for c in deck.cards})
+    print(f"# {args.game} + variant {args.name}: {len(deck.cards)} cards"
+          + (f" ({removed} of the base deck's removed: cardtools variant diff {args.game} {args.name})" if removed else ""))
+    print("rules:" if rules else "rules: {}")
+    for path, value in rules:
+        name = ".".join(path)
+        print(f"  {name}: {json.dumps(value, ensure_ascii=False)}    # {rule_origin[name]}")
     for entry in cards:
         print(f"\n{entry['id']}{' (added)' if entry['added'] else ''}")
         for field, value in entry["fields"].items():
@@ -378,23 +423,50 @@ def cmd_variant_diff(args) -> int:
         print(json.dumps({"added": [c.id for c in change.added], "removed": [c.id for c in change.removed],
                           "changed": {k: [{"field": f, "before": a, "after": b} for f, a, b in v]
                                       for k, v in change.changed.items()},
-                          "rules": [{"rule": r, "before": a, "after": b} for r, a, b in change.rules]},
+                          "rules": [{"rule": r, "before": a, "after": b} for r, a, b in change.rules],
+                          "totals": [{"name": n, "before": a, "after": b} for n, a, b in change.totals]},
                          indent=2, ensure_ascii=False))
         return 0
     print(f"{args.game}: {args.other or 'base deck'} -> {args.name}")
     if change.empty:
         print("no differences")
-    for card in change.removed:
-        print(f"- removed {card.id} ({card.name})")
-    for card in change.added:
-        print(f"+ added   {card.id} ({card.name})")
+    for sign, verb, cards in (("-", "removed", change.removed), ("+", "added", change.added)):
+        if cards:
+            print(f"{sign} {verb} {_cards_by_type(after, cards)}")
     for card_id, fields in change.changed.items():
         print(f"~ changed {card_id}")
         for field, a, b in fields:
             print(f"    {field}: {json.dumps(a, ensure_ascii=False)} -> {json.dumps(b, ensure_ascii=False)}")
     for rule, a, b in change.rules:
         print(f"~ rule {rule}: {json.dumps(a, ensure_ascii=False)} -> {json.dumps(b, ensure_ascii=False)}")
+    if change.totals:
+        players = after.manifest.player_counts
+        print(f"= deck totals (at {' / '.join(map(str, players))} players)")
+        for name, was, now in change.totals:
+            print(f"    {name}: {_by_players(was)} -> {_by_players(now)}")
     return 0
+
+
+def _cards_by_type(deck, cards) -> str:
+    """'3 cards (5 copies at 4 players)' and a line per card type listing the ids."""
+    players = deck.manifest.max_players
+    copies = sum(c.copies(players) for c in cards)
+    lines = [f"{len(cards)} card{'s' if len(cards) != 1 else ''} ({copies} "
+             f"cop{'ies' if copies != 1 else 'y'} at {players} players)"]
+    by_type: dict[str, list[str]] = {}
+    for card in cards:
+        by_type.setdefault(card.type, []).append(card.id)
+    for ctype, ids in by_type.items():
+        label = deck.manifest.card_types[ctype].label
+        lines += textwrap.wrap(f"{label}: {', '.join(ids)}", 100, initial_indent="    ",
+                               subsequent_indent="      ", break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+def _by_players(counts: dict[int, int]) -> str:
+    """'5' when a total is the same at every player count, else '44 / 50 / 53'."""
+    values = list(counts.values())
+    return str(values[0]) if len(set(values)) == 1 else " / ".join(map(str, values))
 
 
 def cmd_build(args) -> int:
@@ -517,6 +589,46 @@ def cmd_schema(args) -> int:
     if not stale:
         print("generated schemas are up to date")
     return 0
+
+
+def cmd_play(args) -> int:
+    from cardtools.sim.agents import make_agent
+    from cardtools.sim.play import new_game, play
+
+    names = args.agents.split(",") if args.agents else ["random"] * args.players
+    try:
+        agents = [make_agent(name.strip()) for name in names]
+        game = new_game(deck_for(args))
+        state = play(game, args.players, agents, args.seed)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    print(f"# {game.deck.manifest.name}{f' ({args.variant})' if args.variant else ''}: {args.players} players, "
+          f"seed {args.seed}, agents {', '.join(a.name for a in agents)}")
+    print("\n".join(state.log))
+    return 0
+
+
+def cmd_scenario_run(args) -> int:
+    from pathlib import Path
+
+    from cardtools.core.diagnostics import display_path, render
+    from cardtools.sim.scenario import Runner
+
+    paths = [Path(p) for p in args.paths]
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        raise UsageProblem(f"no such file or folder: {missing[0]}")
+    outcomes = Runner(workspace(args)).run(paths)
+    if not outcomes:
+        raise UsageProblem("no scenario files (*.yaml) found")
+    for outcome in outcomes:
+        print(f"{'ok  ' if outcome.passed else 'FAIL'} {display_path(outcome.path)}: {outcome.description}")
+    problems = [d for o in outcomes for d in o.problems]
+    if problems:
+        print(render(problems), file=sys.stderr)
+    failed = sum(1 for o in outcomes if not o.passed)
+    print(f"{len(outcomes) - failed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 def parse_where(text: str) -> tuple[str, str]:

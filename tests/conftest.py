@@ -4,6 +4,8 @@ from pathlib import Path
 import pytest
 
 from cardtools.cli import main
+from cardtools.core.loader import load_deck
+from cardtools.core.workspace import Workspace as CoreWorkspace
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).parent.parent
@@ -12,8 +14,13 @@ REPO = Path(__file__).parent.parent
 class Workspace:
     """A throw-away copy of a fixture workspace whose files a test may rewrite."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, game: str = "mini"):
         self.root = root
+        self.game = game
+        self.workspace = CoreWorkspace(root)
+
+    def deck(self, game: str | None = None, variant: str | None = None):
+        return load_deck(game or self.game, variant, workspace=self.workspace)
 
     def path(self, rel: str) -> Path:
         return self.root / rel
@@ -34,11 +41,19 @@ class Workspace:
 
 
 @pytest.fixture
-def mini(tmp_path, monkeypatch) -> Workspace:
-    root = tmp_path / "ws"
-    shutil.copytree(FIXTURES / "mini", root)
-    monkeypatch.chdir(root)  # diagnostics print paths relative to the working directory
-    return Workspace(root)
+def fixture_workspace(tmp_path, monkeypatch):
+    """Copy a fixture workspace (tests/fixtures/<name>) to a temporary folder and work from there."""
+    def copy(name: str, game: str) -> Workspace:
+        root = tmp_path / "ws"
+        shutil.copytree(FIXTURES / name, root)
+        monkeypatch.chdir(root)  # diagnostics print paths relative to the working directory
+        return Workspace(root, game)
+    return copy
+
+
+@pytest.fixture
+def mini(fixture_workspace) -> Workspace:
+    return fixture_workspace("mini", "mini")
 
 
 @pytest.fixture

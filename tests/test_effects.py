@@ -262,3 +262,14 @@ def _schema_errors(doc):
              "properties": {"effects": {"$ref": "effects.schema.json#/$defs/abilities"}}})
     return store.validate("aoc/_probe.schema.json", doc.data, doc)
 
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_docs_document_every_verb(game):
+    docs = (REPO / "docs" / "effects.md").read_text()
+    vocab = require_vocabulary(WS, game)
+    section = docs.split(f"### {game}\n", 1)
+    assert len(section) == 2, f"docs/effects.md has no verb reference for {game} (cardtools verbs {game} --format markdown)"
+    for kind, table in verbs(vocab).items():
+        for name in table:
+            assert f"**`{name}`**" in section[1], f"docs/effects.md does not document {kind} '{name}' for {game}"

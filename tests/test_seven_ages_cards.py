@@ -161,7 +161,7 @@ def test_card_118_matches_the_card_description(deck):
     assert (empire["setup"], empire["leaders"]) == (-5, 2)
     assert "named_leaders" not in empire
     [special] = empire["special"]
-    assert (special["kind"], list(special["ages"])) == ("may_vacate", [1, 3])
+    assert (special["modify"]["allow"], list(special["if"]["in_ages"])) == ("vacate_land", [1, 3])
     scoring = {c["id"]: c["scoring"] for c in deck.data["glory_categories"]["categories"]}
     glory = [(scoring[g["category"]], g.get("value")) for g in empire["glory"]]
     assert sorted(glory) == [("immediate", 1), ("ranked", 2)]
@@ -170,7 +170,8 @@ def test_card_118_matches_the_card_description(deck):
     assert (artefact.name, list(artefact.get("ages")), list(artefact.get("requires"))) == (
         "Great University", [4, 7], ["renaissance"])  # the '*': Renaissance first
     event = card.get("event")
-    assert (event["title"], event["timing"], event["target"]) == ("Treason!", "conflict", "conflict_side")
+    [ability] = event["effects"]
+    assert (event["title"], ability["when"], ability["do"]["each"]) == ("Treason!", "conflict", "conflict_side")
 
 
 def test_the_deck_has_165_cards_110_classic_and_11_per_expansion(deck):
@@ -226,8 +227,10 @@ def test_card_numbers_and_events_named_in_the_rulebook(deck):
 
 def test_cancelling_events_point_at_the_events_they_cancel(deck):
     title = {c.id: c.get("event")["title"] for c in deck.of_type("civilisation")}
-    cancels = {c.get("event")["title"]: sorted(title[x] for x in c.get("event")["cancels"])
-               for c in deck.of_type("civilisation") if c.get("event").get("cancels")}
+    cancels = {c.get("event")["title"]: sorted(title[x] for ability in c.get("event")["effects"]
+                                               for x in ability["do"].get("cancel", ()) if isinstance(ability["do"], dict))
+               for c in deck.of_type("civilisation")
+               if any(isinstance(a["do"], dict) and "cancel" in a["do"] for a in c.get("event")["effects"])}
     assert cancels["Cyberthief"] == ["Counterspy"]
     assert cancels["Counterspy"] == ["I spy"]
     assert cancels["I spy"] == ["Counterspy"]

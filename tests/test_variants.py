@@ -117,10 +117,31 @@ def test_diff_lists_changes_field_by_field(mini, cli):
                           'add:\n  - {id: pike, name: Pike, type: unit, count: 1, cost: 3, color: red, source: "provisional: made up for tests"}\n')
     code, out, _ = cli("variant", "diff", "mini", "lite")
     assert code == 0
-    assert out.splitlines() == ["mini: base deck -> lite", "- removed scout (Scout)", "+ added   pike (Pike)",
-                                "~ changed archer", "    cost: 2 -> 1", "~ rule hand: null -> 5"]
+    assert out.splitlines() == ["mini: base deck -> lite",
+                                "- removed 1 card (1 copy at 4 players)", "    Unit: scout",
+                                "+ added 1 card (1 copy at 4 players)", "    Unit: pike",
+                                "~ changed archer", "    cost: 2 -> 1", "~ rule hand: null -> 5",
+                                # the base deck's totals, counted in both decks
+                                "= deck totals (at 2 / 3 / 4 players)", "    unit cards: 3 / 4 / 5 -> 4 / 5 / 5"]
     code, out, _ = cli("variant", "diff", "mini", "lite", "--format", "json")
-    assert json.loads(out)["changed"] == {"archer": [{"field": "cost", "before": 2, "after": 1}]}
+    result = json.loads(out)
+    assert result["changed"] == {"archer": [{"field": "cost", "before": 2, "after": 1}]}
+    assert result["totals"] == [{"name": "unit cards", "before": {"2": 3, "3": 4, "4": 5}, "after": {"2": 4, "3": 5, "4": 5}}]
+
+
+def test_diff_groups_many_cards_by_type_and_wraps_long_lists(mini, cli):
+    ids = [f"unit_number_{i}" for i in range(12)]
+    cards = "".join(f"  - {{id: {i}, name: U, type: unit, count: 1, cost: 1, color: red, source: \"provisional: made up for tests\"}}\n"
+                    for i in ids)
+    variant(mini, "many", f'name: M\ndescription: m\nsource: "provisional: made up for tests"\nremove: [knight]\nadd:\n{cards}')
+    code, out, _ = cli("variant", "diff", "mini", "many")
+    lines = out.splitlines()
+    assert lines[1:3] == ["- removed 1 card (2 copies at 4 players)", "    Unit: knight"]
+    assert lines[3] == "+ added 12 cards (12 copies at 4 players)"
+    listed = lines[4:lines.index("= deck totals (at 2 / 3 / 4 players)")]
+    assert listed[0].startswith("    Unit: unit_number_0, ") and all(line.startswith("      ") for line in listed[1:])
+    assert all(len(line) <= 100 for line in listed) and len(listed) > 1
+    assert " ".join(listed).replace(",", "").split()[1:] == ids  # every id, in order, none cut
 
 
 def test_show_gives_each_field_its_origin(mini, cli):
@@ -134,7 +155,7 @@ def test_show_gives_each_field_its_origin(mini, cli):
 def test_list_summarises_variants(mini, cli):
     variant(mini, "lite", 'name: L\ndescription: fewer units\nsource: "provisional: made up for tests"\nremove: [scout]\n')
     code, out, _ = cli("variant", "list", "mini")
-    assert code == 0 and "lite     (base deck)  +0 -1 ~0  0      fewer units" in out
+    assert code == 0 and "lite     L     (base deck)  +0 -1 ~0  0      fewer units" in out
 
 
 def test_commands_honour_variant(mini, cli):
@@ -151,3 +172,57 @@ def test_remove_by_field_values(mini, cli):
     variant(mini, "mono", 'name: Mono\ndescription: red only\nsource: "provisional: made up for tests"\n'
                           'remove: [{color: [blue, green]}]\n')
     assert [c.id for c in deck(mini, "mono").cards] == ["archer", "bows"]
+
+
+# -- rule parameters --------------------------------------------------------------------------------
+
+RULES_SCHEMA = json.dumps({
+    "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://cardtools.dev/schemas/mini/rules.schema.json",
+    "type": "object", "additionalProperties": False, "required": ["hand"],
+    "properties": {"hand": {"type": "integer"}, "market": {"type": "integer"}}})
+
+
+def with_rules_schema(mini) -> None:
+    mini.write("schemas/mini/rules.schema.json", RULES_SCHEMA)
+    mini.replace("decks/mini/game.yaml", "files:\n", "rules_schema: mini/rules.schema.json\nrules: {hand: 5}\nfiles:\n")
+
+
+def test_rules_are_checked_against_the_games_rules_schema_where_a_variant_wrote_them(mini, cli):
+    with_rules_schema(mini)
+    assert cli("validate", "mini")[0] == 0
+    variant(mini, "bad", 'name: B\ndescription: b\nsource: "provisional: made up for tests"\nrules:\n  hnad: 6\n  market: many\n')
+    variant(mini, "gone", 'name: G\ndescription: g\nsource: "provisional: made up for tests"\nrules: {hand: null}\n')
+    code, _, err = cli("validate")
+    assert code == 1
+    assert errors(err) == [
+        "decks/mini/variants/bad.yaml:6:3: error[unknown-key]: rules: unknown key 'hnad'; did you mean 'hand'?",
+        "decks/mini/variants/bad.yaml:7:11: error[schema]: rules.market: 'many' is not of type 'integer'",
+        "decks/mini/variants/gone.yaml:5:15: error[schema]: rules: missing required field 'hand'"]
+
+
+def test_a_missing_rules_schema_is_a_manifest_error(mini, cli):
+    mini.replace("decks/mini/game.yaml", "files:\n", "rules_schema: mini/rulez.schema.json\nfiles:\n")
+    code, _, err = cli("validate", "mini")
+    assert errors(err) == ["decks/mini/game.yaml:11:15: error[manifest]: no schema 'schemas/mini/rulez.schema.json'; "
+                           "did you mean 'mini/unit.schema.json'?"]
+
+
+def test_show_gives_each_rule_its_origin(mini, cli):
+    with_rules_schema(mini)
+    variant(mini, "lite", 'name: L\ndescription: l\nsource: "provisional: made up for tests"\nrules: {market: 3}\n')
+    code, out, _ = cli("variant", "show", "mini", "lite")
+    assert out.splitlines()[:4] == ["# mini + variant lite: 4 cards", "rules:",
+                                    "  hand: 5    # decks/mini/game.yaml:12",
+                                    "  market: 3    # decks/mini/variants/lite.yaml:5"]
+    code, out, _ = cli("variant", "show", "mini", "lite", "--format", "json")
+    assert json.loads(out)["rule_origin"] == {"hand": "decks/mini/game.yaml:12", "market": "decks/mini/variants/lite.yaml:5"}
+
+
+def test_a_workspace_parses_a_file_once_and_again_after_it_changes(mini):
+    ws = Workspace(mini.root)
+    path = mini.path("decks/mini/techs.yaml")
+    first, _ = ws.read_yaml(path)
+    assert ws.read_yaml(path)[0] is first  # every variant of a game reads the same card files
+    mini.replace("decks/mini/techs.yaml", "name: Bows", "name: Longbows")
+    again, _ = ws.read_yaml(path)
+    assert again is not first and again.data[0]["name"] == "Longbows"

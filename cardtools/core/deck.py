@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from cardtools.core.diagnostics import Location
 from cardtools.core.yamlfile import YamlDocument, pointer_from_path
@@ -68,6 +68,11 @@ def thaw(value: Any) -> Any:
     return value
 
 
+def field_path(field: str) -> tuple[str, ...]:
+    """The keys of a dotted field name, for locating it: ``event.effects`` -> ("event", "effects")."""
+    return tuple(field.split("."))
+
+
 @dataclass(frozen=True)
 class CardType:
     name: str
@@ -93,6 +98,10 @@ class Composition:
                 return False
         return True
 
+    def actual(self, cards: Iterable["Card"], players: int) -> int:
+        """Copies of the matching cards used at ``players``."""
+        return sum(c.copies(players) for c in cards if self.matches(c))
+
     def expected(self, players: int) -> int | None:
         if isinstance(self.total, int):
             return self.total
@@ -112,6 +121,7 @@ class Manifest:
     rules: Mapping[str, Any]
     path: Path
     data_files: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # name -> (file, schema)
+    rules_schema: str | None = None  # schema of ``rules`` (relative to schemas/), if the game has one
 
     @property
     def player_counts(self) -> range:
@@ -165,6 +175,19 @@ class Card:
     def get(self, key: str, default: Any = None) -> Any:
         return self.fields.get(key, default)
 
+    def part(self, field: str, default: Any = None) -> Any:
+        """A field inside the card's parts: ``event.effects`` is ``card["event"]["effects"]``.
+
+        Effect fields are named this way when a card holds several parts, each with its own
+        abilities (a 7 Ages card is an empire, an artefact and an event).
+        """
+        value: Any = self.fields
+        for key in field_path(field):
+            if not isinstance(value, Mapping) or key not in value:
+                return default
+            value = value[key]
+        return value
+
     def to_dict(self) -> dict:
         return thaw(self.fields)
 
@@ -181,6 +204,8 @@ class Deck:
     rules: Mapping[str, Any] = field(default_factory=dict)
     #: Totals the deck is held to (a variant is held only to its own).
     composition: tuple[Composition, ...] = ()
+    #: rules-relative pointer -> (file, pointer) of each rule parameter a variant set or deleted
+    rule_patches: Mapping[str, tuple[Path, str]] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
@@ -211,6 +236,12 @@ class Deck:
         doc = self.documents[file.resolve()]
         pos = doc.position(pointer_from_path(path), key=key)
         return Location(doc.path, pos.line, pos.col)
+
+    def locate_rule(self, *path: Any, key: bool = False) -> Location:
+        """File position of a rule parameter: in the variant that set it, else in the manifest."""
+        file, pointer = origin(self.manifest.path, "/rules", self.rule_patches, pointer_from_path(path))
+        pos = self.documents[file].position(pointer, key=key)
+        return Location(file, pos.line, pos.col)
 
     def locate(self, card: Card, *path: Any, key: bool = False) -> Location:
         """File position of a card, or of a field inside it (in the variant file that set it, if

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardtools.core import variants
-from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, freeze
+from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, freeze, thaw
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
 from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.variants import RawCard
 from cardtools.core.workspace import Workspace
-from cardtools.core.yamlfile import YamlDocument, load_yaml
+from cardtools.core.yamlfile import YamlDocument
 
 MANIFEST = "game.yaml"
 MANIFEST_SCHEMA = "deck-manifest.schema.json"
@@ -86,6 +86,7 @@ class _DeckReader:
         documents = {manifest.path: doc}
         raw = self._read_card_files(manifest, documents)
         rules, composition = dict(manifest.rules), list(manifest.composition)
+        rule_patches: dict = {}
         if variant is not None:
             chain, problems = variants.chain(self.folder, variant, self.schemas)
             self.diagnostics += problems
@@ -96,11 +97,14 @@ class _DeckReader:
             self.incomplete |= bool(problems)
             documents.update({d.path: d for d in overlay.documents})
             raw, rules = overlay.cards, overlay.rules
+            rule_patches = {rel: (d.path, pointer) for rel, (d, pointer) in overlay.rule_patches.items()}
             composition = [] if overlay.composition is None else [
                 self._composition(c, d, f"/composition/{i}") for c, d, i in overlay.composition]
         cards, index = self._validate_cards(manifest, raw)
         data = self._read_data_files(manifest, documents, index)
-        deck = Deck(manifest, tuple(cards), documents, variant, freeze(data), freeze(rules), tuple(composition))
+        deck = Deck(manifest, tuple(cards), documents, variant, freeze(data), freeze(rules), tuple(composition),
+                    freeze(rule_patches))
+        self._check_rules(deck, index)
         self._check_counts(deck)
         self._check_composition(deck)
         from cardtools.games import game_checks
@@ -110,7 +114,7 @@ class _DeckReader:
         return deck
 
     def _load(self, path: Path) -> YamlDocument | None:
-        doc, found = load_yaml(path)
+        doc, found = self.workspace.read_yaml(path)
         self.diagnostics += found
         if doc is not None and doc.data is None:
             self.diagnostics.append(error(path, 1, 1, "empty", "file is empty"))
@@ -141,9 +145,15 @@ class _DeckReader:
         composition = tuple(self._composition(c, doc, f"/composition/{i}")
                             for i, c in enumerate(data.get("composition", ())))
         data_files = {name: (spec["file"], spec["schema"]) for name, spec in data.get("data", {}).items()}
+        rules_schema = data.get("rules_schema")
+        if rules_schema is not None and not self.schemas.has(rules_schema):
+            pos = doc.position("/rules_schema")
+            self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest",
+                                          f"no schema 'schemas/{rules_schema}'{did_you_mean(rules_schema, self.schemas.files)}"))
+            rules_schema = None
         return Manifest(data["game"], data["name"], players["min"], players["max"], freeze(types),
                         tuple(data["files"]), composition, freeze(data["source"]), freeze(data.get("rules", {})),
-                        doc.path, freeze(data_files))
+                        doc.path, freeze(data_files), rules_schema)
 
     @staticmethod
     def _composition(rule: dict, doc: YamlDocument, pointer: str) -> Composition:
@@ -271,6 +281,18 @@ class _DeckReader:
         return cards, index
 
     # -- checks across cards -------------------------------------------------------------------
+    def _check_rules(self, deck: Deck, index: dict[str, str]) -> None:
+        """The rule parameters, as every variant left them, against the game's rules schema."""
+        if deck.manifest.rules_schema is None:
+            return
+        token = CARD_INDEX.set(index)
+        try:
+            self.diagnostics += self.schemas.validate(deck.manifest.rules_schema, thaw(deck.rules),
+                                                      lambda path, key=False: deck.locate_rule(*path, key=key),
+                                                      label="rules")
+        finally:
+            CARD_INDEX.reset(token)
+
     def _check_counts(self, deck: Deck) -> None:
         counts = deck.manifest.player_counts
         for card in deck.cards:
@@ -298,7 +320,7 @@ class _DeckReader:
             wrong = []
             for players in deck.manifest.player_counts:
                 expected = rule.expected(players)
-                actual = sum(c.copies(players) for c in deck.cards if rule.matches(c))
+                actual = rule.actual(deck.cards, players)
                 if expected is not None and actual != expected:
                     wrong.append((players, actual, expected))
             if isinstance(rule.total, int) and len({a for _, a, _ in wrong}) == 1 and \

@@ -46,6 +46,8 @@ class Overlay:
     rules: dict
     composition: list | None
     documents: list[YamlDocument]
+    #: rules-relative pointer -> (document, pointer) of each rule parameter a variant set or deleted
+    rule_patches: dict[str, tuple[YamlDocument, str]]
 
 
 def variant_names(deck_folder: Path) -> list[str]:
@@ -90,6 +92,7 @@ def apply(cards: list[RawCard], rules: dict, docs: list[YamlDocument]) -> tuple[
     found: list[Diagnostic] = []
     composition = None
     cards = list(cards)
+    rule_patches: dict[str, tuple[YamlDocument, str]] = {}
     for doc in docs:
         data = doc.data
         stem = doc.path.stem
@@ -107,10 +110,10 @@ def apply(cards: list[RawCard], rules: dict, docs: list[YamlDocument]) -> tuple[
             target.data = merge(target.data, patch, doc, pointer, "", target.patches)
         for i, card in enumerate(data.get("add", [])):
             cards.append(RawCard(card, doc, f"/add/{i}", f"{stem}.add[{i}]"))
-        rules = merge(rules, data.get("rules", {}), doc, "/rules", "", {})
+        rules = merge(rules, data.get("rules", {}), doc, "/rules", "", rule_patches)
         if "composition" in data:
             composition = [(c, doc, i) for i, c in enumerate(data["composition"])]
-    return Overlay(cards, rules, composition, docs), found
+    return Overlay(cards, rules, composition, docs, rule_patches), found
 
 
 def _remove(cards: list[RawCard], names: list[str], doc: YamlDocument) -> tuple[list[RawCard], list[Diagnostic]]:
@@ -172,6 +175,8 @@ class DeckDiff:
     removed: list
     changed: dict[str, list[tuple[str, Any, Any]]]  # card id -> [(field path, before, after)]
     rules: list[tuple[str, Any, Any]]
+    #: composition rules (of either deck) whose copies differ: (name, {players: before}, {players: after})
+    totals: list[tuple[str, dict[int, int], dict[int, int]]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -190,10 +195,34 @@ def diff(before, after) -> DeckDiff:
         if changes:
             changed[card_id] = changes
     return DeckDiff([new[i] for i in new if i not in old], [old[i] for i in old if i not in new],
-                    dict(sorted(changed.items())), leaf_changes(thaw(before.rules), thaw(after.rules)))
+                    dict(sorted(changed.items())), leaf_changes(thaw(before.rules), thaw(after.rules)),
+                    total_changes(before, after))
+
+
+def total_changes(before, after) -> list[tuple[str, dict[int, int], dict[int, int]]]:
+    """The deck totals that move: every composition rule of either deck (the first of a name),
+    counted in both decks at each player count. Shows a designer what a variant does to deck sizes."""
+    out, seen = [], set()
+    players = after.manifest.player_counts
+    for rule in (*before.composition, *after.composition):
+        if rule.name in seen:
+            continue
+        seen.add(rule.name)
+        was = {p: rule.actual(before.cards, p) for p in players}
+        now = {p: rule.actual(after.cards, p) for p in players}
+        if was != now:
+            out.append((rule.name, was, now))
+    return out
 
 
 _MISSING = object()
+
+
+def leaves(value: Any, path: tuple = ()) -> list[tuple[tuple, Any]]:
+    """Every leaf of nested mappings as (key path, value); lists and empty mappings are leaves."""
+    if isinstance(value, dict) and value:
+        return [leaf for key, sub in value.items() for leaf in leaves(sub, path + (key,))]
+    return [(path, value)]
 
 
 def leaf_changes(a: Any, b: Any, path: str = "") -> list[tuple[str, Any, Any]]:

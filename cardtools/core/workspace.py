@@ -60,6 +60,25 @@ class Workspace:
     def deck_dir(self, game: str) -> Path:
         return self.decks / game
 
+    def read_yaml(self, path: Path):
+        """``load_yaml(path)``, parsed once while the file is unchanged: validating every variant of
+        a game reads the same card files again. Callers must not change the document's data."""
+        from cardtools.core.yamlfile import load_yaml
+
+        try:
+            stat = Path(path).stat()
+        except OSError:
+            return load_yaml(path)
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        if key not in self._parsed:
+            self._parsed[key] = load_yaml(path)
+        doc, found = self._parsed[key]
+        return doc, list(found)
+
+    @cached_property
+    def _parsed(self) -> dict:
+        return {}
+
     @cached_property
     def schemas(self):
         from cardtools.core.schemas import SchemaStore

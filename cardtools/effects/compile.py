@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from cardtools.core.deck import Card, Deck
+from cardtools.core.deck import Card, Deck, field_path
 from cardtools.core.diagnostics import Diagnostic, error
 from cardtools.effects.registry import SchemaParts, Verb, verbs
 from cardtools.games import has_engine
@@ -176,11 +176,11 @@ def compile_card(compiler: Compiler, deck: Deck, card: Card) -> tuple[CompiledCa
     fields = deck.manifest.card_types[card.type].effect_fields
     out: dict[str, tuple[Ability, ...]] = {}
     for field in fields:
-        nodes = card.get(field, ())
+        nodes = card.part(field, ())
         abilities = []
         for i, node in enumerate(nodes):
             try:
-                abilities.append(compiler.ability(node, (field, i), card.id, field))
+                abilities.append(compiler.ability(node, (*field_path(field), i), card.id, field))
             except CompileError as exc:
                 loc = deck.locate(card, *exc.path)
                 return None, [error(loc.path, loc.line, loc.col, "effect", f"{card.id}: {exc.message}")]

@@ -162,7 +162,7 @@ def may(args, c, path):
       companions=lambda S: {"then": {**S.effect, "description": "What happens if the condition holds."},
                             "else": {**S.effect, "description": "What happens otherwise (optional)."}})
 def if_(node, c, path):
-    """A conditional effect; ``node`` is the whole mapping {if, then, else}."""
+    """`{if: condition, then: effect, else: effect}`: do `then` if the condition holds, otherwise `else` (optional)."""
     test = c.condition(node["if"], path + ("if",))
     then = c.effect(node["then"], path + ("then",))
     other = c.effect(node["else"], path + ("else",)) if "else" in node else None
@@ -178,7 +178,7 @@ def if_(node, c, path):
                                                               "(values inside read that player's own state)."},
       companions=lambda S: {"do": {**S.effect, "description": "What each of them does."}})
 def each(node, c, path):
-    """Run an effect once per addressed player, as that player (``node`` is {each, do})."""
+    """`{each: players, do: effect}`: each addressed player in turn does the effect, as 'you'."""
     targets = c.targets(node["each"], path + ("each",))
     effect = c.effect(node["do"], path + ("do",))
     return lambda st, ctx: targets.apply(st, ctx, effect, "choose a player")
@@ -261,12 +261,15 @@ def _measured(kind: str, read):
 
 
 verb("count", "value", lambda S: S.measure(S.count, "How many of something a player has: `technologies`, or "
-                                                    "{of: technologies, per: 2, max: 3}."), needs="counts")(
+                                                    "{of: technologies, per: 2, max: 3}."), needs="counts",
+     doc="How many of something a player has, optionally scaled (per, times, max, min, round).")(
     _measured("count", lambda st, ctx, p, name: st.count(ctx, p, name)))
-verb("stat", "value", lambda S: S.measure(S.stat, "A player's statistic: `military`, or {of: military, times: 2}."), needs="stats")(
+verb("stat", "value", lambda S: S.measure(S.stat, "A player's statistic: `military`, or {of: military, times: 2}."), needs="stats",
+     doc="A player's statistic (military strength, science rating …), optionally scaled.")(
     _measured("stat", lambda st, ctx, p, name: st.stat(ctx, p, name)))
 verb("event", "value", lambda S: S.measure({"type": "string"}, "A number the triggering event carries "
-                                                                "(the trigger's `event` words)."))(
+                                                                "(the trigger's `event` words)."),
+     doc="A number carried by the event that triggered the ability (workers sacrificed, bonus coins …).")(
     _measured("event", lambda st, ctx, p, name: ctx.event.get(name, 0)))
 
 
@@ -300,13 +303,18 @@ def _combined(fold):
 
 
 _values = lambda S, text: {"type": "array", "minItems": 2, "items": S.value, "description": text}  # noqa: E731
-verb("sum", "value", lambda S: _values(S, "The values added together."))(_combined(sum))
-verb("largest", "value", lambda S: _values(S, "The largest of the values."))(_combined(max))
-verb("smallest", "value", lambda S: _values(S, "The smallest of the values."))(_combined(min))
-verb("product", "value", lambda S: {**_values(S, "The values multiplied together."), "maxItems": 2})(
+verb("sum", "value", lambda S: _values(S, "The values added together."),
+     doc="Several values added together.")(_combined(sum))
+verb("largest", "value", lambda S: _values(S, "The largest of the values."),
+     doc="The largest of several values.")(_combined(max))
+verb("smallest", "value", lambda S: _values(S, "The smallest of the values."),
+     doc="The smallest of several values.")(_combined(min))
+verb("product", "value", lambda S: {**_values(S, "The values multiplied together."), "maxItems": 2},
+     doc="Several values multiplied together.")(
     _combined(lambda v: v[0] * v[1]))
 verb("difference", "value", lambda S: {**_values(S, "The first value minus the others, never below zero."),
-                                       "maxItems": 2})(_combined(lambda v: max(0, v[0] - v[1])))
+                                       "maxItems": 2},
+     doc="The first value minus the second, never below zero (a strength advantage).")(_combined(lambda v: max(0, v[0] - v[1])))
 
 
 # -- conditions -----------------------------------------------------------------------------------
@@ -320,11 +328,16 @@ def _compared(test):
 
 _pair = lambda S, text: {"type": "array", "minItems": 2, "maxItems": 2, "items": S.value,  # noqa: E731
                          "description": text}
-verb("at_least", "condition", lambda S: _pair(S, "[a, b]: a ≥ b"))(_compared(lambda a, b: a >= b))
-verb("at_most", "condition", lambda S: _pair(S, "[a, b]: a ≤ b"))(_compared(lambda a, b: a <= b))
-verb("more_than", "condition", lambda S: _pair(S, "[a, b]: a > b"))(_compared(lambda a, b: a > b))
-verb("less_than", "condition", lambda S: _pair(S, "[a, b]: a < b"))(_compared(lambda a, b: a < b))
-verb("equal", "condition", lambda S: _pair(S, "[a, b]: a = b"))(_compared(lambda a, b: a == b))
+verb("at_least", "condition", lambda S: _pair(S, "[a, b]: a ≥ b"),
+     doc="The first value is at least the second.")(_compared(lambda a, b: a >= b))
+verb("at_most", "condition", lambda S: _pair(S, "[a, b]: a ≤ b"),
+     doc="The first value is at most the second.")(_compared(lambda a, b: a <= b))
+verb("more_than", "condition", lambda S: _pair(S, "[a, b]: a > b"),
+     doc="The first value is more than the second.")(_compared(lambda a, b: a > b))
+verb("less_than", "condition", lambda S: _pair(S, "[a, b]: a < b"),
+     doc="The first value is less than the second.")(_compared(lambda a, b: a < b))
+verb("equal", "condition", lambda S: _pair(S, "[a, b]: a = b"),
+     doc="The two values are equal.")(_compared(lambda a, b: a == b))
 
 
 def _extreme(best):
@@ -345,8 +358,10 @@ def _extreme(best):
 
 
 verb("most", "condition", lambda S: {**S.stat, "description": "You have the most of this statistic (ties: the "
-                                                              "vocabulary's rule)."}, needs="stats")(_extreme(max))
-verb("least", "condition", lambda S: {**S.stat, "description": "You have the least of this statistic."}, needs="stats")(_extreme(min))
+                                                              "vocabulary's rule)."}, needs="stats",
+     doc="You have the most of a statistic (ties follow the vocabulary's rule).")(_extreme(max))
+verb("least", "condition", lambda S: {**S.stat, "description": "You have the least of this statistic."}, needs="stats",
+     doc="You have the least of a statistic (ties follow the vocabulary's rule).")(_extreme(min))
 
 
 @verb("top", "condition", lambda S: {
@@ -385,9 +400,11 @@ def _logic(fold):
 
 
 verb("all", "condition", lambda S: {"type": "array", "minItems": 2, "items": S.condition,
-                                    "description": "Every condition holds."})(_logic(all))
+                                    "description": "Every condition holds."},
+     doc="Every condition holds.")(_logic(all))
 verb("any", "condition", lambda S: {"type": "array", "minItems": 2, "items": S.condition,
-                                    "description": "At least one condition holds."})(_logic(any))
+                                    "description": "At least one condition holds."},
+     doc="At least one condition holds.")(_logic(any))
 
 
 @verb("not", "condition", lambda S: {**S.condition, "description": "The condition does not hold."})
@@ -405,10 +422,14 @@ def _word(resolve, *, choose=False, you_only=False):
     return factory
 
 
-verb("you", "target", lambda S: None)(_word(lambda st, ctx: [ctx.player], you_only=True))
-verb("others", "target", lambda S: None)(_word(lambda st, ctx: [p for p in st.players() if p != ctx.player]))
-verb("all", "target", lambda S: None)(_word(lambda st, ctx: list(st.players())))
-verb("opponent", "target", lambda S: None)(
+verb("you", "target", lambda S: None,
+     doc="The ability's owner (the default everywhere).")(_word(lambda st, ctx: [ctx.player], you_only=True))
+verb("others", "target", lambda S: None,
+     doc="Every other player, each in turn.")(_word(lambda st, ctx: [p for p in st.players() if p != ctx.player]))
+verb("all", "target", lambda S: None,
+     doc="Every player, each in turn.")(_word(lambda st, ctx: list(st.players())))
+verb("opponent", "target", lambda S: None,
+     doc="One other player, chosen by the owner (a pending decision).")(
     _word(lambda st, ctx: [p for p in st.players() if p != ctx.player], choose=True))
 
 
@@ -424,9 +445,11 @@ def _extreme_players(best):
     return factory
 
 
-verb("most", "target", lambda S: {**S.stat, "description": "Every player with the most of a statistic."}, needs="stats")(
+verb("most", "target", lambda S: {**S.stat, "description": "Every player with the most of a statistic."}, needs="stats",
+     doc="Every player with the most of a statistic (all tied players).")(
     _extreme_players(max))
-verb("least", "target", lambda S: {**S.stat, "description": "Every player with the least of a statistic."}, needs="stats")(
+verb("least", "target", lambda S: {**S.stat, "description": "Every player with the least of a statistic."}, needs="stats",
+     doc="Every player with the least of a statistic (all tied players).")(
     _extreme_players(min))
 
 

@@ -6,7 +6,7 @@ without a runtime compile to a closure that refuses to run (``EngineMissing``).
 
 from __future__ import annotations
 
-from cardtools.core.deck import Deck
+from cardtools.core.deck import Deck, field_path
 from cardtools.core.diagnostics import Diagnostic, error, warning
 from cardtools.core.workspace import Workspace
 from cardtools.effects.compile import compile_deck
@@ -39,8 +39,8 @@ def _effects_without_vocabulary(deck: Deck) -> list[Diagnostic]:
     found = []
     for card in deck.cards:
         for field in deck.manifest.card_types[card.type].effect_fields:
-            if card.get(field):
-                loc = deck.locate(card, field, key=True)
+            if card.part(field):
+                loc = deck.locate(card, *field_path(field), key=True)
                 found.append(error(loc.path, loc.line, loc.col, "effect",
                                    f"{card.id}: effects need templates/text/{deck.game}/vocabulary.yaml"))
     return found

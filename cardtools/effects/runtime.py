@@ -66,15 +66,7 @@ def _chain(first: Callable[[Any], Pending | None], rest: Callable[[Any], Pending
 
 def run_all(state, steps: Sequence[Callable[[Any], Pending | None]], start: int = 0) -> Pending | None:
     """Run steps in order; a step that asks for a decision carries the remaining steps with it."""
-    for i in range(start, len(steps)):
-        pending = steps[i](state)
-        if pending is not None:
-            if pending is HALT:
-                return None
-            if i + 1 == len(steps):
-                return pending
-            return pending.then(lambda st, j=i + 1: run_all(st, steps, j))
-    return None
+    return _in_order(state, steps, start, None)
 
 
 def sequence(steps: Sequence["Effect"]) -> "Effect":
@@ -82,18 +74,20 @@ def sequence(steps: Sequence["Effect"]) -> "Effect":
     steps = tuple(steps)
     if len(steps) == 1:
         return steps[0]
+    return lambda state, ctx: _in_order(state, steps, 0, ctx)
 
-    def run(state, ctx, start=0):
-        for i in range(start, len(steps)):
-            pending = steps[i](state, ctx)
-            if pending is not None:
-                if pending is HALT:
-                    return None
-                if i + 1 == len(steps):
-                    return pending
-                return pending.then(lambda st, j=i + 1: run(st, ctx, j))
-        return None
-    return run
+
+def _in_order(state, steps, start: int, ctx) -> Pending | None:
+    """The loop behind both: ``ctx`` None means steps take the state alone."""
+    for i in range(start, len(steps)):
+        pending = steps[i](state) if ctx is None else steps[i](state, ctx)
+        if pending is not None:
+            if pending is HALT:
+                return None
+            if i + 1 == len(steps):
+                return pending
+            return pending.then(lambda st, j=i + 1: _in_order(st, steps, j, ctx))
+    return None
 
 
 def settle(pending: Pending | None) -> Pending | None:
@@ -163,19 +157,20 @@ class Modifier:
 Ability = Triggered | Modifier
 
 
-def adjusted(base: int, state, owner_of: Callable[[Modifier], int], mods: Sequence[Modifier], player: int,
-             *, floor: int = 0, key: str = "") -> int:
+def adjusted(base: int, state, mods: Sequence[tuple[int, Modifier]], player: int, *, floor: int = 0,
+             key: str = "") -> int:
     """A number after modifiers: ``set`` replaces it (the last one wins), then every ``add`` is summed.
 
-    ``mods`` carry ``{"set": {key: value}}`` or ``{"add": {key: value}}`` in their args.
+    ``mods`` are ``(owner, modifier)`` pairs (the same card, a technology, may be owned by several
+    players); each carries ``{"set": {key: value}}`` or ``{"add": {key: value}}`` in its args.
     """
     value = base
-    for mod in mods:
-        if "set" in mod.args and key in mod.args["set"] and mod.applies(state, owner_of(mod), player):
-            value = mod.args["set"][key](state, Ctx(owner_of(mod), mod.card))
-    for mod in mods:
-        if "add" in mod.args and key in mod.args["add"] and mod.applies(state, owner_of(mod), player):
-            value += mod.args["add"][key](state, Ctx(owner_of(mod), mod.card))
+    for owner, mod in mods:
+        if "set" in mod.args and key in mod.args["set"] and mod.applies(state, owner, player):
+            value = mod.args["set"][key](state, Ctx(owner, mod.card))
+    for owner, mod in mods:
+        if "add" in mod.args and key in mod.args["add"] and mod.applies(state, owner, player):
+            value += mod.args["add"][key](state, Ctx(owner, mod.card))
     return max(floor, value)
 
 

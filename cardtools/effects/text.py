@@ -62,7 +62,7 @@ class TextRenderer:
         template = self.templates.get(kind, {}).get(name)
         if template is None:
             raise TextError(f"no text template for {kind} '{name}'")
-        return _squash(template.render(a=args, **self.helpers.scope, **extra))
+        return _squash(template.render(a=args, verb=name, **self.helpers.scope, **extra))
 
     def _split(self, kind: str, node: Any) -> tuple[str, Any]:
         if isinstance(node, str) and kind == "target":
@@ -115,7 +115,7 @@ class TextRenderer:
         summary = self.type_templates.get(card.type)
         if summary is not None:
             out[SUMMARY] = sentence(_squash(summary.render({**self.helpers.scope, "card": card.fields})))
-        out.update({f: hand[f] if f in hand else self.abilities(card.get(f, ())) for f in fields})
+        out.update({f: hand[f] if f in hand else self.abilities(card.part(f, ())) for f in fields})
         return out
 
 
@@ -128,12 +128,14 @@ class _Helpers:
         v = r.vocab
         self.scope = {
             "effect": r.effect, "condition": lambda n: r.render("condition", n),
-            "value": lambda n: self.measure(n), "modifier": lambda n: r.render("modifier", n),
+            "value": lambda n: self.measure(n),
+            "modifier": lambda n, holder="you": r.render("modifier", n, holder=holder),
             "effects": lambda ns: [r.effect(n) for n in ns],
             "conditions": lambda ns: [r.render("condition", n) for n in ns],
             "values": lambda ns: [self.measure(n) for n in ns],
             "amount": self.amount, "amounts": self.amounts, "subject": self.subject, "who": self.who,
-            "member": self.member, "members": self.members, "card": self.card, "join": join, "noun": self.noun,
+            "member": self.member, "members": self.members, "card": self.card, "part": self.part,
+            "cards": lambda ids: [self.card(i) for i in ids], "join": join, "noun": self.noun,
             "stat_word": self.stat_word, "of": lambda a: a if isinstance(a, str) else a["of"],
             "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "rewards": self.rewards,
             "signed": self.signed, "comparison": self.comparison, "printed": self.printed,
@@ -289,6 +291,12 @@ class _Helpers:
     def card(self, card_id: str) -> str:
         found = self.r.deck.get(card_id) if self.r.deck is not None else None
         return found.name if found is not None else card_id.replace("_", " ")
+
+    def part(self, card_id: str, field: str) -> Any:
+        """A field of another card (``part("minoans", "event.title")``), or its id when it is missing."""
+        found = self.r.deck.get(card_id) if self.r.deck is not None else None
+        value = found.part(field) if found is not None else None
+        return card_id.replace("_", " ") if value is None else value
 
     def rewards(self, args: Mapping) -> str:
         unit = self.r.vocab.resources[args["gain"]]

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from reportlab.lib.colors import Color, toColor
 
-from cardtools.core.deck import Card, Deck, thaw
+from cardtools.core.deck import Card, Deck, field_path, thaw
 from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardtools.effects.text import card_text
 from cardtools.render.expressions import ExpressionError, evaluate, render
@@ -267,8 +267,8 @@ class CardPainter:
         """Where a designer fixes a card's text: its ``text:`` override, else its effects, else the card."""
         effect_fields = self.deck.manifest.card_types[card.type].effect_fields
         for key in ("text", *effect_fields):
-            if key in card.fields:
-                return self.deck.locate(card, key)
+            if card.part(key) is not None:
+                return self.deck.locate(card, *field_path(key))
         return self.deck.locate(card)
 
 

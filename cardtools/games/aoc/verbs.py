@@ -37,3 +37,13 @@ def slot(args, c, path):
 def workers(args, c, path):
     """More (or fewer) workers placed on an action; they resolve like the slot's others."""
     return {"of": args["of"], "add": {"workers": c.value(args["add"], path + ("add",))}}
+
+
+@verb("civilizations", "value", lambda S: {
+    "type": "object", "additionalProperties": False, "required": ["population"],
+    "properties": {"population": {"type": "integer", "minimum": 1, "description": "The population printed on the card."}},
+    "description": "How many of your civilization cards have this population (SOLO GAME › Achievements)."}, game=GAME)
+def civilizations(args, c, path):
+    """Your civilization cards (main, declined and annexed) with a given population."""
+    population = args["population"]
+    return lambda st, ctx: st.civilizations_with(ctx.player, population)

@@ -20,7 +20,7 @@ def check_cards(deck) -> list[Diagnostic]:
     names = Vocabulary(deck)
     found = _numbers(deck)
     for card in deck.of_type("civilisation"):
-        for check in (_starts, _ages, _leaders, _glory, _trade, _special, _artefact):
+        for check in (_starts, _ages, _leaders, _glory, _trade, _artefact):
             found += check(deck, card, names)
     return found
 
@@ -107,9 +107,6 @@ def _ages(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
     found = _range(deck, card, ("empire", "ages"))
     for i, _ in enumerate(empire.get("conditional_ages", ())):
         found += _range(deck, card, ("empire", "conditional_ages", i, "ages"))
-    for i, special in enumerate(empire.get("special", ())):
-        if "ages" in special:
-            found += _range(deck, card, ("empire", "special", i, "ages"))
     return found
 
 
@@ -176,20 +173,6 @@ def _trade(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
     return [at_card(deck, card, "inconsistent", f"trade numbers by age must cover exactly the empire's ages "
                                                 f"({_ages_text(ages)}); given for {_ages_text(given)}",
                     "empire", "trade")]
-
-
-def _special(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:
-    found = []
-    for i, special in enumerate(card.get("empire").get("special", ())):
-        at = ("empire", "special", i)
-        unit = special.get("unit")
-        if unit is not None and names.units is not None and unit not in names.units:
-            found.append(unknown_in_card(deck, card, "unit type or class", unit, names.units, *at, "unit",
-                                         where="cost-chart.yaml"))
-        for k, terrain in enumerate(special.get("terrain", ())):
-            if names.terrains is not None and terrain not in names.terrains:
-                found.append(unknown_in_card(deck, card, "terrain", terrain, names.terrains, *at, "terrain", k))
-    return found
 
 
 def _artefact(deck, card: Card, names: Vocabulary) -> list[Diagnostic]:

@@ -1,0 +1,89 @@
+"""The verb reference: every verb a game's effects may use, with a real example from its deck.
+
+``cardtools verbs GAME`` prints it; docs/effects.md includes it for the shipped games. An example
+is the first ability of a card whose text is rendered through the verb: the renderer visits every
+node by its kind, so a resource named like a verb (AoC's `score`) is never mistaken for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import yaml
+
+from cardtools.core.deck import Deck, thaw
+from cardtools.effects.registry import KINDS, Verb, verbs
+from cardtools.effects.text import TextRenderer
+from cardtools.effects.vocabulary import Vocabulary
+
+
+@dataclass(frozen=True)
+class Example:
+    card: str
+    source: str  # the ability as one line of YAML
+    text: str    # its generated text (plain)
+
+
+@dataclass(frozen=True)
+class Entry:
+    verb: Verb
+    example: Example | None
+
+
+class _Recorder(TextRenderer):
+    """A renderer that notes which (kind, verb) each rendering passed through."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seen: set[tuple[str, str]] = set()
+
+    def render(self, kind, node, **extra):
+        self.seen.add((kind, self._split(kind, node)[0]))
+        return super().render(kind, node, **extra)
+
+
+def reference(vocab: Vocabulary, deck: Deck) -> dict[str, list[Entry]]:
+    """Entries by kind, core verbs first then the game's, each with its first example."""
+    recorder = _Recorder(vocab, deck, style="plain")
+    examples: dict[tuple[str, str], Example] = {}
+    for card in deck.cards:
+        for field in deck.manifest.card_types[card.type].effect_fields:
+            for ability in card.get(field, ()):
+                recorder.seen.clear()
+                text = recorder.ability(ability)
+                source = yaml.safe_dump(thaw(ability), default_flow_style=True, width=10_000, sort_keys=False).strip()
+                for key in recorder.seen:
+                    examples.setdefault(key, Example(card.id, source, text))
+    table = verbs(vocab)
+    return {kind: [Entry(v, examples.get((kind, name)))
+                   for name, v in sorted(table[kind].items(), key=lambda item: (item[1].game is not None, item[0]))]
+            for kind in KINDS}
+
+
+def markdown(game: str, entries: dict[str, list[Entry]]) -> str:
+    lines = [f"### {game}", ""]
+    for kind, items in entries.items():
+        lines += [f"#### {kind.capitalize()}s", ""]
+        for e in items:
+            owner = "" if e.verb.game is None else f" ({e.verb.game})"
+            lines.append(f"- **`{e.verb.name}`**{owner} — {' '.join(e.verb.doc.split())}")
+            if e.example:
+                lines.append(f"  - `{e.example.card}`: `{e.example.source}`  \n    → *{e.example.text}*")
+            else:
+                lines.append("  - not used by a card of this game yet.")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def plain(game: str, entries: dict[str, list[Entry]]) -> str:
+    lines = []
+    for kind, items in entries.items():
+        lines.append(f"{kind.upper()}S")
+        for e in items:
+            owner = "" if e.verb.game is None else f" [{e.verb.game}]"
+            lines.append(f"  {e.verb.name}{owner}: {' '.join(e.verb.doc.split())}")
+            if e.example:
+                lines.append(f"      e.g. {e.example.card}: {e.example.source}")
+                lines.append(f"           -> {e.example.text}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,304 @@
+"""Verbs only 7 Ages uses (text: templates/text/7ages/verbs.yaml).
+
+7 Ages has no rules engine yet, so each verb is declared with its schema and text only
+(``runtime=None``): compiling a card checks it, running it raises ``EngineMissing``. The rules each
+verb follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
+docs/rules/7ages-cards.md § Effects.
+
+Effects speak of "the empire": the one an artefact sits with, or the empire an event is played
+for; an event played on someone else's empire wraps its effect in ``each: <target>``.
+"""
+
+from __future__ import annotations
+
+from cardtools.effects.registry import SchemaParts, declare
+
+GAME = "7ages"
+
+
+def _obj(description: str, properties: dict, required: tuple[str, ...] = ()) -> dict:
+    return {"type": "object", "additionalProperties": False, "properties": properties,
+            "required": list(required), "description": description}
+
+
+def _list(S: SchemaParts, set_name: str, text: str) -> dict:
+    return {"type": "array", "minItems": 1, "uniqueItems": True, "items": S.member(set_name), "description": text}
+
+
+def _number(S: SchemaParts, text: str) -> dict:
+    """How many: a value, or `all`."""
+    return {"anyOf": [S.value, {"const": "all"}], "description": text}
+
+
+def _areas(S: SchemaParts, text: str = "Which areas (a kind of area).") -> dict:
+    return {**S.count, "description": text}
+
+
+def _who(S: SchemaParts, text: str = "Whose (default: the empire's own).") -> dict:
+    return {**S.target, "description": text}
+
+
+def _declare(name: str, kind: str, schema, doc: str) -> None:
+    declare(name, kind, schema, None, game=GAME, doc=doc)
+
+
+def _effect(name: str, schema, doc: str) -> None:
+    _declare(name, "effect", schema, doc)
+
+
+def _selection(S: SchemaParts, text: str, **extra) -> dict:
+    """Areas picked for disorder, removal of disorder, damage …: kind, number, whose, who picks."""
+    return _obj(text, {
+        "areas": _areas(S),
+        "number": _number(S, "How many (default: one); `all` for every such area."),
+        "anywhere": {"const": True, "description": "Any such area on the map, not only the empire's own."},
+        "adjacent": {"const": True, "description": "Every area adjacent to the chosen one too."},
+        "chosen_by": {"enum": ["owner"], "description": "The empire's owner picks (default: the player of the card)."},
+        "who": _who(S, "Whose areas (default: the empire's)."),
+        **extra}, ("areas",))
+
+
+# -- areas: disorder, cities, control (rulebook § 6. Civilise › Removing disorder; § Terms › Disorder) ------
+
+_effect("disorder", lambda S: _selection(S, "Place disorder markers."), "Disorder areas.")
+_effect("remove_disorder", lambda S: _selection(S, "Remove disorder markers.", free={
+    "const": True, "description": "Without paying the area's income."}), "Remove disorder.")
+_effect("reduce_city", lambda S: _selection(S, "Cities lose levels (a value 1 city is removed).", levels={
+    "type": "integer", "minimum": 1}, spared_by={"type": "array", "items": S.member("leader_type"), "minItems": 1,
+                                                 "description": "Unless a leader of one of these types is there."}),
+        "Reduce cities.")
+_effect("improve_city", lambda S: _obj("A city of the empire gains levels, up to the age's maximum.", {
+    "levels": {"type": "integer", "minimum": 1}, "areas": _areas(S, "Only in such an area.")}, ("levels",)),
+        "Improve a city.")
+_effect("build_city", lambda S: _obj("Build a city in one of the empire's areas.", {
+    "value": {"type": "integer", "minimum": 1}, "areas": _areas(S, "In such an area."),
+    "even_barbarian": {"const": True, "description": "Even if the empire may not build cities in this age."}},
+    ("value", "areas")), "Build a city.")
+_effect("destroy_city", lambda S: _obj("The city in the area is destroyed.", {
+    "gain": {**S.value, "description": "Money the empire gains."}}), "Destroy a city.")
+_effect("move_capital", lambda S: {"const": "equal_or_larger", "description":
+                                   "The capital moves to another city of the empire of at least its value; the old "
+                                   "capital stays a city."}, "Move the capital.")
+_effect("move_units", lambda S: _obj("The empire moves units outside a Manoeuvre.", {
+    "number": {"type": "integer", "minimum": 1},
+    "from": _areas(S, "From such an area of the empire (default: a neighbouring one)."),
+    "into": _areas(S, "Into such an area."),
+    "converting": {"const": True, "description": "The area entered becomes the empire's."}}, ("number", "into")),
+        "Move units.")
+_effect("convert", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True, "items": S.member("event"),
+                              "description": "The empires (by card) whose units, forts and cities in its start areas "
+                                             "become the empire's (§ 1. Start empire › Converting)."},
+        "Take over another empire's pieces in the start areas.")
+_effect("avoid", lambda S: {"enum": ["disorder"], "description": "What was about to happen does not."},
+        "Cancel what the trigger announced.")
+_effect("take_area", lambda S: _obj("An area changes sides.", {
+    "areas": _areas(S), "to": {"enum": ["empire", "neutral"], "description": "Who controls it afterwards."}},
+    ("areas", "to")), "Take control of an area, or make it neutral.")
+
+# -- units (§ 2. Production; § 4. Manoeuvre) ---------------------------------------------------------------
+
+_effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
+    "units": _list(S, "unit", "Unit types or classes."),
+    "number": {**S.value, "description": "How many (in each area when `in_each` is given)."},
+    "in_each": _areas(S, "One batch in each such area of the empire."),
+    "in": _areas(S, "In one such area of the empire."),
+    "pay": {"enum": ["nothing", "half"], "description": "What is paid (default: the usual cost)."},
+    "out_of_age": {"const": True, "description": "Even types the empire could not build yet."}},
+    ("units", "number")), "Place units.")
+_effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
+    "units": _list(S, "unit", "Unit types or classes (default: any)."),
+    "number": _number(S, "How many (in each area when `in_each` is given)."),
+    "in_each": _areas(S, "In each such area."),
+    "in": _areas(S, "In one such area."),
+    "chosen_by": {"enum": ["owner"], "description": "The owner picks which."},
+    "who": _who(S)}, ("number",)), "Lose units.")
+
+# -- leaders (§ 6. Civilise › Leaders; § Leader Types) ---------------------------------------------------
+
+_effect("promote_leader", lambda S: _obj("A leader joins the empire.", {
+    "named": {"enum": ["unnamed", "adjacent_age"], "description": "An unnamed leader from the cup, or a named "
+                                                                  "leader of an age next to the empire's."},
+    "beyond_limit": {"const": True, "description": "Even if the empire is at its leader number."}}, ("named",)),
+        "Gain a leader.")
+_effect("remove_leader", lambda S: _obj("A leader of the empire is removed.", {
+    "in": _areas(S, "The leader in such an area."),
+    "type": {"type": "array", "minItems": 1, "items": S.member("leader_type"), "description": "A leader of these types."},
+    "named": {"const": True, "description": "A named leader."},
+    "chosen_by": {"enum": ["owner"]},
+    "unless": {"type": "array", "minItems": 1, "items": S.member("leader_type"),
+               "description": "Not if the leader is of one of these types."},
+    "to": _who(S, "The leader moves to this empire instead of leaving play.")}), "Lose a leader.")
+_effect("new_dynasty", lambda S: {"const": "check", "description": "A check card decides whether a new dynasty "
+                                                                 "seizes power (the rulebook names the event only)."},
+        "A new dynasty may seize power.")
+_effect("assassinate", lambda S: _obj("An assassin event: the player draws up to `picks` cards keeping the last, "
+                                      "the target's owner up to the empire's leader number; a higher card kills the "
+                                      "leader (§ 6. Civilise › Assassins).", {
+    "picks": {"type": "integer", "minimum": 1, "maximum": 9},
+    "target": {"enum": ["leader_in_range", "leader_in_capital"], "description": "Which leaders may be targeted."}},
+    ("picks", "target")), "Try to kill a leader.")
+
+# -- beliefs and governments (§ 6. Civilise › Adopting a religion; Discarding a religion or government) ------
+
+_effect("adopt_religion", lambda S: _obj("The empire adopts a religion.", {
+    "of": {**S.target, "description": "The dominant religion of this empire."},
+    "religion": {**S.member("artefact"), "description": "This religion."},
+    "ignoring_range": {"const": True}}), "Adopt a religion.")
+_effect("drop", lambda S: _list(S, "belief", "What the empire discards, with the usual disorder."),
+        "Discard religions or a government.")
+_effect("put_first", lambda S: {**S.member("artefact"), "description": "This religion becomes the dominant one."},
+        "Reorder the empire's religions.")
+_effect("swap_government", lambda S: {**S.member("artefact"), "description": "The empire swaps its government for "
+                                                                             "this one, if a marker is free."},
+        "Change government.")
+
+# -- artefacts (§ 6. Civilise › Playing artefact cards) ----------------------------------------------------
+
+_effect("discard_artefact", lambda S: _obj("An artefact is discarded.", {
+    "which": {"anyOf": [S.member("artefact"), {"enum": ["this", "on_map", "green_on_map"]}],
+              "description": "this: the artefact itself; an artefact id; on_map / green_on_map: one on the map."},
+    "in": _areas(S, "Only one in such an area.")}, ("which",)), "Discard an artefact.")
+_effect("place_marker", lambda S: _obj("Put a marker on a track.", {
+    "marker": S.member("marker"), "space": {"enum": ["empire_level", "glory_5"],
+                                           "description": "Where: the empire's progress level, or space 5 of the "
+                                                          "glory track."}},
+    ("marker", "space")), "Place a marker.")
+
+# -- cards and actions (§ 5. Destiny; § Sequence of play) -------------------------------------------------
+
+_effect("cancel", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
+                             "items": {**S.member("event"), "description": "The card whose event is cancelled."},
+                             "description": "Cancel one of these events as it is played."}, "Cancel an event.")
+_effect("look_at", lambda S: _obj("Look at another player's hand.", {
+    "who": _who(S, "Whose hand."),
+    "keep": {"const": "if_capital_disordered", "description": "Then take one of those cards at random if that "
+                                                                "player's empire in Range has a disordered capital."},
+    "cost": {**S.value, "description": "Money per card looked at (they are picked at random)."},
+    "stack": {"const": True, "description": "Also look at one of their stacks of units."}}, ("who",)),
+        "Look at a player's cards.")
+_effect("take_card", lambda S: _obj("Take a card at random from another player's hand.", {"from": _who(S, "From whom.")},
+                                    ("from",)), "Take a card from a hand.")
+_effect("discard", lambda S: _obj("Discard cards from the hand.", {
+    "cards": {**S.value, "description": "How many."},
+    "down_to": {"type": "integer", "minimum": 0, "description": "Discard down to this many cards."},
+    "at_random": {"const": True},
+    "who": _who(S, "Who discards (default: the player).")}), "Discard cards.")
+_effect("draw_from", lambda S: {"enum": ["discard_pile"], "description": "Draw from here instead of the deck."},
+        "Draw from another pile.")
+_effect("extra_action", lambda S: _obj("Take another action now.", {
+    "action": {**S.member("action"), "description": "Which action (default: any the empire has not taken this turn)."},
+    "units": {"enum": ["not_moved", "cavalry"], "description": "Only with these units."}}), "An extra action.")
+_effect("replace_action", lambda S: _obj("An action marker becomes a pass.", {
+    "action": S.member("action"), "who": _who(S, "Whose empires (default: the empire).")}, ("action",)),
+        "Turn an action into a pass.")
+_effect("claim_glory", lambda S: _obj("The player claims glory (option 11, Secret Victory: they show their glory, "
+                                      "the others may challenge the claim by showing less).", {
+    "up_to": {**S.value, "description": "The most they may claim."}}), "Claim glory.")
+_effect("end_game", lambda S: {"enum": ["owner_wins", "glory"], "description": "The game ends: the empire's owner "
+                                                                           "wins, or glory decides."}, "End the game.")
+_effect("until", lambda S: _obj("A change that lasts for a while (an event's effect).", {
+    "end": {**S.member("period"), "description": "When it ends."},
+    "modify": S.modifier,
+    "who": {"enum": ["you", "target", "all"], "description": "Whom it affects: the empire (default), the empire the "
+                                                              "event is played on, or every empire."}},
+    ("end", "modify")), "A temporary change.")
+
+# -- values and conditions ---------------------------------------------------------------------------------
+
+_declare("check", "value", lambda S: {"anyOf": [{"const": "card"}, _obj("Several check cards, added up.", {
+    "cards": {**S.value, "description": "How many cards are picked."}}, ("cards",))],
+    "description": "The value of a card picked from the deck (a check card), or of several added up."},
+         "The value of check cards.")
+_declare("in_dark_age", "condition", lambda S: {"const": True}, "The empire is in a dark age.")
+_declare("religion", "condition", lambda S: {"anyOf": [S.member("artefact"), {"enum": ["any", "none"]}],
+                                             "description": "Its dominant religion: one, any, or none."},
+         "The empire's religion.")
+_declare("leader_type", "condition", lambda S: {"type": "array", "minItems": 1, "items": S.member("leader_type")},
+         "The empire has a leader of one of these types.")
+_declare("government", "condition", lambda S: {"anyOf": [S.member("artefact"), {"enum": ["any", "none"]}]},
+         "The empire's government: one, any, or none.")
+_declare("controls", "condition", lambda S: _list(S, "region", "Regions."),
+         "The empire controls a land area in each of these regions.")
+_declare("in_ages", "condition", lambda S: {"type": "array", "minItems": 2, "maxItems": 2,
+                                            "items": {"type": "integer", "minimum": 1, "maximum": 7},
+                                            "description": "First and last age."},
+         "The empire is in one of these ages.")
+_declare("disordered", "condition", lambda S: _areas(S, "A kind of area the empire has one of."),
+         "The empire's area of this kind is disordered.")
+_declare("conflict_terrain", "condition", lambda S: _list(S, "terrain", "Terrains."),
+         "The conflict is in an area of one of these terrains.")
+_declare("lost_area_recently", "condition", lambda S: {"const": True},
+         "Another player's empire took one of its areas this turn or last.")
+_declare("defender_recently", "condition", lambda S: {"type": "boolean"},
+         "It was (true) or was not (false) the defender against that empire this turn or last.")
+_declare("marker_on_track", "condition", lambda S: S.member("marker"), "A marker is on its track.")
+_declare("range", "condition", lambda S: {**S.target, "description": "That empire is within the empire's Range."},
+         "Another empire is within Range.")
+
+# -- continuous changes ------------------------------------------------------------------------------------
+
+_declare("unit_cost", "modifier", lambda S: _obj("What units cost to build (§ Cost).", {
+    "units": _list(S, "unit", "Unit types or classes."),
+    "add": {"type": "integer", "description": "Added to each unit's cost (negative: cheaper)."},
+    "set": {"type": "integer", "minimum": 0, "description": "Each unit costs this."},
+    "halve": {"const": True, "description": "The total cost is halved."},
+    "minimum": {"type": "integer", "minimum": 1, "description": "Never below this."},
+    "only": {**S.member("period"), "description": "Only at this time (set-up)."},
+    "where": {"const": "here", "description": "Only units built in this artefact's area."}}, ("units",)),
+         "Unit costs.")
+_declare("maintenance", "modifier", lambda S: _obj("What units cost to keep (§ 2. Production › Maintenance).", {
+    "units": _list(S, "unit", "Unit types or classes (default: all)."),
+    "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.")
+_declare("income", "modifier", lambda S: _obj("Income in Production (§ 2. Production › Earning income).", {
+    "from": _list(S, "income", "Where the income comes from."),
+    "times": {"enum": [0, 2], "description": "Doubled, or nothing."},
+    "halve": {"const": True},
+    "add": {"type": "integer", "description": "Added per area."}}, ("from",)), "Income.")
+_declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvre › Resolving conflict).", {
+    "total": {"type": "integer"}, "front": {"type": "integer"}, "support": {"type": "integer"},
+    "double": {"enum": ["front"], "description": "Doubled values."},
+    "units": _list(S, "unit", "Only these units."),
+    "near": {"enum": ["here", "range"], "description": "Only in or next to this artefact's area, or within its Range."},
+    "cancel": {"type": "array", "minItems": 1, "items": S.member("defence"),
+               "description": "What no longer counts for the other side."}}), "Conflict values.")
+_declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn › Harvest glory).", {
+    "category": {**S.member("glory_category"), "description": "One glory category of the empire."},
+    "add": {"type": "integer", "description": "The category's number is this much higher (1 if it has none)."},
+    "halve": {"const": True, "description": "Glory gained is halved (rounded to the nearest, halves up)."},
+    "none": {"const": True, "description": "No glory is gained."}}), "Harvest glory.")
+_declare("trade_progress", "modifier", lambda S: _obj("Progress levels won in a trade (§ 3. Trade and progress).", {
+    "add": {"type": "integer"}, "max": {"type": "integer", "minimum": 0},
+    "when": {**S.member("trade_case"), "description": "Only in such a trade."}}), "Levels won in a trade.")
+_declare("build_ahead", "modifier", lambda S: {"type": "integer", "minimum": 1, "description":
+                                               "Progress levels ahead of its own at which it builds units (these "
+                                               "bonuses add up)."}, "Build units ahead of the empire's level.")
+_declare("moves", "modifier", lambda S: _obj("Extra movement (§ 4. Manoeuvre › Movement).", {
+    "ships": {"type": "integer", "minimum": 1, "description": "Extra areas its ships move."},
+    "land": {"type": "integer", "minimum": 1, "description": "Extra movement points of its land units."}}),
+         "More movement.")
+_declare("counts_for_glory", "modifier", lambda S: _list(S, "terrain", "Terrains."),
+         "Areas of these terrains count when the empire counts its areas for glory.")
+_declare("law", "modifier", lambda S: {**S.member("law"), "description": "A rule the artefact or empire adds to the "
+                                                                       "game (not a permission: it always applies)."},
+         "A rule that applies.")
+_declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
+                                                 "items": S.member("event"),
+                                                 "description": "Cards whose events cannot be played on the empire."},
+         "Events that cannot be played on the empire.")
+_declare("censure", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
+                                           "items": S.member("event"),
+                                           "description": "Cards whose events may be put to a censure vote."},
+         "The United Nations' censure vote.")
+_declare("move_cost", "modifier", lambda S: _obj("Movement points to enter an area (§ 4. Manoeuvre › Movement).", {
+    "into": _areas(S, "Areas entered."), "cost": {"type": "integer", "minimum": 0},
+    "who": {"enum": ["any_empire"], "description": "For every empire, not only this one."}}, ("into", "cost")),
+         "Movement cost.")
+_declare("no_entry", "modifier", lambda S: _obj("Areas the empire's units may not enter.", {
+    "areas": _areas(S, "A kind of area."),
+    "of": {"enum": ["each_other", "yours"], "description": "each_other: the two empires may not enter each other's "
+                                                          "areas; yours: the empire may not enter your empire's."}}),
+         "Areas closed to units.")
+_declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
+                                          "items": {"anyOf": [S.member("artefact"), S.member("ignorable")]},
+                                          "description": "Artefacts or rules that no longer affect the empire."},
+         "Ignore artefacts' effects.")

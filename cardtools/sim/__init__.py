@@ -1,0 +1,1 @@
+"""Playing games: agents, scenario files (rules tests), and — later — seeded simulation runs."""

@@ -1,0 +1,178 @@
+"""Scenario files: rules tests a designer writes in YAML, without Python (DESIGN §4).
+
+A scenario names a game (and optionally a variant, player count and seed), cites the rulebook
+section it pins, sets up a partial state (``setup:``, in the game's own vocabulary), makes moves
+(``do:``, written as the engine prints them: ``rise egypt``, ``perform research writing``) and
+states what must hold afterwards (``expect:``, a partial state compared with the engine's
+``snapshot()``; plus ``can`` / ``cannot`` for moves and ``log`` for lines of the game log
+written from the setup on).
+Every problem is a diagnostic at the line of the scenario that shows it.
+
+A game's package opts in by exporting ``SCENARIO``, a module with ``new_game(deck)`` and
+``arrange(game, players, seed, setup) -> state``; ``arrange`` raises ``SetupError``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
+from cardtools.core.loader import load_deck
+from cardtools.core.workspace import Workspace
+from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path
+from cardtools.games import game_module
+
+SCHEMA = "scenario.schema.json"
+#: ``expect:`` keys the runner checks itself; the others are compared with the state's snapshot.
+RUNNER_KEYS = ("can", "cannot", "log")
+
+
+class SetupError(Exception):
+    """A ``setup:`` value the game cannot arrange; ``path`` is relative to ``setup``."""
+
+    def __init__(self, path: tuple, message: str):
+        self.path = tuple(path)
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass
+class Outcome:
+    path: Path
+    description: str
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems
+
+
+class Runner:
+    """Runs scenario files; keeps one compiled game per (game, variant) across files."""
+
+    def __init__(self, workspace: Workspace | None = None):
+        self.workspace = workspace or Workspace.find()
+        self._games: dict[tuple[str, str | None], tuple[Any, Any]] = {}
+
+    def run(self, paths: list[Path]) -> list[Outcome]:
+        """Every scenario file named, or found (``*.yaml``, recursively) in the folders named."""
+        return [self.run_file(f) for f in scenario_files(paths)]
+
+    def run_file(self, path: Path) -> Outcome:
+        doc, found = load_yaml(path)
+        if doc is None or found:
+            return Outcome(path, "", found or [error(path, 1, 1, "scenario", "cannot read the scenario")])
+        data = doc.data if isinstance(doc.data, dict) else {}
+        game_id = data.get("game")
+        schema = f"{game_id}/{SCHEMA}" if self.workspace.schemas.has(f"{game_id}/{SCHEMA}") else SCHEMA
+        found = self.workspace.schemas.validate(schema, doc.data, doc, label="scenario")
+        if found:
+            return Outcome(path, str(data.get("description", "")), found)
+        outcome = Outcome(path, data["description"])
+        try:
+            scenario, game = self._game(game_id, data.get("variant"))
+        except DiagnosticError as exc:
+            outcome.problems = exc.diagnostics
+            return outcome
+        except _NoEngine as exc:
+            outcome.problems = [_at(doc, ("game",), str(exc))]
+            return outcome
+        try:
+            state = scenario.arrange(game, data.get("players", 2), data.get("seed", 0), data.get("setup", {}))
+        except SetupError as exc:
+            outcome.problems = [_at(doc, ("setup", *exc.path), f"setup: {exc.message}")]
+            return outcome
+        except ValueError as exc:
+            outcome.problems = [_at(doc, ("players",), str(exc))]
+            return outcome
+        for i, text in enumerate(data.get("do", [])):
+            moves = {_words(state.action_to_string(a)): a for a in state.legal_actions()}
+            move = moves.get(_words(text))
+            if move is None:
+                legal = ", ".join(moves) or "none (the game is over)"
+                outcome.problems = [_at(doc, ("do", i), f"'{text}' is not a legal move here{did_you_mean(text, moves)}; "
+                                                        f"legal: {legal}")]
+                return outcome
+            state.apply(move)
+        outcome.problems = self._compare(doc, data.get("expect", {}), state, state.log)
+        return outcome
+
+    def _game(self, game_id: str, variant: str | None):
+        key = (game_id, variant)
+        if key not in self._games:
+            module = game_module(game_id)
+            name = getattr(module, "SCENARIO", None) if module else None
+            if name is None:
+                raise _NoEngine(f"game '{game_id}' has no rules engine with scenario support yet")
+            scenario = importlib.import_module(name)
+            self._games[key] = (scenario, scenario.new_game(load_deck(game_id, variant, self.workspace)))
+        return self._games[key]
+
+    def _compare(self, doc: YamlDocument, expect: dict, state, log: list[str]) -> list[Diagnostic]:
+        problems = []
+        legal = {_words(state.action_to_string(a)) for a in state.legal_actions()}
+        for key, want in (("can", True), ("cannot", False)):
+            for i, text in enumerate(expect.get(key, [])):
+                if (_words(text) in legal) != want:
+                    problems.append(_at(doc, ("expect", key, i), f"expected '{text}' to be {'' if want else 'il'}legal; "
+                                                                 f"legal: {', '.join(sorted(legal)) or 'none'}"))
+        lines = iter(log)
+        for i, text in enumerate(expect.get("log", [])):
+            if not any(text in line for line in lines):
+                problems.append(_at(doc, ("expect", "log", i), f"no log line (after the previous one) contains "
+                                                               f"'{text}'; the log:\n  " + "\n  ".join(log)))
+                break
+        snapshot = state.snapshot()
+        for path, message in differences({k: v for k, v in expect.items() if k not in RUNNER_KEYS}, snapshot):
+            problems.append(_at(doc, ("expect", *path), f"expect.{'.'.join(map(str, path))}: {message}"))
+        return problems
+
+
+class _NoEngine(Exception):
+    pass
+
+
+def differences(expected: Any, actual: Any, path: tuple = ()) -> list[tuple[tuple, str]]:
+    """Where ``actual`` differs from ``expected``: mappings match partially (only the keys given),
+    lists and values exactly."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [(path, f"expected a mapping, got {actual!r}")]
+        out = []
+        for key, want in expected.items():
+            if key not in actual:
+                out.append((path + (key,), f"the state has no '{key}'{did_you_mean(key, actual)}; "
+                                           f"it has: {', '.join(map(str, actual))}"))
+            else:
+                out += differences(want, actual[key], path + (key,))
+        return out
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        out = []
+        for i, (want, got) in enumerate(zip(expected, actual)):
+            if isinstance(want, dict):
+                out += differences(want, got, path + (i,))
+            elif want != got:
+                return [(path, f"expected {expected!r}, got {actual!r}")]
+        return out
+    if expected != actual or type(expected) is bool and type(actual) is not bool:
+        return [(path, f"expected {expected!r}, got {actual!r}")]
+    return []
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    out = []
+    for path in paths:
+        out += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+    return out
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _at(doc: YamlDocument, path: tuple, message: str) -> Diagnostic:
+    pos = doc.position(pointer_from_path(path))
+    return error(doc.path, pos.line, pos.col, "scenario", message)
