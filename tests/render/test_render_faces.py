@@ -87,9 +87,10 @@ def test_a_per_copy_front_is_planned_for_each_copy_and_equal_copies_share_a_face
 
 
 def test_a_template_reads_another_card_and_an_unknown_id_is_reported_at_the_layout_line(demo):
-    layout = HEADER + 'extends: default/card\nfront:\n  type:\n    text: "{{ ref(\'knight\').name }} costs {{ ref(\'knight\').cost }}"\n'
+    layout = HEADER + ('extends: default/card\nfront:\n  type:\n    text: "{{ ref(\'knight\').name }} costs '
+                       '{{ ref(\'knight\').cost }}: {{ ref_text(\'knight\').effects }}"\n')
     demo.write("templates/layouts/demo/card.yaml", layout)
-    assert "Knight costs 4" in words(faces(demo).fronts["archer"])
+    assert "Knight costs 4: Cannot be attacked by cards." in words(faces(demo).fronts["archer"])  # {war} is an icon
     demo.write("templates/layouts/demo/card.yaml", layout.replace("ref('knight').name", "ref('knigt').name"))
     with pytest.raises(DiagnosticError) as exc:
         faces(demo, only=["archer"])

@@ -93,16 +93,18 @@ def test_tta_faces_show_their_numbers(repo, tta):
     pyramids, _ = paint.front(tta.card("pyramids"))
     assert words(pyramids).endswith("| 3{resource} | 2{resource} | 1{resource}")  # stages, left to right
     conquistadors, _ = paint.front(tta.card("conquistadors"))
-    assert "+5{strength} | +3{strength} | per army | per outdated army" in words(conquistadors)
+    assert words(conquistadors).endswith(  # the play cost is the game's rule (game.yaml rules)
+        f"| {tta.rules['tactic_play_cost']}{{military_action}} | one army | {{infantry}}{{cavalry}}{{cavalry}} | "
+        "+5{strength} | +3{strength} | per army | per outdated army")
+    territory, _ = paint.front(tta.card("vast_territory_i"))  # immediate in the middle, permanent below
+    assert words(territory).endswith("| When you colonize this territory: gain 3 {food}. | when colonized | "
+                                     "while it is your colony | You get +3 {yellow_token} and -1 {blue_token}.")
+    bonus, _ = paint.front(tta.card("military_bonus_ii"))  # two halves
+    assert words(bonus).endswith("| defending against an aggression | +4{strength} | colonizing a territory | "
+                                 "+2{colonization}")
     pact, _ = paint.front(tta.card("acceptance_of_supremacy"))
     side_b = [op for op in pact.texts() if op.upside_down]
     assert [" ".join(p.value for _, p in op.block.lines[0].items) for op in side_b] == ["You get -1 resource", "B"]
-
-
-def test_tactics_draw_the_army_as_unit_icons(repo, tta):
-    plan, _ = painter(repo, tta).front(tta.card("conquistadors"))  # 1 infantry and 2 cavalry
-    [army] = [op for op in plan.texts() if all(p.kind == "icon" for _, p in op.block.lines[0].items)]
-    assert [p.value for _, p in army.block.lines[0].items] == ["infantry", "cavalry", "cavalry"]
 
 
 def test_7ages_prints_all_165_cards_and_no_artefact_alone(repo, seven):
