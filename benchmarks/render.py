@@ -97,8 +97,9 @@ def main() -> None:
         _, result = build_pnp(deck, spec, ws)
         times = best(lambda: build_pnp(deck, spec, ws), 3)
         faces = len({c.id for c in deck if deck.full_set(c)})
+        median = statistics.median(times)
         print(f"{game} PnP PDF, {result.cards} cards ({faces} distinct), {result.pages} pages: "
-              f"{statistics.median(times) * 1000:7.1f} ms   {statistics.median(times) / result.cards * 1000:6.2f} ms/card")
+              f"{median * 1000:7.1f} ms   {median / result.cards * 1000:6.2f} ms/card")
 
 
 if __name__ == "__main__":

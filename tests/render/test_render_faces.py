@@ -108,7 +108,8 @@ def test_text_turned_upside_down_reads_from_across_the_table(demo):
     from cardtools.render.sheet import SheetSpec
     from cardtools.render.units import PAPERS
 
-    demo.write("templates/layouts/demo/card.yaml", HEADER + "extends: default/card\nfront:\n  title:\n    rotate: 180\n")
+    demo.write("templates/layouts/demo/card.yaml",
+               HEADER + "extends: default/card\nfront:\n  title:\n    rotate: 180\n")
     plan = faces(demo).fronts["archer"]
     [title] = [op for op in plan.texts() if op.block.lines[0].items[0][1].value == "Archer"]
     assert title.upside_down

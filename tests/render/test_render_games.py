@@ -39,8 +39,8 @@ def words(plan) -> str:
 
 def line_text(line) -> str:
     last = len(line.items) - 1
-    return "".join((p.value if p.kind == "text" else f"{{{p.value}}}") + (" " if i in line.word_ends and i != last else "")
-                   for i, (_, p) in enumerate(line.items))
+    return "".join((p.value if p.kind == "text" else f"{{{p.value}}}")
+                   + (" " if i in line.word_ends and i != last else "") for i, (_, p) in enumerate(line.items))
 
 
 def icons(plan) -> list[str]:
@@ -121,7 +121,8 @@ def test_7ages_face_shows_its_artefact_in_its_colour_and_its_event(repo, seven):
     assert "Benin (J7)" in text and "ages 1 ~ 3" in text and "| Treason! In a conflict:" in text
     assert "| 118 A |" in text  # card number and the Ancients & Kingdoms letter
     colors = paint.layout("civilisation").colors
-    artefact_colours = {"0x" + colors[f"artefact_{c}"].lstrip("#").lower(): c for c in ("black", "green", "blue", "red")}
+    artefact_colours = {"0x" + colors[f"artefact_{c}"].lstrip("#").lower(): c
+                        for c in ("black", "green", "blue", "red")}
     bands = [artefact_colours[op.fill.hexval()] for op in plan.ops
              if isinstance(op, RectOp) and op.fill is not None and op.fill.hexval() in artefact_colours]
     assert bands == ["green"]  # Great University's colour
