@@ -4,7 +4,8 @@ Targets (issue: Print-and-play): PDF ≤ 5 ms/card; 300-dpi PNG at exact size (8
 The Game Crafter profile) ≤ 40 ms/card, both over a deck of at least 300 cards.
 The deck is Age of Civilization with its civilization cards cloned until it holds 300
 printed cards (each clone has its own face, count 1), each with two paragraphs of text and
-inline icons so text fitting and icon drawing are measured too.
+inline icons so text fitting and icon drawing are measured too. Then each shipped game's whole
+print-and-play PDF with its own layouts (Through the Ages, 7 Ages: denser faces, looked-up data).
 Run: python benchmarks/render.py
 """
 
@@ -77,7 +78,7 @@ def main() -> None:
         bleed = PROFILES["tgc"].bleed
         width, height = pixel_size(CARD_SIZES["poker"], bleed, 300)
         start = time.perf_counter()
-        images = face_images(deck, ws, CARD_SIZES["poker"], bleed, width, height, backs=False)
+        _, images = face_images(deck, ws, CARD_SIZES["poker"], bleed, width, height, backs=False)
         rendered = time.perf_counter() - start
         start = time.perf_counter()
         for image in images.values():
@@ -89,6 +90,16 @@ def main() -> None:
               f"{(rendered + encoded) / m * 1000:6.2f} ms/card   target ≤ 40 ms/card")
     finally:
         shutil.rmtree(root)
+    for game in ("aoc", "tta", "7ages"):
+        ws = Workspace(REPO)
+        deck = load_deck(game, workspace=ws)
+        spec = SheetSpec(PAPERS["a4"], CARD_SIZES["poker"])
+        _, result = build_pnp(deck, spec, ws)
+        times = best(lambda: build_pnp(deck, spec, ws), 3)
+        faces = len({c.id for c in deck if deck.full_set(c)})
+        median = statistics.median(times)
+        print(f"{game} PnP PDF, {result.cards} cards ({faces} distinct), {result.pages} pages: "
+              f"{median * 1000:7.1f} ms   {median / result.cards * 1000:6.2f} ms/card")
 
 
 if __name__ == "__main__":

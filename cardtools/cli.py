@@ -189,7 +189,7 @@ def add_print_commands(sub) -> None:
     p.set_defaults(handler=cmd_pnp)
 
     p = sub.add_parser("images", help="one PNG per card at an exact pixel size (print shops, sharing)",
-                       description="Rasterise every distinct card and each card type's back to PNG at exact "
+                       description="Rasterise every distinct card face and every distinct back to PNG at exact "
                                    "pixel sizes, e.g. 825 x 1125 px for poker cards with 1/8 in bleed at 300 dpi "
                                    "(--profile tgc).", epilog=EPILOG)
     add_game(p)

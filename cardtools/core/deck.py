@@ -225,6 +225,10 @@ class Deck:
     def get(self, card_id: str) -> Card | None:
         return self._index.get(card_id)
 
+    def full_set(self, card: Card) -> int:
+        """Copies of a card in a set that serves every player count (its largest count)."""
+        return max(card.copies(n) for n in self.manifest.player_counts)
+
     def of_type(self, *types: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.type in types)
 

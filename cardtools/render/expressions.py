@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 import jinja2
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, meta
 from jinja2.sandbox import SandboxedEnvironment
 
 _ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
@@ -44,8 +44,28 @@ def evaluate(source: Any, context: Mapping[str, Any]) -> Any:
     if not isinstance(source, str):
         return source
     lone = _LONE.match(source)
-    compiled = _expression(lone.group(1) if lone and "{{" not in lone.group(1) else source)
-    return _run(compiled, context, source)
+    expression = lone.group(1) if lone and "{{" not in lone.group(1) else source
+    if _geometry_only(expression):  # the same on every card of a size: computed once
+        return _geometry(expression, *(context[name] for name in GEOMETRY))
+    return _run(_expression(expression), context, source)
+
+
+#: The names an expression may use to be a pure function of the card's size.
+GEOMETRY = ("W", "H", "bleed", "safe")
+
+
+@lru_cache(maxsize=4096)
+def _geometry_only(source: str) -> bool:
+    try:
+        names = meta.find_undeclared_variables(_ENV.parse("{{ " + source + " }}"))
+    except jinja2.TemplateSyntaxError:
+        return False  # reported by _expression, with the layout's line
+    return names <= set(GEOMETRY)
+
+
+@lru_cache(maxsize=4096)
+def _geometry(source: str, *values: float) -> Any:
+    return _run(_expression(source), dict(zip(GEOMETRY, values)), source)
 
 
 def render(source: Any, context: Mapping[str, Any]) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color, toColor
@@ -31,6 +31,12 @@ from cardtools.render.units import INCH, Size, pt
 #: Safe zone inset from the trim: 1/8 in (print-and-play-notes.md §4.2).
 SAFE = INCH / 8
 DEFAULT_SIZE = 9.0
+
+
+@lru_cache(maxsize=1024)
+def _color(value: str) -> Color:
+    """A colour by name or ``#rrggbb`` (parsed once: a deck repeats a few dozen)."""
+    return toColor(value)
 
 
 class _Problem(Exception):
@@ -130,12 +136,20 @@ class TextOp:
     color: Color
     typesetter: Typesetter
     icons: IconSet
+    upside_down: bool = False  # turned about the box's centre, to face a player across the table
 
     def draw(self, canvas, ox: float, oy: float) -> None:
         spare = pt(self.h) - self.block.height
         drop = {"top": 0.0, "middle": spare / 2, "bottom": spare}[self.valign]
+        canvas.saveState()
+        if self.upside_down:
+            cx, cy = ox + pt(self.x + self.w / 2), oy - pt(self.y + self.h / 2)
+            canvas.translate(cx, cy)
+            canvas.rotate(180)
+            canvas.translate(-cx, -cy)
         self.typesetter.draw(canvas, self.block, ox + pt(self.x), oy - pt(self.y) - drop, pt(self.w),
                              self.align, self.color, self.icons)
+        canvas.restoreState()
 
 
 @dataclass(frozen=True)
@@ -163,8 +177,9 @@ class CardPainter:
         self.icons = icons
         self.size = size
         self.bleed = bleed
-        self._fonts: dict[str, Fonts] = {}
+        self._fonts: dict[tuple, Fonts] = {}
         self._typesetters: dict[tuple, Typesetter] = {}
+        self._refs: dict[str, dict] = {}
 
     @cached_property
     def _layouts(self) -> dict[str, Layout]:
@@ -173,21 +188,60 @@ class CardPainter:
     def layout(self, card_type: str) -> Layout:
         return self._layouts[card_type]
 
-    def front(self, card: Card) -> tuple[Plan | None, list[Diagnostic]]:
+    def front(self, card: Card, copy: int = 1, copies: int | None = None) -> tuple[Plan | None, list[Diagnostic]]:
+        """A card's front; a ``per_copy`` layout also sees which copy it is: ``copy`` of ``copies``
+        (by default the copies of a full set, which serves every player count)."""
+        layout = self.layout(card.type)
         context = self._context(card.type) | {"card": thaw(card.fields), "text": card_text(self.deck, card),
                                               "sources": list(card.sources), "provisional": bool(card.provisional)}
-        return self._plan(self.layout(card.type).front, self.layout(card.type), context, card)
+        if layout.per_copy:
+            context |= {"copy": copy, "copies": self.deck.full_set(card) if copies is None else copies}
+        return self._plan(layout.front, layout, context, card)
 
-    def back(self, card_type: str) -> tuple[Plan | None, list[Diagnostic]]:
-        """A back shows the card's type, never the card: backs must not reveal hidden cards."""
-        return self._plan(self.layout(card_type).back, self.layout(card_type), self._context(card_type), None)
+    def back(self, card: Card) -> tuple[Plan | None, list[Diagnostic]]:
+        """A back shows the card's type and only the fields its layout's ``back_shows`` names
+        (what every player sees anyway): a back must not give a hidden card away."""
+        layout = self.layout(card.type)
+        context = self._context(card.type) | {"card": self.public_fields(card)}
+        return self._plan(layout.back, layout, context, None)
+
+    def public_fields(self, card: Card) -> dict[str, Any]:
+        return {key: thaw(card.fields[key]) for key in self.layout(card.type).back_shows if key in card.fields}
 
     def _context(self, card_type: str) -> dict[str, Any]:
         layout = self.layout(card_type)
         ctype = self.deck.manifest.card_types[card_type]
         return {"W": self.size.width, "H": self.size.height, "bleed": self.bleed, "safe": SAFE,
                 "colors": dict(layout.colors), "type": card_type, "type_label": ctype.label,
-                "game": self.deck.manifest.name}
+                "game": self.deck.manifest.name, "rules": self.rules, "data": self.data,
+                "ref": self.ref, "ref_text": self.ref_text}
+
+    def ref(self, card_id: str) -> dict[str, Any]:
+        """Another card's fields, for a card that names it (``ref(card.artefact).name``); raises
+        ``LookupError`` (reported at the layout's line) for an unknown id."""
+        if card_id not in self._refs:
+            self._refs[card_id] = thaw(self._referenced(card_id).fields)
+        return self._refs[card_id]
+
+    def ref_text(self, card_id: str) -> dict[str, str]:
+        """Another card's generated text, per effect field."""
+        return card_text(self.deck, self._referenced(card_id))
+
+    def _referenced(self, card_id: Any) -> Card:
+        card = self.deck.get(card_id) if isinstance(card_id, str) else None
+        if card is None:
+            raise LookupError(f"no card '{card_id}'{did_you_mean(str(card_id), [c.id for c in self.deck])}")
+        return card
+
+    @cached_property
+    def rules(self) -> dict[str, Any]:
+        """The game's rule parameters (the manifest's ``rules:``, overlaid by the variant's)."""
+        return thaw(self.deck.rules)
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        """The deck's data files (a map, tables) by name, as the manifest's ``data:`` names them."""
+        return thaw(self.deck.data)
 
     def _plan(self, regions, layout: Layout, context: dict, card: Card | None) -> tuple[Plan | None, list[Diagnostic]]:
         planner = _Planner(self, layout, card)
@@ -195,14 +249,18 @@ class CardPainter:
         return (None if planner.problems else Plan(tuple(ops))), planner.problems
 
     def fonts(self, layout: Layout) -> Fonts:
-        if layout.name not in self._fonts:
-            self._fonts[layout.name] = Fonts(dict(layout.fonts))
-        return self._fonts[layout.name]
+        """Layouts with the same font files share one ``Fonts`` (and so their typesetters): equal
+        faces then plan equal, and a back shared by several card types is stored once."""
+        key = tuple(sorted(layout.fonts.items()))
+        if key not in self._fonts:
+            self._fonts[key] = Fonts(dict(layout.fonts))
+        return self._fonts[key]
 
     def typesetter(self, layout: Layout, regular: str, bold: str, leading: float) -> Typesetter:
-        key = (layout.name, regular, bold, leading)
+        fonts = self.fonts(layout)
+        key = (id(fonts), regular, bold, leading)
         if key not in self._typesetters:
-            self._typesetters[key] = Typesetter(self.fonts(layout), regular, bold, leading)
+            self._typesetters[key] = Typesetter(fonts, regular, bold, leading)
         return self._typesetters[key]
 
     def card_location(self, card: Card) -> Location:
@@ -262,7 +320,7 @@ class _Planner:
             return None
         value = self.layout.colors.get(str(value), value)
         try:
-            return toColor(str(value))
+            return _color(str(value))
         except ValueError:
             raise self.layout_problem(region, key, f"unknown colour '{value}'{did_you_mean(value, self.layout.colors)}") from None
 
@@ -363,8 +421,9 @@ class _Planner:
                                                              f"{floor:g} pt: shorten it or enlarge the region")
         align = self.value(region, "align", context, "left", how=render)
         valign = self.value(region, "valign", context, "top", how=render)
+        rotate = self.value(region, "rotate", context, 0)
         return [TextOp(x, y, w, h, block, align, valign, self.color(region, "color", context, "black"),
-                       typesetter, self.painter.icons)]
+                       typesetter, self.painter.icons, rotate == 180)]
 
     def _each(self, region: Region, context: dict, dx: float, dy: float) -> list:
         x, y, w, h = self.box(region, context, dx, dy)
@@ -386,7 +445,8 @@ class _Planner:
                 raise self.layout_problem(region, "row", f"item {key!r} is placed at row {row}, column {column}, "
                                                          f"outside the {rows} × {columns} grid")
             cx, cy = x + (column - 1) * (cw + gap), y + (row - 1) * (ch + gap)
-            cells[key] = (cx, cy)
+            if isinstance(key, str):  # a card: arrows may start or end here
+                cells[key] = (cx, cy)
             ops += self.regions(region.children, item_context, cx, cy, top=False)
         if "arrows" in region.props:
             ops += self._arrows(region, context, items, cells, cw, ch)
@@ -396,11 +456,10 @@ class _Planner:
         """An ``each`` item: a string is a card id (the cell sees that card), anything else a plain value."""
         if not isinstance(value, str):
             return value, value, {}
-        card = self.painter.deck.get(value)
-        if card is None:
-            raise self.layout_problem(region, "items", f"no card '{value}'"
-                                      f"{did_you_mean(value, [c.id for c in self.painter.deck])}")
-        return card.id, thaw(card.fields), card_text(self.painter.deck, card)
+        try:
+            return value, self.painter.ref(value), self.painter.ref_text(value)
+        except LookupError as exc:
+            raise self.layout_problem(region, "items", str(exc)) from None
 
     def _arrows(self, region: Region, context: dict, items: list, cells: dict, cw: float, ch: float) -> list:
         color = self.color(region, "stroke", context, "black")

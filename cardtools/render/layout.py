@@ -8,6 +8,11 @@ layout overrides its parent's regions by name, key by key; ``null`` removes one;
 
 Which layout a card uses: ``<game>/<type>.yaml``, else ``<game>/card.yaml``, else
 ``default/card.yaml`` — so any game prints before it has layouts of its own.
+
+Two settings change how many faces a card type has: ``back_shows`` lists the card fields its back
+may show (a Through the Ages back shows its deck and age, which every player can see), and
+``per_copy`` lets the front differ between copies of one card (a player-count marking printed on
+only some copies).
 """
 
 from __future__ import annotations
@@ -60,6 +65,8 @@ class Layout:
     fonts: Mapping[str, Path]
     front: tuple[Region, ...]
     back: tuple[Region, ...]
+    back_shows: tuple[str, ...] = ()  # card fields the back may show; none: one back per card type
+    per_copy: bool = False  # the front sees ``copy`` and ``copies``; each copy is planned on its own
 
 
 # A face while merging: region name -> (props, where, location); insertion order is drawing order.
@@ -100,7 +107,7 @@ class LayoutLibrary:
         if problems:
             raise DiagnosticError(problems)
         return Layout(name, merged["path"], MappingProxyType(merged["colors"]), MappingProxyType(merged["fonts"]),
-                      faces["front"], faces["back"])
+                      faces["front"], faces["back"], tuple(merged["back_shows"]), merged["per_copy"])
 
     def _merge(self, name: str, chain: tuple[str, ...]) -> tuple[dict, list[Diagnostic]]:
         if name in self._merged:
@@ -132,9 +139,11 @@ class LayoutLibrary:
             if problems:
                 return {}, problems
         else:
-            base = {"colors": {}, "fonts": {}, "front": {}, "back": {}}
+            base = {"colors": {}, "fonts": {}, "front": {}, "back": {}, "back_shows": (), "per_copy": False}
         merged = {
             "path": path,
+            "back_shows": data.get("back_shows", base["back_shows"]),
+            "per_copy": data.get("per_copy", base["per_copy"]),
             "colors": {**base["colors"], **data.get("colors", {})},
             "fonts": {**base["fonts"], **{k: (path.parent / v).resolve() for k, v in data.get("fonts", {}).items()}},
         }

@@ -10,6 +10,7 @@ file byte-identical for the same input.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -38,8 +39,17 @@ class SelectionError(ValueError):
     """``--only`` names nothing in the deck."""
 
 
-def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False) -> list[Card]:
-    """The cards to print, each repeated by its count (the largest over player counts: a
+@dataclass(frozen=True)
+class Copy:
+    """One printed copy of a card: copy ``number`` of the ``of`` copies a full set prints."""
+
+    card: Card
+    number: int
+    of: int
+
+
+def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False) -> list[Copy]:
+    """The copies to print, each card repeated by its count (the largest over player counts: a
     print-and-play set must serve every player count). Count-0 entries are printed elsewhere."""
     wanted = [w for w in only if w]
     if wanted:
@@ -53,8 +63,8 @@ def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False) -> list
     for card in deck:
         if wanted and card.id not in wanted and not set(card.tags) & set(wanted):
             continue
-        count = max(card.copies(n) for n in deck.manifest.player_counts)
-        out += [card] * (min(count, 1) if one_each else count)
+        count = deck.full_set(card)
+        out += [Copy(card, number, count) for number in range(1, (min(count, 1) if one_each else count) + 1)]
     return out
 
 
@@ -67,27 +77,66 @@ def icon_set(workspace: Workspace) -> IconSet:
 
 @dataclass
 class Faces:
-    """Every distinct face a job needs, planned (and so preflighted) before anything is drawn."""
+    """Every distinct face a job needs, planned (and so preflighted) before anything is drawn.
+
+    Faces are named: a front by its card id (a ``per_copy`` layout's copies that look different
+    get ``<id>.<copy>``), a back by its card type, or by the values of the fields its layout's
+    ``back_shows`` names (``civil-I``). Identical backs share a name, so cards that look the same
+    from behind form one deck in the exports, as on the table."""
 
     painter: CardPainter
-    fronts: dict[str, Plan] = field(default_factory=dict)  # card id -> plan
-    backs: dict[str, Plan] = field(default_factory=dict)  # card type -> plan
+    fronts: dict[str, Plan] = field(default_factory=dict)  # face name -> plan
+    backs: dict[str, Plan] = field(default_factory=dict)  # back name -> plan
+    front_names: dict[tuple[str, int], str] = field(default_factory=dict)  # (card id, copy) -> face name
+    back_names: dict[str, str] = field(default_factory=dict)  # card id -> back name
+    _back_by_key: dict[tuple, str] = field(default_factory=dict)  # (card type, shown values) -> back name
 
     @classmethod
-    def plan(cls, painter: CardPainter, cards: list[Card], with_backs: bool) -> "Faces":
+    def plan(cls, painter: CardPainter, printed: list[Copy], with_backs: bool) -> "Faces":
         faces, problems = cls(painter), []
-        for card in {c.id: c for c in cards}.values():
-            plan, found = painter.front(card)
-            problems += found
-            faces.fronts[card.id] = plan
+        for copy in printed:
+            if (copy.card.id, copy.number) not in faces.front_names:
+                problems += faces._plan_front(copy)
         if with_backs:
-            for card_type in dict.fromkeys(c.type for c in cards):
-                plan, found = painter.back(card_type)
-                problems += found
-                faces.backs[card_type] = plan
+            for card in {c.card.id: c.card for c in printed}.values():
+                problems += faces._plan_back(card)
         if problems:
-            raise DiagnosticError(problems)
+            raise DiagnosticError(list(dict.fromkeys(problems)))  # copies of one card fail alike: once each
         return faces
+
+    def front(self, copy: Copy) -> str:
+        return self.front_names[copy.card.id, copy.number]
+
+    def back(self, card: Card) -> str:
+        return self.back_names[card.id]
+
+    def _plan_front(self, copy: Copy) -> list:
+        card = copy.card
+        first = self.front_names.get((card.id, 1))
+        if first is not None and not self.painter.layout(card.type).per_copy:
+            self.front_names[card.id, copy.number] = first
+            return []
+        plan, problems = self.painter.front(card, copy.number, copy.of)
+        earlier = [self.front_names[card.id, n] for n in range(1, copy.number) if (card.id, n) in self.front_names]
+        same = [name for name in earlier if self.fronts[name] == plan]
+        name = same[0] if same else card.id if not earlier else f"{card.id}.{copy.number}"
+        self.fronts[name] = plan
+        self.front_names[card.id, copy.number] = name
+        return problems
+
+    def _plan_back(self, card: Card) -> list:
+        shown = self.painter.public_fields(card)
+        key = (card.type, tuple(map(str, shown.values())))
+        if key in self._back_by_key:
+            self.back_names[card.id] = self._back_by_key[key]
+            return []
+        plan, problems = self.painter.back(card)
+        name = _file_safe("-".join(key[1])) if shown else card.type
+        if name in self.backs and self.backs[name] != plan:  # another card type's back for the same values
+            name = f"{card.type}-{name}"
+        self.backs[name] = plan
+        self.back_names[card.id] = self._back_by_key[key] = name
+        return problems
 
     def define(self, canvas: Canvas) -> None:
         """Each face as a form of the card's size plus bleed on every side."""
@@ -97,6 +146,10 @@ class Faces:
                 canvas.beginForm(f"{prefix}-{key}", 0, 0, pt(size.width + 2 * b), pt(size.height + 2 * b))
                 plan.draw(canvas, pt(b), pt(size.height + b))
                 canvas.endForm()
+
+
+def _file_safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text)
 
 
 @dataclass
@@ -133,19 +186,19 @@ def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[
     for number, sheet in enumerate(sheets, 1):
         _set_boxes(canvas, imposition)
         front_slots, back_slots = imposition.page_slots(len(sheet))
-        for slot, card in zip(front_slots, sheet):
-            place(canvas, page.height, slot, f"front-{card.id}", spec.bleed)
+        for slot, copy in zip(front_slots, sheet):
+            place(canvas, page.height, slot, f"front-{faces.front(copy)}", spec.bleed)
         if spec.layout == "fold":
-            for slot, card in zip(back_slots, sheet):
-                place(canvas, page.height, slot, f"back-{card.type}", spec.bleed)
+            for slot, copy in zip(back_slots, sheet):
+                place(canvas, page.height, slot, f"back-{faces.back(copy.card)}", spec.bleed)
             fold_line(canvas, imposition)
         draw_marks(canvas, imposition)
         margin.front(canvas, number, len(sheets))
         canvas.showPage()
         if imposition.mirror:
             _set_boxes(canvas, imposition)
-            for slot, card in zip(back_slots, sheet):
-                place(canvas, page.height, slot, f"back-{card.type}", spec.bleed)
+            for slot, copy in zip(back_slots, sheet):
+                place(canvas, page.height, slot, f"back-{faces.back(copy.card)}", spec.bleed)
             canvas.showPage()
     canvas.save()
     pages = len(sheets) * (2 if imposition.mirror else 1) + (2 if calibration else 0)

@@ -20,7 +20,7 @@ from cardtools.core.atomic import write_bytes
 from cardtools.core.deck import Deck
 from cardtools.core.workspace import Workspace
 from cardtools.render.fonts import initial_font
-from cardtools.render.pnp import Faces, copies, painter_for
+from cardtools.render.pnp import Copy, Faces, copies, painter_for
 from cardtools.render.units import INCH, Size, pt
 
 
@@ -81,13 +81,14 @@ def rasterize(pdf: bytes, width: int, height: int) -> Iterator[Image.Image]:
 
 
 def face_images(deck: Deck, workspace: Workspace, card_size: Size, bleed: float, width: int, height: int,
-                cards=None, backs: bool = True) -> dict[str, Image.Image]:
-    """Images of every distinct front (key: card id) and back (key: ``back-<type>``)."""
-    cards = copies(deck) if cards is None else cards
-    faces = Faces.plan(painter_for(deck, workspace, card_size, bleed), cards, with_backs=backs)
+                printed: list[Copy] | None = None, backs: bool = True) -> tuple[Faces, dict[str, Image.Image]]:
+    """The planned faces and an image of each: fronts by face name (the card id), backs as
+    ``back-<name>`` (the card type, or what the back shows)."""
+    printed = copies(deck) if printed is None else printed
+    faces = Faces.plan(painter_for(deck, workspace, card_size, bleed), printed, with_backs=backs)
     keys = [f"front-{k}" for k in faces.fronts] + [f"back-{k}" for k in faces.backs]
     images = rasterize(one_up_pdf(faces, keys), width, height)
-    return {key.removeprefix("front-"): image for key, image in zip(keys, images)}
+    return faces, {key.removeprefix("front-"): image for key, image in zip(keys, images)}
 
 
 def png_bytes(image: Image.Image, dpi: int | None = None, level: int = 6) -> bytes:
@@ -98,12 +99,14 @@ def png_bytes(image: Image.Image, dpi: int | None = None, level: int = 6) -> byt
 
 def export_images(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Size, dpi: int = 300,
                   profile: str = "plain", bleed: float | None = None) -> list[Path]:
-    """One PNG per distinct card (``<id>.png``) and per card type's back (``back-<type>.png``)."""
+    """One PNG per distinct face (``<id>.png``; ``<id>.<copy>.png`` for a copy that looks different)
+    and per distinct back (``back-<type>.png``, or ``back-<shown values>.png``)."""
     chosen = PROFILES[profile]
     bleed = chosen.bleed if bleed is None else bleed
     width, height = pixel_size(card_size, bleed, dpi)
     written = []
-    for key, image in face_images(deck, workspace, card_size, bleed, width, height).items():
+    _, images = face_images(deck, workspace, card_size, bleed, width, height)
+    for key, image in images.items():
         path = Path(out_dir) / f"{key}.png"
         write_bytes(path, png_bytes(image, dpi))
         written.append(path)

@@ -210,23 +210,35 @@ class Typesetter:
         return found
 
     def draw(self, canvas, block: TextBlock, x: float, top: float, width: float, align: str, color, icons) -> None:
-        """Draw a block whose first line's ascent starts at ``top`` (PDF points, y up)."""
+        """Draw a block whose first line's ascent starts at ``top`` (PDF points, y up).
+
+        Neighbouring words of one weight are drawn as one string: ``wrap`` placed each word one
+        space after the last, which is where the string's own space puts it. A word's trailing
+        space is drawn too, so text copied or extracted from the PDF keeps its spaces."""
         baseline = top - block.ascent
-        canvas.setFillColor(color)
-        for i, line in enumerate(block.lines):
-            if i:
+        for n, line in enumerate(block.lines):
+            if n:
                 baseline -= block.leading + line.gap_before
             shift = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
             last = len(line.items) - 1
+            run: list[str] = []
+            run_x, run_bold = 0.0, False
             for i, (offset, piece) in enumerate(line.items):
                 px = x + shift + offset
+                if piece.kind == "icon" or (run and piece.bold != run_bold):
+                    self._draw_run(canvas, run, run_x, baseline, run_bold, block.size, color)
+                    run = []
                 if piece.kind == "icon":
                     icons[piece.value].draw(canvas, px + block.size * ICON_PAD,
                                             baseline - block.size * ICON_DROP, block.size * ICON_EM)
-                else:
-                    # a word's trailing space is drawn too (the next word is placed on its own), so
-                    # text copied or extracted from the PDF keeps its spaces
-                    space = " " if i in line.word_ends and i != last else ""
-                    canvas.setFont(self.fonts.pdf_name(self.faces[piece.bold]), block.size)
-                    canvas.setFillColor(color)
-                    canvas.drawString(px, baseline, piece.value + space)
+                    continue
+                if not run:
+                    run_x, run_bold = px, piece.bold
+                run.append(piece.value + (" " if i in line.word_ends and i != last else ""))
+            self._draw_run(canvas, run, run_x, baseline, run_bold, block.size, color)
+
+    def _draw_run(self, canvas, run: list[str], x: float, baseline: float, bold: bool, size: float, color) -> None:
+        if run:
+            canvas.setFont(self.fonts.pdf_name(self.faces[bold]), size)
+            canvas.setFillColor(color)
+            canvas.drawString(x, baseline, "".join(run))

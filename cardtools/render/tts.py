@@ -2,7 +2,7 @@
 
 Conventions (print-and-play-notes.md §4.5): a sheet is a grid of at most 10 × 7 cells and at
 most 4096 px a side, RGB; the last cell of the grid is the "hidden" image, shown for cards in
-a hand, so it holds the card type's back and a sheet carries at most 69 faces. Card ids are
+a hand, so it holds the deck's back and a sheet carries at most 69 faces. Card ids are
 ``deck key × 100 + cell``. Sheet files are named by a hash of their content, because the
 simulator caches images by address and would otherwise keep showing old art.
 """
@@ -13,7 +13,6 @@ import hashlib
 import json
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -21,20 +20,12 @@ from PIL import Image
 from cardtools.core.atomic import write_bytes, write_text
 from cardtools.core.deck import Card, Deck
 from cardtools.core.workspace import Workspace
-from cardtools.render.pnp import copies
+from cardtools.render.pnp import Copy, Faces, copies
 from cardtools.render.raster import face_images, png_bytes
 from cardtools.render.units import Size
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
 FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last cell is the hidden image
-
-
-@dataclass(frozen=True)
-class Sheet:
-    file: str
-    columns: int
-    rows: int
-    cards: tuple[Card, ...]  # distinct cards, in cell order
 
 
 def card_pixels(card: Size) -> tuple[int, int]:
@@ -55,20 +46,21 @@ def grid_for(faces: int) -> tuple[int, int]:
 
 def export_tts(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Size,
                url_prefix: str | None = None) -> tuple[Path, list[Path]]:
-    """Write the sheets and ``<game>.json`` into ``out_dir``; returns the JSON path and the sheets."""
+    """Write the sheets and ``<game>.json`` into ``out_dir``; returns the JSON path and the sheets.
+    Cards with the same back form one deck, as on the table (a card type, or e.g. TtA's civil I)."""
     out_dir = Path(out_dir).resolve()
     prefix = url_prefix.rstrip("/") + "/" if url_prefix else out_dir.as_uri() + "/"
-    cards = copies(deck)
+    printed = copies(deck)
     width, height = card_pixels(card_size)
-    images = face_images(deck, workspace, card_size, 0.0, width, height, cards)
-    by_type: dict[str, list[Card]] = {}
-    for card in cards:
-        by_type.setdefault(card.type, []).append(card)
+    faces, images = face_images(deck, workspace, card_size, 0.0, width, height, printed)
+    by_back: dict[str, list[Copy]] = {}
+    for copy in printed:
+        by_back.setdefault(faces.back(copy.card), []).append(copy)
     objects, written, key = [], [], 0
-    for position, (card_type, typed) in enumerate(by_type.items()):
-        distinct = list({c.id: c for c in typed}.values())
-        back_png = png_bytes(images[f"back-{card_type}"])
-        back_file = _named(f"{deck.game}-{card_type}-back", back_png)
+    for position, (back, group) in enumerate(by_back.items()):
+        distinct = list(dict.fromkeys(faces.front(c) for c in group))
+        back_png = png_bytes(images[f"back-{back}"])
+        back_file = _named(f"{deck.game}-{back}-back", back_png)
         written.append(_write(out_dir / back_file, back_png))
         custom, cell_of = {}, {}
         for start in range(0, len(distinct), FACES_PER_SHEET):
@@ -76,23 +68,32 @@ def export_tts(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Size,
             chunk = distinct[start:start + FACES_PER_SHEET]
             columns, rows = grid_for(len(chunk))
             sheet = Image.new("RGB", (columns * width, rows * height), "white")
-            for cell, card in enumerate(chunk):
-                sheet.paste(images[card.id], ((cell % columns) * width, (cell // columns) * height))
-            sheet.paste(images[f"back-{card_type}"], ((columns - 1) * width, (rows - 1) * height))
+            for cell, name in enumerate(chunk):
+                sheet.paste(images[name], ((cell % columns) * width, (cell // columns) * height))
+            sheet.paste(images[f"back-{back}"], ((columns - 1) * width, (rows - 1) * height))
             data = png_bytes(sheet)
-            file = _named(f"{deck.game}-{card_type}", data)
+            file = _named(f"{deck.game}-{back}", data)
             written.append(_write(out_dir / file, data))
             custom[str(key)] = {"FaceURL": prefix + file, "BackURL": prefix + back_file, "NumWidth": columns,
                                 "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
-            cell_of.update({card.id: key * 100 + cell for cell, card in enumerate(chunk)})
-        label = deck.manifest.card_types[card_type].label
-        objects.append(_deck_object(label, typed, cell_of, custom, position))
+            cell_of.update({name: key * 100 + cell for cell, name in enumerate(chunk)})
+        ids = [cell_of[faces.front(c)] for c in group]
+        objects.append(_deck_object(_label(deck, faces, group), [c.card for c in group], ids, custom, position))
     save = {"SaveName": f"{deck.manifest.name} (cardtools)", "GameMode": deck.manifest.name,
             "ObjectStates": objects}
     json_path = out_dir / f"{deck.game}.json"
     write_text(json_path, json.dumps(save, indent=2, ensure_ascii=False) + "\n")
     _remove_stale(out_dir, deck.game, {p.name for p in written})
     return json_path, written
+
+
+def _label(deck: Deck, faces: Faces, group: list[Copy]) -> str:
+    """A deck's name: its card type, or what its back shows when it mixes types ("Civil I")."""
+    types = list(dict.fromkeys(c.card.type for c in group))
+    if len(types) == 1:
+        return deck.manifest.card_types[types[0]].label
+    shown = " ".join(str(v) for v in faces.painter.public_fields(group[0].card).values())
+    return shown[:1].upper() + shown[1:]
 
 
 def _named(stem: str, data: bytes) -> str:
@@ -107,7 +108,7 @@ def _write(path: Path, data: bytes) -> Path:
 
 def _remove_stale(out_dir: Path, game: str, keep: set[str]) -> None:
     """Sheets of earlier exports of this game (named ``<game>-…-<16 hex digits>.png``)."""
-    ours = re.compile(rf"^{re.escape(game)}-[a-z0-9_-]+-[0-9a-f]{{16}}\.png$")
+    ours = re.compile(rf"^{re.escape(game)}-[A-Za-z0-9_.-]+-[0-9a-f]{{16}}\.png$")
     for path in out_dir.glob(f"{game}-*.png"):
         if ours.match(path.name) and path.name not in keep:
             path.unlink()
@@ -124,10 +125,10 @@ def _card_object(card: Card, card_id: int, custom: dict, position: int) -> dict:
             "Transform": _transform(position), "CustomDeck": {key: custom[key]}}
 
 
-def _deck_object(label: str, cards: list[Card], cell_of: dict, custom: dict, position: int) -> dict:
+def _deck_object(label: str, cards: list[Card], ids: list[int], custom: dict, position: int) -> dict:
     """A deck of every copy (a single copy is a lone card: the simulator has no one-card decks)."""
     if len(cards) == 1:
-        return _card_object(cards[0], cell_of[cards[0].id], custom, position)
-    return {"Name": "Deck", "Nickname": label, "Transform": _transform(position),
-            "DeckIDs": [cell_of[c.id] for c in cards], "CustomDeck": custom,
-            "ContainedObjects": [_card_object(c, cell_of[c.id], custom, position) for c in cards]}
+        return _card_object(cards[0], ids[0], custom, position)
+    return {"Name": "Deck", "Nickname": label, "Transform": _transform(position), "DeckIDs": ids,
+            "CustomDeck": custom,
+            "ContainedObjects": [_card_object(c, i, custom, position) for c, i in zip(cards, ids)]}

@@ -1,6 +1,7 @@
 """Card text markup, fitting with a floor, icons and fonts."""
 
 import pytest
+import yaml
 from hypothesis import given, settings, strategies as st
 
 from cardtools.core.workspace import BUILTIN
@@ -8,9 +9,21 @@ from cardtools.render.fonts import Fonts
 from cardtools.render.icons import IconSet, parse_path
 from cardtools.render.richtext import FLOOR, MarkupError, Typesetter, parse
 
-#: Icon tokens the effect-text generator emits (docs/printing.md).
+#: Icon tokens the effect-text generator emits for the AoC rules (docs/printing.md); the games'
+#: vocabularies add theirs (see the test below).
 TOKENS = ("coin worker score technology wonder military war sacrifice slot red_slot food resource science "
           "culture happy unhappy civil_action military_action glory money progress population").split()
+
+
+def vocabulary_icons() -> set[str]:
+    """Every ``icon:`` a game's vocabulary gives a word (templates/text/<game>/vocabulary.yaml)."""
+    def icons(node):
+        if isinstance(node, dict):
+            return {node["icon"]} if isinstance(node.get("icon"), str) else set().union(*map(icons, node.values()))
+        return set().union(*map(icons, node)) if isinstance(node, list) else set()
+
+    files = sorted((BUILTIN / "templates" / "text").glob("*/vocabulary.yaml"))
+    return set().union(*(icons(yaml.safe_load(f.read_text())) for f in files))
 
 
 def test_markup_words_bold_and_icons():
@@ -55,7 +68,8 @@ def test_missing_glyphs_are_found():
 def test_every_token_the_text_generator_emits_has_an_icon():
     icons = IconSet([BUILTIN / "templates" / "icons"])
     assert icons.problems == []
-    assert set(TOKENS) <= set(icons.names())
+    assert {"blue_token", "yellow_token", "strength"} <= vocabulary_icons()  # the TtA vocabulary's own
+    assert set(TOKENS) | vocabulary_icons() <= set(icons.names())
 
 
 def test_icon_files_outside_the_svg_subset_are_reported_with_their_line(tmp_path, monkeypatch):
