@@ -281,8 +281,12 @@ def cmd_list(args) -> int:
 
         raise UsageProblem(f"unknown card type '{unknown[0]}'{did_you_mean(unknown[0], deck.manifest.card_types)}")
     cards = query.select(deck, types=args.type, provisional=args.provisional, players=args.players, where=where)
+    invented = query.provisional_data(deck) if args.provisional and not (args.type or where or args.players) else []
     if args.format == "json":
-        print(json.dumps([query.row(c, args.players) for c in cards], indent=2, ensure_ascii=False))
+        rows = [query.row(c, args.players) for c in cards]
+        rows += [{"data": i.data, "path": i.path, "provisional": list(i.reasons), "file": str(i.location)}
+                 for i in invented]
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
     count_header = f"count@{args.players}p" if args.players else "count"
     if args.provisional:
@@ -296,6 +300,11 @@ def cmd_list(args) -> int:
     print(query.table(rows, headers, max_width=width))
     copies = sum(c.copies(args.players) for c in cards) if args.players else None
     print(f"\n{len(cards)} card(s)" + (f", {copies} copies at {args.players} players" if copies is not None else ""))
+    if invented:
+        print("\nProvisional facts in data files:\n")
+        print(query.table([[i.data, i.path or "(whole file)", "; ".join(i.reasons), str(i.location)] for i in invented],
+                          ["data", "where", "provisional because", "file"], max_width=100))
+        print(f"\n{len(invented)} provisional entr{'y' if len(invented) == 1 else 'ies'} in data files")
     return 0
 
 

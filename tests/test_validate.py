@@ -252,3 +252,22 @@ def test_data_files_are_validated_with_positions_and_available_by_name(mini, cli
     deck = load_deck("mini", workspace=Workspace(mini.root))
     assert deck.data["board"]["spaces"] == (1, 2, 3)
     assert str(deck.locate_data("board", "spaces", 2)) == "decks/mini/board.yaml:2:16"
+
+
+def test_list_provisional_includes_invented_facts_in_data_files(mini, cli):
+    mini.write("schemas/mini/board.schema.json", """{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://cardtools.dev/schemas/mini/board.schema.json",
+  "type": "object", "additionalProperties": false,
+  "properties": {"source": {"$ref": "../card.schema.json#/$defs/source"},
+                 "spaces": {"type": "array", "items": {"type": "object", "properties": {
+                     "n": {"type": "integer"}, "source": {"$ref": "../card.schema.json#/$defs/source"}}}}}
+}""")
+    mini.replace("decks/mini/game.yaml", "composition:", "data:\n  board: {file: board.yaml, schema: mini/board.schema.json}\ncomposition:")
+    mini.write("decks/mini/board.yaml", "# yaml-language-server: $schema=../../schemas/mini/board.schema.json\n"
+                                        'source: "rules.pdf § Board"\n'
+                                        "spaces:\n  - {n: 1}\n  - {n: 2, source: \"provisional: the rules show no number here\"}\n")
+    code, out, _ = cli("list", "mini", "--provisional")
+    assert code == 0
+    assert "board  spaces[1]  the rules show no number here  decks/mini/board.yaml:5:20" in out
+    assert out.rstrip().endswith("1 provisional entry in data files")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from cardtools.core.deck import Card, Deck, thaw
+from cardtools.core.deck import PROVISIONAL, Card, Deck, thaw
+from cardtools.core.diagnostics import Location
+from cardtools.core.schemas import readable
 
 
 def select(deck: Deck, *, types: Iterable[str] = (), provisional: bool = False, players: int | None = None,
@@ -23,6 +26,42 @@ def select(deck: Deck, *, types: Iterable[str] = (), provisional: bool = False, 
             continue
         chosen.append(card)
     return chosen
+
+
+@dataclass(frozen=True)
+class Invented:
+    """A provisional fact in a data file (the map, a track, a table): where it is and why."""
+
+    data: str      # the data file's name in the manifest
+    path: str      # readable path inside it, e.g. "areas[12]"
+    reasons: tuple[str, ...]
+    location: Location
+
+
+def provisional_data(deck: Deck) -> list[Invented]:
+    """Every `source:` in the deck's data files that says `provisional:`, with its position."""
+    found: list[Invented] = []
+
+    def walk(value: Any, path: tuple) -> None:
+        if isinstance(value, Mapping):
+            reasons = provisional_reasons(value.get("source"))
+            if reasons:
+                found.append(Invented(name, readable(path), reasons, deck.locate_data(name, *path, "source")))
+            for key, item in value.items():
+                if key != "source":
+                    walk(item, path + (key,))
+        elif isinstance(value, tuple):
+            for i, item in enumerate(value):
+                walk(item, path + (i,))
+
+    for name, data in deck.data.items():
+        walk(data, ())
+    return found
+
+
+def provisional_reasons(source: Any) -> tuple[str, ...]:
+    entries = (source,) if isinstance(source, str) else tuple(source or ())
+    return tuple(e[len(PROVISIONAL):].strip() for e in entries if isinstance(e, str) and e.startswith(PROVISIONAL))
 
 
 def count_text(card: Card, players: int | None = None) -> str:
