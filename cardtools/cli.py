@@ -147,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "turn by turn, then the final ranking.", epilog=EPILOG)
     add_game(p)
     p.add_argument("--players", type=int, default=2, metavar="N", help="number of players (default 2)")
-    p.add_argument("--agents", metavar="A,B,…", help="one agent per player: random or greedy (default: all random)")
+    p.add_argument("--agents", metavar="A,B,…", help="one agent per player, or one for all: random, greedy[:PROFILE], "
+                                                  "mcts[:ITERATIONS] (default: all random)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the game and its agents (default 0)")
     p.set_defaults(handler=cmd_play)
 
@@ -555,13 +556,14 @@ def cmd_schema(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from cardtools.sim.agents import make_agent
+    from cardtools.sim.agents import parse_lineup, resolve_agent
     from cardtools.sim.play import new_game, play
 
-    names = args.agents.split(",") if args.agents else ["random"] * args.players
     try:
-        agents = [make_agent(name.strip()) for name in names]
         game = new_game(deck_for(args))
+        features = list(game.new_state(args.players, args.seed).features(0))
+        agents = [resolve_agent(name, args.game, features, workspace(args)).build()
+                  for name in parse_lineup(args.agents, args.players)]
         state = play(game, args.players, agents, args.seed)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
