@@ -33,6 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageProblem as exc:
         print(f"cardtools {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except Failed as exc:
+        print(f"cardtools {args.command}: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("cardtools: interrupted", file=sys.stderr)
         return 130
@@ -43,6 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 class UsageProblem(Exception):
     """An argument that parses but names nothing usable (unknown card id, bad filter)."""
+
+
+class Failed(Exception):
+    """A job that could not be done (a simulation that failed or played nothing): exit 1."""
 
 
 # -- parser -------------------------------------------------------------------------------------
@@ -152,6 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the game and its agents (default 0)")
     p.set_defaults(handler=cmd_play)
 
+    add_simulation_commands(sub)
+
     p = sub.add_parser("scenario", help="run scenario files (rules tests written in YAML)", epilog=EPILOG)
     ssub = p.add_subparsers(dest="scenario_command", metavar="SUBCOMMAND", required=True)
     q = ssub.add_parser("run", help="run scenario files; exit 1 if one fails",
@@ -161,6 +170,33 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
     q.set_defaults(handler=cmd_scenario_run)
     return parser
+
+
+def add_simulation_commands(sub) -> None:
+    p = sub.add_parser("simulate", help="play many seeded games between agents and store one record per player",
+                       description="Play a run of seeded games with the game's rules engine: every deal is played "
+                                   "once per seating (seats rotate), in chunks stored as they finish. Re-running "
+                                   "the same command resumes an interrupted run. Records: DIR/games.jsonl "
+                                   "(docs/simulation.md); several machines: docs/scaling.md.", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
+    p.add_argument("--games", type=int, required=True, metavar="G",
+                   help="number of games (rounded up to whole deals: a multiple of N)")
+    p.add_argument("--agents", metavar="A,B,…",
+                   help="one agent per seat, or one for all: random, greedy[:PROFILE] (templates/agents/GAME/, "
+                        "or a profile file), mcts[:ITERATIONS] (default: random)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
+    p.add_argument("--ban", action="append", default=[], metavar="CARD_ID",
+                   help="play without this card (repeatable, or comma-separated)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
+                   help="worker processes (default: one per core); results do not depend on it")
+    p.add_argument("--backend", choices=["local", "dask"], default="local",
+                   help="local processes (default) or a Dask cluster (pip install 'cardtools[dask]')")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="the Dask scheduler to use (tcp://host:8786); default: a local cluster of --jobs workers")
+    p.add_argument("--chunk", type=int, default=100, metavar="C", help="games per unit of work (default 100)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="the run's folder")
+    p.set_defaults(handler=cmd_simulate)
 
 
 def add_print_commands(sub) -> None:
@@ -571,6 +607,56 @@ def cmd_play(args) -> int:
           f"seed {args.seed}, agents {', '.join(a.name for a in agents)}")
     print("\n".join(state.log))
     return 0
+
+
+def cmd_simulate(args) -> int:
+    from pathlib import Path
+
+    from cardtools.sim.runner import Request, simulate
+
+    bans = tuple(b.strip() for text in args.ban for b in text.split(",") if b.strip())
+    for option, value in (("--jobs", args.jobs), ("--chunk", args.chunk), ("--players", args.players)):
+        if value < 1:
+            raise UsageProblem(f"{option} must be at least 1, got {value}")
+    if args.scheduler and args.backend != "dask":
+        raise UsageProblem("--scheduler needs --backend dask")
+    request = Request(args.game, args.players, args.games, args.agents, args.seed, args.variant, bans, args.chunk,
+                      args.jobs, args.backend, args.scheduler)
+    with simulation_errors():
+        outcome = simulate(request, Path(args.output), workspace(args))
+    plan = outcome.plan
+    rounded = f"; {args.games:,} asked, rounded up to whole deals" if plan.games != args.games else ""
+    deck = args.game + (f" ({args.variant})" if args.variant else "") + (f" without {', '.join(bans)}" if bans else "")
+    print(f"{deck}: "
+          f"{plan.games:,} games at {plan.players} players ({plan.deals:,} deals x {plan.players} seatings{rounded}), "
+          f"agents {', '.join(a.label for a in plan.lineup)}, seed {plan.seed}")
+    where = f"{args.jobs} {args.backend} worker{'s' if args.jobs != 1 else ''}" if not args.scheduler else args.scheduler
+    rate = f" ({outcome.played / outcome.seconds:,.1f} games/s, {where})" if outcome.played and outcome.seconds else ""
+    print(f"played {outcome.played:,} games in {outcome.seconds:,.1f} s{rate}"
+          + (f"; {outcome.resumed:,} were already played" if outcome.resumed else ""))
+    print(f"wrote {Path(args.output) / outcome.records.name} ({outcome.rows:,} rows); next: cardtools report {args.output}")
+    return 0
+
+
+class simulation_errors:
+    """Failures of a simulation, report or comparison as one line on stderr: exit 1 (exit 2 for
+    options that name nothing usable or a folder holding another run)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        from cardtools.sim.backends import BackendProblem
+        from cardtools.sim.bundle import WorkerMismatch
+        from cardtools.sim.chunk import GameFailed
+        from cardtools.sim.runner import SimulationError
+        from cardtools.sim.store import RunProblem
+
+        if isinstance(exc, (ValueError, RunProblem)):
+            raise UsageProblem(str(exc)) from None
+        if isinstance(exc, (SimulationError, GameFailed, BackendProblem, WorkerMismatch)):
+            raise Failed(str(exc)) from None
+        return False
 
 
 def cmd_scenario_run(args) -> int:
