@@ -198,6 +198,25 @@ def add_simulation_commands(sub) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="the run's folder")
     p.set_defaults(handler=cmd_simulate)
 
+    p = sub.add_parser("report", help="balance statistics of a simulation run: seats, agents, cards, scores",
+                       description="Win rate by seat and the first player's advantage, win rate and score per agent "
+                                   "and per card (with 95% intervals, the games behind them, and flags under "
+                                   "Benjamini-Hochberg control), score and game-length distributions, and how many "
+                                   "games a tighter interval needs.", epilog=EPILOG)
+    p.add_argument("run", metavar="DIR", help="a finished run's folder (cardtools simulate -o DIR)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--pdf", metavar="FILE", help="also write the report as a PDF")
+    p.set_defaults(handler=cmd_report)
+
+    p = sub.add_parser("compare", help="paired differences between two runs on the same seeds (base vs variant or ban)",
+                       description="Compare run B with run A game by game: both must use the same game, player "
+                                   "count and seed (e.g. the base deck and `simulate --variant V` or `--ban CARD`). "
+                                   "Prints each difference B - A with its paired 95% interval.", epilog=EPILOG)
+    p.add_argument("run_a", metavar="DIR_A", help="the reference run")
+    p.add_argument("run_b", metavar="DIR_B", help="the changed run")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.set_defaults(handler=cmd_compare)
+
 
 def add_print_commands(sub) -> None:
     p = sub.add_parser("pnp", help="print-and-play PDF: card sheets with bleed, crop marks and duplex backs",
@@ -638,6 +657,40 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_report(args) -> int:
+    from pathlib import Path
+
+    from cardtools.core.atomic import write_bytes
+    from cardtools.sim.report import build_report, render_text
+    from cardtools.sim.store import RunStore
+
+    with simulation_errors():
+        store = RunStore(Path(args.run))
+        report = build_report(store.manifest(), store.rows())
+    print(json.dumps(report, indent=2, ensure_ascii=False) if args.json else render_text(report))
+    if args.pdf:
+        from cardtools.sim.report_pdf import build_pdf
+
+        data, pages = build_pdf(report)
+        write_bytes(Path(args.pdf), data)
+        print(f"wrote {args.pdf} ({pages} pages)", file=sys.stderr)
+    return 0
+
+
+def cmd_compare(args) -> int:
+    from pathlib import Path
+
+    from cardtools.sim.compare import build_comparison, render_text
+    from cardtools.sim.store import RunStore
+
+    with simulation_errors():
+        runs = [RunStore(Path(d)) for d in (args.run_a, args.run_b)]
+        comparison = build_comparison(*[(r.manifest(), r.rows()) for r in runs])
+    print(json.dumps(comparison, indent=2, ensure_ascii=False) if args.json
+          else render_text(comparison, args.run_a, args.run_b))
+    return 0
+
+
 class simulation_errors:
     """Failures of a simulation, report or comparison as one line on stderr: exit 1 (exit 2 for
     options that name nothing usable or a folder holding another run)."""
@@ -649,12 +702,14 @@ class simulation_errors:
         from cardtools.sim.backends import BackendProblem
         from cardtools.sim.bundle import WorkerMismatch
         from cardtools.sim.chunk import GameFailed
+        from cardtools.sim.compare import ComparisonProblem
+        from cardtools.sim.report import ReportProblem
         from cardtools.sim.runner import SimulationError
         from cardtools.sim.store import RunProblem
 
-        if isinstance(exc, (ValueError, RunProblem)):
+        if isinstance(exc, (ValueError, RunProblem, ComparisonProblem)):
             raise UsageProblem(str(exc)) from None
-        if isinstance(exc, (SimulationError, GameFailed, BackendProblem, WorkerMismatch)):
+        if isinstance(exc, (SimulationError, GameFailed, BackendProblem, WorkerMismatch, ReportProblem)):
             raise Failed(str(exc)) from None
         return False
 
