@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from itertools import islice
 from typing import Iterable, Iterator
 
 from cardtools.sim.bundle import DeckBundle
@@ -76,7 +77,7 @@ def _dask(bundle: DeckBundle, plan: Plan, chunks: list[int], jobs: int, schedule
         workers = max(1, len(client.scheduler_info()["workers"]))
         shared = client.scatter(bundle, broadcast=True)
         todo = iter(chunks)
-        first = [client.submit(play_chunk, shared, plan, c, pure=False) for c, _ in zip(todo, range(2 * workers))]
+        first = [client.submit(play_chunk, shared, plan, c, pure=False) for c in islice(todo, 2 * workers)]
         batches = as_completed(first)
         for future in batches:
             yield future.result()

@@ -47,7 +47,7 @@ def find_profile(name: str, game: str, workspace) -> Path:
             return path
     known = profile_names(game, workspace)
     raise ValueError(f"no greedy profile '{name}' for {game} (templates/{FOLDER}/{game}/{name}.yaml)"
-                     f"{did_you_mean(name, known)}" + (f"; profiles: {', '.join(known)}" if known else ""))
+                     f"{did_you_mean(name, known)}" + (f" (profiles: {', '.join(known)})" if known else ""))
 
 
 def load_profile(name: str, game: str, features: list[str], workspace) -> Profile:
@@ -64,8 +64,8 @@ def load_profile(name: str, game: str, features: list[str], workspace) -> Profil
         if feature not in features:
             pos = doc.position(f"/weights/{feature}", key=True)
             problems.append(error(path, pos.line, pos.col, "profile",
-                                  f"the {game} engine has no feature '{feature}'{did_you_mean(feature, features)}; "
-                                  f"features: {', '.join(sorted(features))}"))
+                                  f"the {game} engine has no feature '{feature}'{did_you_mean(feature, features)} "
+                                  f"(features: {', '.join(sorted(features))})"))
     if problems:
         raise DiagnosticError(problems)
     return Profile(path.stem, path, dict(doc.data["weights"]))

@@ -85,6 +85,10 @@ def simulate(request: Request, folder: Path, workspace: Workspace, stream: TextI
         store.write_chunk(chunk, rows)
         progress.advance(len(plan.games_of(chunk)))
     progress.finish()
+    missing = sorted(set(range(plan.chunks)) - store.done())
+    if missing:
+        raise SimulationError(f"the {request.backend} backend stopped with {len(missing)} chunk(s) unplayed "
+                              f"(first: {missing[0]}); re-run the same command to finish")
     rows = store.assemble(plan.chunks, plan.games * plan.players)
     if rows == 0:
         raise SimulationError(f"{folder}: no game was played")
@@ -99,7 +103,7 @@ def run_manifest(plan: Plan, bundle, deck, record_columns: list[str]) -> dict:
         "configuration": plan.configuration(),
         "agents": {a.label: a.to_json() for a in plan.lineup},
         "fingerprints": {"deck": bundle.fingerprint, "code": bundle.code},
-        "seeds": {"seed": plan.seed, "deal": "derive(seed, 'deal', deal)", "agents": "derive(seed, 'agents', game)",
+        "seeds": {"deal": "derive(seed, 'deal', deal)", "agents": "derive(seed, 'agents', game)",
                   "derive": SEED_RULE},
         "seating": SEATING_RULE,
         "plan": {"deals": plan.deals, "chunks": plan.chunks},
