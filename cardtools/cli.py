@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from contextlib import contextmanager
 from typing import Sequence
 
 import cardtools
@@ -641,8 +642,13 @@ def cmd_simulate(args) -> int:
         raise UsageProblem("--scheduler needs --backend dask")
     request = Request(args.game, args.players, args.games, args.agents, args.seed, args.variant, bans, args.chunk,
                       args.jobs, args.backend, args.scheduler)
-    with simulation_errors():
-        outcome = simulate(request, Path(args.output), workspace(args))
+    try:
+        with simulation_errors():
+            outcome = simulate(request, Path(args.output), workspace(args))
+    except KeyboardInterrupt:
+        print(f"\ncardtools simulate: interrupted; the chunks played are kept in {args.output}: run the same "
+              f"command again to resume", file=sys.stderr)
+        return 130
     plan = outcome.plan
     rounded = f"; {args.games:,} asked, rounded up to whole deals" if plan.games != args.games else ""
     deck = args.game + (f" ({args.variant})" if args.variant else "") + (f" without {', '.join(bans)}" if bans else "")
@@ -691,27 +697,24 @@ def cmd_compare(args) -> int:
     return 0
 
 
-class simulation_errors:
+@contextmanager
+def simulation_errors():
     """Failures of a simulation, report or comparison as one line on stderr: exit 1 (exit 2 for
-    options that name nothing usable or a folder holding another run)."""
+    options that name nothing usable, or a folder holding another run)."""
+    from cardtools.sim.backends import BackendProblem
+    from cardtools.sim.bundle import WorkerMismatch
+    from cardtools.sim.chunk import GameFailed
+    from cardtools.sim.compare import ComparisonProblem
+    from cardtools.sim.report import ReportProblem
+    from cardtools.sim.runner import SimulationError
+    from cardtools.sim.store import RunProblem
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, exc, tb):
-        from cardtools.sim.backends import BackendProblem
-        from cardtools.sim.bundle import WorkerMismatch
-        from cardtools.sim.chunk import GameFailed
-        from cardtools.sim.compare import ComparisonProblem
-        from cardtools.sim.report import ReportProblem
-        from cardtools.sim.runner import SimulationError
-        from cardtools.sim.store import RunProblem
-
-        if isinstance(exc, (ValueError, RunProblem, ComparisonProblem)):
-            raise UsageProblem(str(exc)) from None
-        if isinstance(exc, (SimulationError, GameFailed, BackendProblem, WorkerMismatch, ReportProblem)):
-            raise Failed(str(exc)) from None
-        return False
+    try:
+        yield
+    except (ValueError, RunProblem, ComparisonProblem) as exc:
+        raise UsageProblem(str(exc)) from None
+    except (SimulationError, GameFailed, BackendProblem, WorkerMismatch, ReportProblem) as exc:
+        raise Failed(str(exc)) from None
 
 
 def cmd_scenario_run(args) -> int:

@@ -16,7 +16,7 @@ import math
 from collections import defaultdict
 
 from cardtools.sim import stats
-from cardtools.sim.report import FDR, grid, heading, run_title
+from cardtools.sim.report import FDR, engine_columns, grid, heading, run_title
 
 #: Metrics of one game, computed from its rows: name -> function of the rows (seat order).
 GAME_METRICS = {
@@ -57,8 +57,8 @@ def build_comparison(a: tuple[dict, list[dict]], b: tuple[dict, list[dict]]) -> 
             metrics.append(_paired(f"{agent} win rate", "agent", [_agent_share(games_a[g], agent) for g in common],
                                    [_agent_share(games_b[g], agent) for g in common], deals, share=True))
     cards = []
-    for column in _list_columns(ra[0], rb[0]):
-        names = {**ma["deck"]["cards"], **mb["deck"]["cards"]}
+    names = {**ma["deck"]["cards"], **mb["deck"]["cards"]}
+    for column in [c for c in engine_columns(ra, list) if c in engine_columns(rb, list)]:
         for card in sorted({c for r in ra + rb for c in r[column]}):
             entry = _paired(card, heading(column), [_holders(games_a[g], column, card) for g in common],
                             [_holders(games_b[g], column, card) for g in common], deals, share=True)
@@ -88,10 +88,6 @@ def _agent_share(rows: list[dict], agent: str) -> float:
 def _holders(rows: list[dict], column: str, card: str) -> float:
     """The share of the game's players who had ``card``."""
     return sum(1 for r in rows if card in r[column]) / len(rows)
-
-
-def _list_columns(row_a: dict, row_b: dict) -> list[str]:
-    return [k for k, v in row_a.items() if isinstance(v, list) and isinstance(row_b.get(k), list)]
 
 
 def _paired(name: str, kind: str, a: list[float], b: list[float], deals: list[int], share: bool = False) -> dict:

@@ -20,12 +20,12 @@ import math
 from collections import defaultdict
 
 from cardtools.sim import stats
+from cardtools.sim.chunk import COLUMNS
 
 #: The false discovery rate of flags.
 FDR = 0.05
 #: Interval half-widths the precision note prices, in percentage points.
 PRECISION_PP = (3, 2, 1)
-BASE_COLUMNS = {"game", "deal", "seat", "agent", "score", "rank", "winner", "win", "moves", "deal_seed", "agent_seed"}
 
 
 class ReportProblem(Exception):
@@ -50,7 +50,7 @@ def build_report(manifest: dict, rows: list[dict]) -> dict:
         "cards": _cards(rows, cards),
         "scores": _distribution([r["score"] for r in rows]),
         "length": _distribution([r["moves"] for r in rows if r["seat"] == 0]),
-        "numbers": {k: stats.summary([r[k] for r in rows]) for k in _engine_columns(rows, int)},
+        "numbers": {k: stats.summary([r[k] for r in rows]) for k in engine_columns(rows, int)},
     }
     first = report["seats"][0]
     report["first_player"] = {"win_rate": first["rate"], "expected": expected,
@@ -78,16 +78,17 @@ def _groups(rows: list[dict], key: str, expected: float) -> list[dict]:
     return out
 
 
-def _engine_columns(rows: list[dict], kind: type) -> list[str]:
+def engine_columns(rows: list[dict], kind: type) -> list[str]:
+    """The columns the engine's ``record()`` added whose values are of ``kind`` (list or int)."""
     first = rows[0]
-    return [k for k, v in first.items() if k not in BASE_COLUMNS and isinstance(v, kind) and not isinstance(v, bool)]
+    return [k for k, v in first.items() if k not in COLUMNS and isinstance(v, kind) and not isinstance(v, bool)]
 
 
 def _cards(rows: list[dict], cards: dict) -> dict[str, list[dict]]:
     """Per list column, per card: the rows whose player had it against those whose player did not."""
     out: dict[str, list[dict]] = {}
     tests = []
-    for column in _engine_columns(rows, list):
+    for column in engine_columns(rows, list):
         holders: dict[str, list[dict]] = defaultdict(list)
         for r in rows:
             for card in dict.fromkeys(r[column]):
@@ -139,9 +140,7 @@ def render_text(report: dict) -> str:
         out += ["", f"## {heading(column)}",
                 "win rate and score of the players who had the card; 'vs without' is the win rate of those who "
                 "did not", _card_table(entries)]
-    flagged = [e for entries in report["cards"].values() for e in entries if e["flagged"]]
-    out += ["", f"Flagged (Benjamini-Hochberg, false discovery rate {FDR:.0%}): "
-            + (", ".join(f"{e['name']} ({e['flagged']})" for e in flagged) if flagged else "none")]
+    out += ["", f"## Flagged cards (Benjamini-Hochberg, false discovery rate {FDR:.0%})", *flagged_lines(report)]
     out += ["Card win rates are observational: good players and good positions pick some cards more often. "
             "To measure a card's effect, compare a run with `--ban CARD` (cardtools compare)."]
     out += ["", "## Scores", _distribution_text(report["scores"])]
@@ -179,6 +178,17 @@ def _card_table(entries: list[dict]) -> str:
              f"{e['score']['mean']:.2f}", _ci(e["score"]["ci"], "{:.2f}"), e["flagged"] or ""] for e in entries]
     return grid(rows, ["card", "games", "had it", "win rate", "95% interval", "vs without", "score",
                         "95% interval", "flag"])
+
+
+def flagged_lines(report: dict) -> list[str]:
+    """Per card list, the cards whose holders win more or less often than the others."""
+    lines = []
+    for column, entries in report["cards"].items():
+        parts = [f"{side}: {', '.join(e['name'] for e in entries if e['flagged'] == side)}"
+                 for side in ("stronger", "weaker") if any(e["flagged"] == side for e in entries)]
+        if parts:
+            lines.append(f"{heading(column)} — {'; '.join(parts)}")
+    return lines or ["none"]
 
 
 def _distribution_text(dist: dict) -> str:

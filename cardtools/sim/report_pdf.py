@@ -18,7 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardtools.render.fonts import BUILTIN, initial_font, register
-from cardtools.sim.report import FDR, heading, pct, pp, run_title, precision_text
+from cardtools.sim.report import FDR, flagged_lines, heading, pct, pp, precision_text, run_title
 
 MARGIN = 42.0
 BAR_ROW = 13.0      # height of one bar's row (points)
@@ -104,17 +104,20 @@ def build_pdf(report: dict) -> tuple[bytes, int]:
     for line in _configuration(report):
         pages.text(line, 9, color=MUTED, gap=1)
     pages.heading("Seats")
+    pages.text("Bars: win rate (orange: uneven, after Benjamini–Hochberg control); whiskers: 95% interval; dashed "
+               "line: the even share.", 8, color=MUTED)
     _seats(pages, report)
     if report["agents"]:
         pages.heading("Agents")
         _group_table(pages, report["agents"], "agent")
         _bars(pages, [(e["agent"], e, "") for e in report["agents"]], report["expected_win_rate"])
-    flagged = [e for entries in report["cards"].values() for e in entries if e["flagged"]]
     pages.heading("Cards flagged")
-    pages.text((", ".join(f"{e['name']} ({e['flagged']})" for e in flagged) + "." if flagged else "None.")
-               + f" A card is flagged when the win rate of the players who had it differs from that of the players "
-                 f"who did not, after Benjamini–Hochberg control of the false discovery rate at {FDR:.0%}. These "
-                 f"rates are observational: to measure a card's effect, simulate with --ban CARD and compare.")
+    for line in flagged_lines(report):
+        pages.text(line, gap=1)
+    pages.text(f"A card is flagged when the win rate of the players who had it differs from that of the players "
+               f"who did not, after Benjamini–Hochberg control of the false discovery rate at {FDR:.0%}. These "
+               f"rates are observational: to measure a card's effect, simulate with --ban CARD and compare.",
+               8, color=MUTED)
     pages.heading("Precision")
     pages.text(precision_text(report))
     pages.heading("Scores", keep=HISTOGRAM_HEIGHT + 40)
@@ -123,11 +126,10 @@ def build_pdf(report: dict) -> tuple[bytes, int]:
     _histogram(pages, report["length"], "moves per game")
     for column, entries in report["cards"].items():
         pages.heading(f"{heading(column)}: win rate of the players who had the card", keep=4 * BAR_ROW + 40)
-        pages.text("Bars: win rate; whiskers: 95% interval; dashed line: the even share "
+        pages.text("Bars: win rate (orange: flagged); whiskers: 95% interval; dashed line: the even share "
                    f"({pct(report['expected_win_rate'])}); right: the games behind the bar and the average score.",
                    8, color=MUTED)
-        _bars(pages, [(e["name"], e, f"n {e['games']:,} · {e['score']['mean']:.1f} pts"
-                       + (f" · {e['flagged']}" if e["flagged"] else "")) for e in entries],
+        _bars(pages, [(e["name"], e, f"n {e['games']:,} · {e['score']['mean']:.1f} pts") for e in entries],
               report["expected_win_rate"])
     return pages.bytes(), pages.pages
 
@@ -189,7 +191,7 @@ def _bars(pages: _Pages, items: list[tuple[str, dict, str]], expected: float) ->
             c.setFont(pages.regular, 8)
             c.drawString(MARGIN, y + 3.5, _fit(pages, label, LABEL_WIDTH - 6))
             c.drawString(chart.right + 6, y + 3.5, _fit(pages, f"{pct(entry['rate'])} {note}".strip(), RIGHT_WIDTH))
-        c.setStrokeColorRGB(*FLAG)
+        c.setStrokeColorRGB(*INK)
         c.setDash(3, 2)
         c.line(chart.x(expected), top, chart.x(expected), bottom)
         c.setDash()
