@@ -126,9 +126,9 @@ def render_text(cmp: dict, label_a: str, label_b: str) -> str:
         out.append(f"Only {cmp['deals']} deals: with fewer than 30 the normal intervals below are too narrow.")
     rows = [_metric_row(m, m["metric"]) for m in cmp["metrics"]]
     out += ["", "## Games", grid(rows, HEADERS)]
-    flagged = [c for c in cmp["cards"] if c["flagged"]]
+    flagged = sorted((c for c in cmp["cards"] if c["flagged"]), key=lambda c: -abs(c["difference"]))
     out += ["", f"## Cards: share of players who had the card ({len(flagged)} of {len(cmp['cards'])} changed, "
-                f"Benjamini-Hochberg at {FDR:.0%})"]
+                f"Benjamini-Hochberg at {FDR:.0%}; largest changes first)"]
     if flagged:
         out.append(grid([_metric_row(c, f"{c['name']} ({c['kind'].lower()})") for c in flagged], HEADERS))
     else:
