@@ -101,7 +101,7 @@ def main() -> None:
     print(f"  1 worker:  {one:6.1f} s  {n / one:7,.1f} games/s  CPU used {cpu_one / one:.2f} cores")
     print(f"  2 workers: {two:6.1f} s  {n / two:7,.1f} games/s  CPU used {cpu_two / two:.2f} cores")
     print(f"  efficiency {one / (2 * two):.0%} (load average {load:.2f} between the runs, {os.getloadavg()[0]:.2f} "
-          f"after; below 2 cores used, other work had the rest)")
+          f"after; a run that used less CPU than it had workers shared the cores with other work)")
 
 
 if __name__ == "__main__":
