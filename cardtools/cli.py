@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import textwrap
+from contextlib import contextmanager
 from typing import Sequence
 
 import cardtools
@@ -34,6 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageProblem as exc:
         print(f"cardtools {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except Failed as exc:
+        print(f"cardtools {args.command}: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("cardtools: interrupted", file=sys.stderr)
         return 130
@@ -44,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 class UsageProblem(Exception):
     """An argument that parses but names nothing usable (unknown card id, bad filter)."""
+
+
+class Failed(Exception):
+    """A job that could not be done (a simulation that failed or played nothing): exit 1."""
 
 
 # -- parser -------------------------------------------------------------------------------------
@@ -148,9 +156,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    "turn by turn, then the final ranking.", epilog=EPILOG)
     add_game(p)
     p.add_argument("--players", type=int, default=2, metavar="N", help="number of players (default 2)")
-    p.add_argument("--agents", metavar="A,B,…", help="one agent per player: random or greedy (default: all random)")
+    p.add_argument("--agents", metavar="A,B,…", help="one agent per player, or one for all: random, greedy[:PROFILE], "
+                                                  "mcts[:ITERATIONS] (default: all random)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the game and its agents (default 0)")
     p.set_defaults(handler=cmd_play)
+
+    add_simulation_commands(sub)
 
     p = sub.add_parser("scenario", help="run scenario files (rules tests written in YAML)", epilog=EPILOG)
     ssub = p.add_subparsers(dest="scenario_command", metavar="SUBCOMMAND", required=True)
@@ -161,6 +172,52 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
     q.set_defaults(handler=cmd_scenario_run)
     return parser
+
+
+def add_simulation_commands(sub) -> None:
+    p = sub.add_parser("simulate", help="play many seeded games between agents and store one record per player",
+                       description="Play a run of seeded games with the game's rules engine: every deal is played "
+                                   "once per seating (seats rotate), in chunks stored as they finish. Re-running "
+                                   "the same command resumes an interrupted run. Records: DIR/games.jsonl "
+                                   "(docs/simulation.md); several machines: docs/scaling.md.", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
+    p.add_argument("--games", type=int, required=True, metavar="G",
+                   help="number of games (rounded up to whole deals: a multiple of N)")
+    p.add_argument("--agents", metavar="A,B,…",
+                   help="one agent per seat, or one for all: random, greedy[:PROFILE] (templates/agents/GAME/, "
+                        "or a profile file), mcts[:ITERATIONS] (default: random)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
+    p.add_argument("--ban", action="append", default=[], metavar="CARD_ID",
+                   help="play without this card (repeatable, or comma-separated)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
+                   help="worker processes (default: one per core); results do not depend on it")
+    p.add_argument("--backend", choices=["local", "dask"], default="local",
+                   help="local processes (default) or a Dask cluster (pip install 'cardtools[dask]')")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="the Dask scheduler to use (tcp://host:8786); default: a local cluster of --jobs workers")
+    p.add_argument("--chunk", type=int, default=100, metavar="C", help="games per unit of work (default 100)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="the run's folder")
+    p.set_defaults(handler=cmd_simulate)
+
+    p = sub.add_parser("report", help="balance statistics of a simulation run: seats, agents, cards, scores",
+                       description="Win rate by seat and the first player's advantage, win rate and score per agent "
+                                   "and per card (with 95% intervals, the games behind them, and flags under "
+                                   "Benjamini-Hochberg control), score and game-length distributions, and how many "
+                                   "games a tighter interval needs.", epilog=EPILOG)
+    p.add_argument("run", metavar="DIR", help="a finished run's folder (cardtools simulate -o DIR)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--pdf", metavar="FILE", help="also write the report as a PDF")
+    p.set_defaults(handler=cmd_report)
+
+    p = sub.add_parser("compare", help="paired differences between two runs on the same seeds (base vs variant or ban)",
+                       description="Compare run B with run A game by game: both must use the same game, player "
+                                   "count and seed (e.g. the base deck and `simulate --variant V` or `--ban CARD`). "
+                                   "Prints each difference B - A with its paired 95% interval.", epilog=EPILOG)
+    p.add_argument("run_a", metavar="DIR_A", help="the reference run")
+    p.add_argument("run_b", metavar="DIR_B", help="the changed run")
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.set_defaults(handler=cmd_compare)
 
 
 def add_print_commands(sub) -> None:
@@ -625,13 +682,14 @@ def cmd_schema(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from cardtools.sim.agents import make_agent
+    from cardtools.sim.agents import parse_lineup, resolve_agent
     from cardtools.sim.play import new_game, play
 
-    names = args.agents.split(",") if args.agents else ["random"] * args.players
     try:
-        agents = [make_agent(name.strip()) for name in names]
         game = new_game(deck_for(args))
+        features = list(game.new_state(args.players, args.seed).features(0))
+        agents = [resolve_agent(name, args.game, features, workspace(args)).build()
+                  for name in parse_lineup(args.agents, args.players)]
         state = play(game, args.players, agents, args.seed)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
@@ -639,6 +697,94 @@ def cmd_play(args) -> int:
           f"seed {args.seed}, agents {', '.join(a.name for a in agents)}")
     print("\n".join(state.log))
     return 0
+
+
+def cmd_simulate(args) -> int:
+    from pathlib import Path
+
+    from cardtools.sim.runner import Request, simulate
+
+    bans = tuple(b.strip() for text in args.ban for b in text.split(",") if b.strip())
+    for option, value in (("--jobs", args.jobs), ("--chunk", args.chunk), ("--players", args.players)):
+        if value < 1:
+            raise UsageProblem(f"{option} must be at least 1, got {value}")
+    if args.scheduler and args.backend != "dask":
+        raise UsageProblem("--scheduler needs --backend dask")
+    request = Request(args.game, args.players, args.games, args.agents, args.seed, args.variant, bans, args.chunk,
+                      args.jobs, args.backend, args.scheduler)
+    try:
+        with simulation_errors():
+            outcome = simulate(request, Path(args.output), workspace(args))
+    except KeyboardInterrupt:
+        print(f"\ncardtools simulate: interrupted; the chunks played are kept in {args.output}: run the same "
+              f"command again to resume", file=sys.stderr)
+        return 130
+    plan = outcome.plan
+    rounded = f"; {args.games:,} asked, rounded up to whole deals" if plan.games != args.games else ""
+    deck = args.game + (f" ({args.variant})" if args.variant else "") + (f" without {', '.join(bans)}" if bans else "")
+    print(f"{deck}: "
+          f"{plan.games:,} games at {plan.players} players ({plan.deals:,} deals x {plan.players} seatings{rounded}), "
+          f"agents {', '.join(a.label for a in plan.lineup)}, seed {plan.seed}")
+    where = f"{args.jobs} {args.backend} worker{'s' if args.jobs != 1 else ''}" if not args.scheduler else args.scheduler
+    rate = f" ({outcome.played / outcome.seconds:,.1f} games/s, {where})" if outcome.played and outcome.seconds else ""
+    print(f"played {outcome.played:,} games in {outcome.seconds:,.1f} s{rate}"
+          + (f"; {outcome.resumed:,} were already played" if outcome.resumed else ""))
+    print(f"wrote {Path(args.output) / outcome.records.name} ({outcome.rows:,} rows); next: cardtools report {args.output}")
+    return 0
+
+
+def cmd_report(args) -> int:
+    from pathlib import Path
+
+    from cardtools.core.atomic import write_bytes
+    from cardtools.sim.report import build_report, render_text
+    from cardtools.sim.store import RunStore
+
+    with simulation_errors():
+        store = RunStore(Path(args.run))
+        report = build_report(store.manifest(), store.rows())
+    print(json.dumps(report, indent=2, ensure_ascii=False) if args.json else render_text(report))
+    if args.pdf:
+        from cardtools.sim.report_pdf import build_pdf
+
+        data, pages = build_pdf(report)
+        write_bytes(Path(args.pdf), data)
+        print(f"wrote {args.pdf} ({pages} pages)", file=sys.stderr)
+    return 0
+
+
+def cmd_compare(args) -> int:
+    from pathlib import Path
+
+    from cardtools.sim.compare import build_comparison, render_text
+    from cardtools.sim.store import RunStore
+
+    with simulation_errors():
+        runs = [RunStore(Path(d)) for d in (args.run_a, args.run_b)]
+        comparison = build_comparison(*[(r.manifest(), r.rows()) for r in runs])
+    print(json.dumps(comparison, indent=2, ensure_ascii=False) if args.json
+          else render_text(comparison, args.run_a, args.run_b))
+    return 0
+
+
+@contextmanager
+def simulation_errors():
+    """Failures of a simulation, report or comparison as one line on stderr: exit 1 (exit 2 for
+    options that name nothing usable, or a folder holding another run)."""
+    from cardtools.sim.backends import BackendProblem
+    from cardtools.sim.bundle import WorkerMismatch
+    from cardtools.sim.chunk import GameFailed
+    from cardtools.sim.compare import ComparisonProblem
+    from cardtools.sim.report import ReportProblem
+    from cardtools.sim.runner import SimulationError
+    from cardtools.sim.store import RunProblem
+
+    try:
+        yield
+    except (ValueError, RunProblem, ComparisonProblem) as exc:
+        raise UsageProblem(str(exc)) from None
+    except (SimulationError, GameFailed, BackendProblem, WorkerMismatch, ReportProblem) as exc:
+        raise Failed(str(exc)) from None
 
 
 def cmd_scenario_run(args) -> int:

@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 
 from cardtools.core.loader import load_deck
+from cardtools.core.workspace import Workspace
 from cardtools.effects.compile import Compiler
 from cardtools.games.aoc.rules import CHOOSE, RISE, Game
 from cardtools.games.aoc.scenario import arrange
-from cardtools.sim.agents import GreedyAgent, RandomAgent
+from cardtools.sim.agents import RandomAgent, resolve_agent
 from cardtools.sim.play import play
 
 REPO = Path(__file__).parent.parent
@@ -115,7 +116,8 @@ def test_greedy_takes_the_move_worth_most_to_it():
                                         "time_track": ["hunt", "build", "fish", "conquest", "culture", "trade",
                                                        "farm", "plague"],
                                         "players": {"P1": {"civilizations": ["egypt"], "coins": 2}}})
-    move = GreedyAgent().choose(state, state.legal_actions(), random.Random(0))
+    greedy = resolve_agent("greedy", "aoc", list(state.features(0)), Workspace(REPO)).build()  # the balanced profile
+    move = greedy.choose(state, state.legal_actions(), random.Random(0))
     assert state.action_to_string(move) == "perform build"             # +2 score (+1 Egypt) for 2 coins
 
 

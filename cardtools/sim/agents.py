@@ -2,16 +2,28 @@
 
 An agent answers ``choose(state, legal_actions, rng) -> action`` for the player to move
 (``state.current_player``). Randomness comes only from the ``rng`` it is given (one stream per
-seat), so a game is reproducible from its seed. Engines provide ``clone()``, ``apply()`` and
-``features(player)`` (named whole numbers such as score and coins) for agents that look ahead.
+seat and game), so a game is reproducible from its seeds. Agents that look ahead use the
+engine's ``clone()``, ``apply()`` and ``features(player)`` (named numbers such as score and
+coins); the search agent also uses ``determinize(player, rng)`` (``cardtools.sim.mcts``).
+
+On the command line an agent is written ``random``, ``greedy[:PROFILE]`` (a play style from
+``templates/agents/<game>/PROFILE.yaml``, or a profile file's path) or ``mcts[:ITERATIONS]``.
+``resolve_agent`` turns that text into an ``AgentSpec``: plain data (the profile's weights are
+read once, by whoever starts the run) that any worker process can ``build()`` into an agent.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Mapping, Protocol, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence
 
 from cardtools.core.diagnostics import did_you_mean
+
+#: The greedy agent's profile when none is named.
+DEFAULT_PROFILE = "balanced"
+#: The search agent's iterations per decision when none are given.
+DEFAULT_ITERATIONS = 100
 
 
 class Agent(Protocol):
@@ -31,13 +43,13 @@ class RandomAgent:
 
 class GreedyAgent:
     """One step of look-ahead: the move after which a weighted sum of the mover's features is
-    highest (ties broken at random). Weights will come from YAML profiles; these are a start."""
+    highest (ties broken at random). The weights are a play style (``AgentSpec`` reads them from
+    a profile)."""
 
     name = "greedy"
-    DEFAULT_WEIGHTS = {"score": 4, "coins": 1, "workers": 2, "technologies": 2, "wonders": 2, "military": 1}
 
-    def __init__(self, weights: Mapping[str, int] | None = None):
-        self.weights = dict(weights or self.DEFAULT_WEIGHTS)
+    def __init__(self, weights: Mapping[str, float]):
+        self.weights = tuple(weights.items())
 
     def choose(self, state, legal_actions: Sequence[int], rng: random.Random) -> int:
         if len(legal_actions) == 1:
@@ -49,7 +61,7 @@ class GreedyAgent:
             after = state.clone()
             after.apply(move)
             features = after.features(me)
-            value = sum(w * features.get(name, 0) for name, w in self.weights.items())
+            value = sum(w * features.get(name, 0) for name, w in self.weights)
             if best_value is None or value > best_value:
                 best, best_value = [move], value
             elif value == best_value:
@@ -57,11 +69,59 @@ class GreedyAgent:
         return best[rng.randrange(len(best))]
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+KINDS = ("random", "greedy", "mcts")
 
 
-def make_agent(name: str) -> Agent:
-    """An agent by name; ValueError names the known ones."""
-    if name not in AGENTS:
-        raise ValueError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; agents: {', '.join(AGENTS)}")
-    return AGENTS[name]()
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent as plain data: ``label`` as the designer wrote it (``greedy:aggressive``), its kind
+    and parameters (``weights`` of a greedy profile, ``iterations`` of the search)."""
+
+    label: str
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def build(self) -> Agent:
+        if self.kind == "random":
+            return RandomAgent()
+        if self.kind == "greedy":
+            return GreedyAgent(self.params["weights"])
+        from cardtools.sim.mcts import MctsAgent
+
+        return MctsAgent(self.params["iterations"])
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "kind": self.kind, **self.params}
+
+
+def resolve_agent(text: str, game: str, features: list[str], workspace) -> AgentSpec:
+    """The agent written ``text`` for ``game``, whose engine reports ``features`` (a profile may
+    weigh only those); ValueError for an unknown agent or a bad parameter, ``DiagnosticError``
+    for a faulty profile file."""
+    label = text.strip()
+    kind, _, arg = label.partition(":")
+    if kind not in KINDS:
+        raise ValueError(f"unknown agent '{kind}'{did_you_mean(kind, KINDS)} (agents: random, greedy[:PROFILE], "
+                         f"mcts[:ITERATIONS])")
+    if kind == "random":
+        if arg:
+            raise ValueError(f"agent 'random' takes no parameter, got '{label}'")
+        return AgentSpec(label, kind)
+    if kind == "greedy":
+        from cardtools.sim.profiles import load_profile
+
+        profile = load_profile(arg or DEFAULT_PROFILE, game, features, workspace)
+        return AgentSpec(label, kind, {"profile": profile.name, "weights": profile.weights})
+    if arg and not (arg.isdigit() and int(arg) > 0):
+        raise ValueError(f"agent 'mcts' takes a number of iterations per decision (mcts:200), got '{label}'")
+    return AgentSpec(label, kind, {"iterations": int(arg) if arg else DEFAULT_ITERATIONS})
+
+
+def parse_lineup(text: str | None, players: int) -> list[str]:
+    """``--agents``: one agent per seat, comma-separated, or one for every seat; default random."""
+    names = [n.strip() for n in (text or "random").split(",")]
+    if len(names) == 1:
+        return names * players
+    if len(names) != players or not all(names):
+        raise ValueError(f"{players} players need {players} agents (or one for all), got {len(names)}: '{text}'")
+    return names

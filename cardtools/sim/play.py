@@ -1,7 +1,8 @@
 """One game between agents, from a seed: the unit simulation runs are made of.
 
-The engine's own RNG (owned by the state) shuffles; each seat's agent gets its own RNG stream
-derived from the same seed, so changing one agent never changes another's randomness.
+The engine's own RNG (owned by the state, seeded with ``seed``) deals; each seat's agent gets
+its own RNG stream derived from ``agent_seed`` (by default the same seed), so changing one agent
+never changes another's randomness, and the same deal can be replayed with other agent streams.
 """
 
 from __future__ import annotations
@@ -13,6 +14,13 @@ from typing import Sequence
 from cardtools.core.deck import Deck
 from cardtools.games import game_module
 from cardtools.sim.agents import Agent
+
+#: A game that has not ended after this many moves is an engine bug, not a long game.
+MAX_MOVES = 100_000
+
+
+class EndlessGame(RuntimeError):
+    """The game did not end within ``MAX_MOVES`` moves."""
 
 
 def new_game(deck: Deck):
@@ -30,11 +38,21 @@ def agent_rng(seed: int, seat: int) -> random.Random:
 
 def play(game, players: int, agents: Sequence[Agent], seed: int, log: bool = True):
     """Play one game to the end; returns the final state (with its log when ``log``)."""
+    return play_counted(game, players, agents, seed, log)[0]
+
+
+def play_counted(game, players: int, agents: Sequence[Agent], seed: int, log: bool = False,
+                 agent_seed: int | None = None) -> tuple[object, int]:
+    """Play one game to the end; returns the final state and the number of moves made."""
     if len(agents) != players:
         raise ValueError(f"{players} players need {players} agents, got {len(agents)}")
     state = game.new_state(players, seed, log=log)
-    rngs = [agent_rng(seed, seat) for seat in range(players)]
+    rngs = [agent_rng(seed if agent_seed is None else agent_seed, seat) for seat in range(players)]
+    moves = 0
     while not state.is_terminal():
+        if moves == MAX_MOVES:
+            raise EndlessGame(f"the game did not end after {MAX_MOVES:,} moves")
         seat = state.current_player
         state.apply(agents[seat].choose(state, state.legal_actions(), rngs[seat]))
-    return state
+        moves += 1
+    return state, moves

@@ -148,12 +148,13 @@ class Player:
     """One player's belongings. ``workers`` counts every worker the player owns, ``placed`` those on
     action slots this turn, ``doomed`` those of them on red slots (3. Resolve Your Workers)."""
 
-    __slots__ = ("coins", "score", "workers", "placed", "doomed", "main", "civs", "techs", "wonders", "hand")
+    __slots__ = ("coins", "score", "workers", "placed", "doomed", "main", "civs", "risen", "techs", "wonders", "hand")
 
     def __init__(self, coins: int):
         self.coins, self.score, self.workers, self.placed, self.doomed = coins, 0, 0, 0, 0
         self.main: str | None = None
         self.civs: tuple[str, ...] = ()   # every civilization card, in the order taken
+        self.risen: tuple[str, ...] = ()  # those that were risen (the others were annexed)
         self.techs: tuple[str, ...] = ()
         self.wonders: tuple[str, ...] = ()
         self.hand: tuple[str, ...] = ()   # drafting: the civilization hand
@@ -301,6 +302,14 @@ class State:
         return {"score": pl.score, "coins": pl.coins, "workers": pl.workers, "technologies": len(pl.techs),
                 "wonders": len(pl.wonders), "civilizations": len(pl.civs), "military": self.stat(None, player, "military")}
 
+    def record(self, player: int) -> dict[str, list[str] | int]:
+        """What the player ended up with, for simulation records (cardtools.sim): the cards taken,
+        by kind, and a few end-of-game numbers."""
+        pl = self.seats[player]
+        return {"civilizations_risen": list(pl.risen), "civilizations_annexed": [c for c in pl.civs if c not in pl.risen],
+                "wonders": list(pl.wonders), "technologies": list(pl.techs), "coins": pl.coins,
+                "workers": pl.workers, "military": self.stat(None, player, "military")}
+
     def tiebreak(self) -> str:
         """What decided the winner: score, workers, coins, or 'shared' (GAME END)."""
         keys = sorted((self._rank_key(p) for p in range(self.n)), reverse=True)
@@ -355,6 +364,10 @@ class State:
     def observation(self, player: int) -> dict:
         """What ``player`` may see: everything (SETUP 6) except the other players' drafted hands."""
         return views.observation(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> "State":
+        """A copy in which what ``player`` cannot see is dealt again at random (search agents)."""
+        return views.determinize(self, player, rng)
 
     def snapshot(self) -> dict:
         """The whole state as plain data with card ids (scenarios compare `expect:` with it)."""
@@ -704,6 +717,7 @@ class State:
         pl = self.seats[p]
         bonus = self._take(civ)
         pl.civs += (civ,)
+        pl.risen += (civ,)
         pl.main = civ
         pl.workers = self.game.population[civ]
         self._reindex(p)

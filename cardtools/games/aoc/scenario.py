@@ -68,6 +68,7 @@ def _players(state: State, given: dict) -> set[str]:
         if "civilizations" in spec:
             pl.civs = tuple(spec["civilizations"])
             pl.main = pl.civs[0] if pl.civs else None
+            pl.risen = pl.civs[:1]
             pl.workers = game.population[pl.main] if pl.main else 0
         pl.techs = tuple(spec.get("technologies", pl.techs))
         for i, tech in enumerate(pl.techs):

@@ -5,6 +5,7 @@ Players are named ``P1`` … ``P4`` (seat 0 is P1), as in the game log and in sc
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 
@@ -60,6 +61,28 @@ def observation(state, player: int) -> dict:
     view["draft_packs"] = {seat(q): (list(pack) if q == player else len(pack)) for q, pack in enumerate(state.packs)}
     view["civ_deck"] = len(view["civ_deck"])
     return view
+
+
+def determinize(state, player: int, rng: random.Random):
+    """A copy of ``state`` that ``player`` cannot tell from it: ``observation(player)`` is the same,
+    but the cards hidden from them — the other players' hands and draft packs and the civilization
+    deck below the market — are shuffled together and dealt back in the same numbers. What a
+    player could remember (the packs they passed on) is not used: only the observation is."""
+    others = [q for q in range(state.n) if q != player]
+    packs = state.packs
+    unseen = [*state.civ_deck[state.drawn:], *(c for q in others for c in state.seats[q].hand),
+              *(c for q in others if packs for c in packs[q])]
+    rng.shuffle(unseen)
+    new = state.clone()
+    new.rng = random.Random(rng.getrandbits(64))   # the game's own future chance is unknown too
+    dealt = iter(unseen)
+    for q in others:
+        new.seats[q].hand = tuple(next(dealt) for _ in state.seats[q].hand)
+        if packs:
+            new.packs[q] = tuple(next(dealt) for _ in packs[q])
+    new.civ_deck = state.civ_deck[:state.drawn] + tuple(dealt)
+    new._legal = None
+    return new
 
 
 def describe(state) -> str:

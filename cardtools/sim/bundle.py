@@ -1,0 +1,145 @@
+"""The deck a run plays, carried with the work as files.
+
+A worker — another process, or another machine on a Dask cluster — must play exactly the deck
+the run was started with, even if the designer edits a card meanwhile, and without sharing a
+folder. So the run packs every file loading the deck reads (the game's deck folder, the schemas
+and the effect text templates: about 1 MB) into a ``DeckBundle``; each worker unpacks it once
+into a temporary workspace and compiles the game from there. The bundle's SHA-256 is the run's
+deck fingerprint. ``--ban`` becomes one more variant file in the bundle (removing the cards, on
+top of ``--variant``), so banned decks are loaded and checked like any variant.
+
+The bundle also carries the fingerprint of the cardtools code that started the run: a worker
+running other code (another version on another machine) refuses the work instead of quietly
+playing different rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cardtools
+from cardtools.core.diagnostics import DiagnosticError, did_you_mean
+from cardtools.core.loader import load_deck
+from cardtools.core.variants import FOLDER as VARIANTS
+from cardtools.core.workspace import Workspace
+from cardtools.sim.play import new_game
+
+#: The variant file a ban becomes inside the bundle.
+BAN_VARIANT = "cardtools-ban"
+
+
+class WorkerMismatch(RuntimeError):
+    """A worker runs other cardtools code than the run's driver."""
+
+
+@dataclass(frozen=True)
+class DeckBundle:
+    game: str
+    variant: str | None        # inside the bundle: BAN_VARIANT when cards are banned
+    files: tuple[tuple[str, bytes], ...] = dataclasses.field(repr=False)
+    fingerprint: str
+    code: str
+
+
+def make_bundle(workspace: Workspace, game: str, variant: str | None, bans: tuple[str, ...]) -> DeckBundle:
+    """Pack the deck; ValueError for a banned id the deck does not have, ``DiagnosticError`` for
+    a deck that does not load (with the ban: a card others refer to, for example)."""
+    deck = load_deck(game, variant, workspace)          # errors here point at the designer's files
+    files: dict[str, bytes] = {}
+    for top, sub in (("schemas", ""), ("templates", "text")):
+        for base in reversed(workspace.search_path(top)):   # the workspace's own files win
+            files.update(_files(base / sub, f"{top}/{sub}".rstrip("/")))
+    files.update(_files(workspace.deck_dir(game), f"decks/{game}"))
+    if bans:
+        ids = [c.id for c in deck.cards]
+        for card in bans:
+            if card not in ids:
+                raise ValueError(f"--ban {card}: no card '{card}' in {game}"
+                                 f"{f' ({variant})' if variant else ''}{did_you_mean(card, ids)}")
+        name = f"decks/{game}/{VARIANTS}/{BAN_VARIANT}.yaml"
+        if name in files:
+            raise ValueError(f"{name} is reserved for --ban; rename that variant")
+        files[name] = _ban_variant(variant, bans).encode()
+        variant = BAN_VARIANT
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    bundle = DeckBundle(game, variant, tuple(sorted(files.items())), digest.hexdigest(), code_fingerprint())
+    if bans:
+        try:
+            open_game(bundle)
+        except DiagnosticError as exc:
+            raise DiagnosticError([_moved(d, _unpacked[bundle.fingerprint].name, workspace.root)
+                                   for d in exc.diagnostics]) from None
+    return bundle
+
+
+def open_game(bundle: DeckBundle):
+    """The bundle's rules engine (``Game``), unpacked and compiled once per process."""
+    if bundle.code != code_fingerprint():
+        raise WorkerMismatch(f"this worker runs other cardtools code (cardtools {cardtools.__version__}, code "
+                             f"{code_fingerprint()[:12]}) than the run ({bundle.code[:12]}): install the same "
+                             f"version on every machine")
+    game = _games.get(bundle.fingerprint)
+    if game is None:
+        folder = _unpacked.get(bundle.fingerprint)
+        if folder is None:
+            folder = _unpacked[bundle.fingerprint] = tempfile.TemporaryDirectory(prefix="cardtools-deck-")
+            for rel, data in bundle.files:
+                path = Path(folder.name) / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+        game = _games[bundle.fingerprint] = new_game(load_deck(bundle.game, bundle.variant, Workspace(folder.name)))
+    return game
+
+
+#: Per process: unpacked bundles (removed at exit) and their compiled games, by fingerprint.
+_unpacked: dict[str, tempfile.TemporaryDirectory] = {}
+_games: dict[str, object] = {}
+
+
+@lru_cache(maxsize=None)
+def code_fingerprint() -> str:
+    """SHA-256 over the cardtools package's Python files (the code that plays the games)."""
+    package = Path(cardtools.__file__).resolve().parent
+    digest = hashlib.sha256(cardtools.__version__.encode())
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _files(folder: Path, prefix: str) -> dict[str, bytes]:
+    if not folder.is_dir():
+        return {}
+    return {f"{prefix}/{p.relative_to(folder).as_posix()}": p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not any(part.startswith(".") or part == "__pycache__"
+                                       for part in p.relative_to(folder).parts)}
+
+
+def _ban_variant(variant: str | None, bans: tuple[str, ...]) -> str:
+    lines = [f"name: {json.dumps('Banned: ' + ', '.join(bans))}",
+             f"description: {json.dumps('cardtools simulate --ban: the deck without ' + ', '.join(bans))}",
+             'source: "provisional: cards banned for a simulation experiment"']
+    if variant:
+        lines.append(f"extends: {json.dumps(variant)}")
+    lines += [f"remove: {json.dumps(list(bans))}", "composition: []  # the totals change with the cards banned"]
+    return "\n".join(lines) + "\n"
+
+
+def _moved(diagnostic, unpacked: str, root: Path):
+    """A diagnostic about an unpacked file, pointing at the designer's copy instead."""
+    def move(location):
+        try:
+            rel = Path(location.path).resolve().relative_to(Path(unpacked).resolve())
+        except ValueError:
+            return location
+        return dataclasses.replace(location, path=root / rel)
+
+    return dataclasses.replace(diagnostic, location=move(diagnostic.location),
+                               related=tuple(move(r) for r in diagnostic.related))

@@ -1,0 +1,241 @@
+"""``cardtools report``: what a finished run says about balance, as data, text or JSON.
+
+``build_report(manifest, rows)`` is a pure function of the stored run (notes §4.4: reports are
+functions of the data), written against the common records only — seat, agent, score, rank, win,
+moves, and whatever the engine's ``record(player)`` adds: lists of card ids become per-card
+tables, whole numbers become distributions. So Through the Ages and 7 Ages get the same report
+when their engines land.
+
+What it contains (simulation-notes §4.3): win rate per seat and the first player's advantage;
+win rate and score per agent; per card (every list the engine records: civilizations risen,
+wonders …) the win rate and average score of the players who had it, each with a 95% interval
+and the number of games behind it, cards whose win rate differs from the players' without it
+flagged under Benjamini–Hochberg control; score and game-length distributions; and how many
+games a tighter interval would need.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from cardtools.sim import stats
+from cardtools.sim.chunk import COLUMNS
+
+#: The false discovery rate of flags.
+FDR = 0.05
+#: Interval half-widths the precision note prices, in percentage points.
+PRECISION_PP = (3, 2, 1)
+
+
+class ReportProblem(Exception):
+    """Records a report cannot be made from (none at all)."""
+
+
+def build_report(manifest: dict, rows: list[dict]) -> dict:
+    if not rows:
+        raise ReportProblem("the run holds no records: no game was played")
+    config = manifest["configuration"]
+    players = config["players"]
+    games = len({r["game"] for r in rows})
+    expected = 1 / players
+    cards = manifest["deck"]["cards"]
+    report = {
+        "run": {**config, "deck": manifest["deck"]["name"], "games_played": games, "rows": len(rows),
+                "deals": len({r["deal"] for r in rows}), "cardtools": manifest["cardtools"],
+                "fingerprints": manifest["fingerprints"]},
+        "expected_win_rate": expected,
+        "seats": _groups(rows, "seat", expected),
+        "agents": _groups(rows, "agent", expected) if len(set(config["agents"])) > 1 else [],
+        "cards": _cards(rows, cards),
+        "scores": _distribution([r["score"] for r in rows]),
+        "length": _distribution([r["moves"] for r in rows if r["seat"] == 0]),
+        "numbers": {k: stats.summary([r[k] for r in rows]) for k in engine_columns(rows, int)},
+    }
+    first = report["seats"][0]
+    report["first_player"] = {"win_rate": first["rate"], "expected": expected,
+                              "advantage": first["rate"] - expected,
+                              "ci": [first["ci"][0] - expected, first["ci"][1] - expected],
+                              "p_value": first["p_value"]}
+    report["precision"] = _precision(report["seats"], expected)
+    return report
+
+
+def _groups(rows: list[dict], key: str, expected: float) -> list[dict]:
+    """Win rate (vs the even share) and score per value of ``key`` (seat or agent)."""
+    by: dict = defaultdict(list)
+    for r in rows:
+        by[r[key]].append(r)
+    out = []
+    for value in sorted(by, key=str) if key != "seat" else sorted(by):
+        group = by[value]
+        deals = [r["deal"] for r in group]
+        win = stats.rate([r["win"] for r in group], deals)
+        out.append({key: value, **win, "p_value": stats.score_test_p(win, expected),
+                    "score": stats.mean_interval([r["score"] for r in group], deals)})
+    for entry, flag in zip(out, stats.benjamini_hochberg([e["p_value"] for e in out], FDR)):
+        entry["flagged"] = flag
+    return out
+
+
+def engine_columns(rows: list[dict], kind: type) -> list[str]:
+    """The columns the engine's ``record()`` added whose values are of ``kind`` (list or int)."""
+    first = rows[0]
+    return [k for k, v in first.items() if k not in COLUMNS and isinstance(v, kind) and not isinstance(v, bool)]
+
+
+def _cards(rows: list[dict], cards: dict) -> dict[str, list[dict]]:
+    """Per list column, per card: the rows whose player had it against those whose player did not."""
+    out: dict[str, list[dict]] = {}
+    tests = []
+    for column in engine_columns(rows, list):
+        holders: dict[str, list[dict]] = defaultdict(list)
+        for r in rows:
+            for card in dict.fromkeys(r[column]):
+                holders[card].append(r)
+        entries = []
+        for card in sorted(holders):
+            having = holders[card]
+            ids = {id(r) for r in having}
+            others = [r for r in rows if id(r) not in ids]
+            win = stats.rate([r["win"] for r in having], [r["deal"] for r in having])
+            rest = stats.rate([r["win"] for r in others], [r["deal"] for r in others])
+            info = cards.get(card, {})
+            entry = {"card": card, "name": info.get("name", card), "type": info.get("type", ""),
+                     "games": len({r["game"] for r in having}), "inclusion": len(having) / len(rows), **win,
+                     "without": rest["rate"], "difference": win["rate"] - rest["rate"],
+                     "p_value": stats.difference_p(win, rest) if others else 1.0,
+                     "score": stats.mean_interval([r["score"] for r in having], [r["deal"] for r in having])}
+            entries.append(entry)
+            tests.append(entry)
+        out[column] = sorted(entries, key=lambda e: (-e["rate"], e["card"]))
+    for entry, flag in zip(tests, stats.benjamini_hochberg([e["p_value"] for e in tests], FDR)):
+        entry["flagged"] = ("stronger" if entry["difference"] > 0 else "weaker") if flag else None
+    return out
+
+
+def _distribution(values: list[int]) -> dict:
+    return {"summary": stats.summary(values), "histogram": stats.histogram(values)}
+
+
+def _precision(seats: list[dict], expected: float) -> dict:
+    n = seats[0]["n"]
+    half = (seats[0]["ci"][1] - seats[0]["ci"][0]) / 2
+    return {"seat_games": n, "seat_half_width": half, "rate": expected,
+            "games_for": {str(pp): stats.games_for(pp / 100, expected) for pp in PRECISION_PP},
+            "games_for_even": {str(pp): stats.games_for(pp / 100, 0.5) for pp in PRECISION_PP}}
+
+
+# -- text ---------------------------------------------------------------------------------------------
+
+def render_text(report: dict) -> str:
+    run = report["run"]
+    out = [f"# {run_title(run)}"]
+    out += [f"{run['games_played']:,} games at {run['players']} players ({run['deals']:,} deals, each played in "
+            f"every seating), seed {run['seed']}; agents by listed position: {', '.join(run['agents'])}", ""]
+    out += _seat_section(report)
+    if report["agents"]:
+        out += ["", "## Agents", _table(report["agents"], "agent", report["expected_win_rate"])]
+    for column, entries in report["cards"].items():
+        out += ["", f"## {heading(column)}",
+                "win rate and score of the players who had the card; 'vs without' is the win rate of those who "
+                "did not", _card_table(entries)]
+    out += ["", f"## Flagged cards (Benjamini-Hochberg, false discovery rate {FDR:.0%})", *flagged_lines(report)]
+    out += ["Card win rates are observational: good players and good positions pick some cards more often. "
+            "To measure a card's effect, compare a run with `--ban CARD` (cardtools compare)."]
+    out += ["", "## Scores", _distribution_text(report["scores"])]
+    out += ["", "## Game length (moves per game)", _distribution_text(report["length"])]
+    if report["numbers"]:
+        out += ["", "## End-of-game numbers",
+                "\n".join(f"{k:<14} mean {s['mean']:.2f}  sd {s['sd']:.2f}  median {s['median']:g}  "
+                          f"range {s['min']:g}-{s['max']:g}" for k, s in report["numbers"].items())]
+    out += ["", "## Precision", precision_text(report)]
+    return "\n".join(out)
+
+
+def run_title(run: dict) -> str:
+    extra = [f"variant {run['variant']}"] if run["variant"] else []
+    extra += [f"without {', '.join(run['ban'])}"] if run["ban"] else []
+    return run["deck"] + (f" ({'; '.join(extra)})" if extra else "")
+
+
+def _seat_section(report: dict) -> list[str]:
+    fp = report["first_player"]
+    return ["## Seats", _table(report["seats"], "seat", report["expected_win_rate"]), "",
+            f"First-player advantage (seat 0 moves first): {pp(fp['advantage'])} "
+            f"[{pp(fp['ci'][0])}, {pp(fp['ci'][1])}] against an even {pct(fp['expected'])}"
+            + (" — significant" if report["seats"][0]["flagged"] else " — not distinguishable from none")]
+
+
+def _table(entries: list[dict], key: str, expected: float) -> str:
+    rows = [[str(e[key]), f"{e['n']:,}", pct(e["rate"]), _ci(e["ci"]), f"{e['score']['mean']:.2f}",
+             _ci(e["score"]["ci"], "{:.2f}"), "*" if e["flagged"] else ""] for e in entries]
+    return grid(rows, [key, "games", "win rate", "95% interval", "score", "95% interval", f"≠ {pct(expected)}"])
+
+
+def _card_table(entries: list[dict]) -> str:
+    rows = [[e["name"], f"{e['games']:,}", pct(e["inclusion"]), pct(e["rate"]), _ci(e["ci"]), pct(e["without"]),
+             f"{e['score']['mean']:.2f}", _ci(e["score"]["ci"], "{:.2f}"), e["flagged"] or ""] for e in entries]
+    return grid(rows, ["card", "games", "had it", "win rate", "95% interval", "vs without", "score",
+                        "95% interval", "flag"])
+
+
+def flagged_lines(report: dict) -> list[str]:
+    """Per card list, the cards whose holders win more or less often than the others."""
+    lines = []
+    for column, entries in report["cards"].items():
+        parts = [f"{side}: {', '.join(e['name'] for e in entries if e['flagged'] == side)}"
+                 for side in ("stronger", "weaker") if any(e["flagged"] == side for e in entries)]
+        if parts:
+            lines.append(f"{heading(column)} — {'; '.join(parts)}")
+    return lines or ["none"]
+
+
+def _distribution_text(dist: dict) -> str:
+    s = dist["summary"]
+    lines = [f"mean {s['mean']:.2f}, sd {s['sd']:.2f}; min {s['min']:g}, 10% {s['p10']:g}, quartiles "
+             f"{s['p25']:g} / {s['median']:g} / {s['p75']:g}, 90% {s['p90']:g}, max {s['max']:g}"]
+    top = max(c for _, _, c in dist["histogram"])
+    for lo, hi, count in dist["histogram"]:
+        label = f"{lo}" if hi - lo == 1 else f"{lo}-{hi - 1}"
+        lines.append(f"{label:>9} {'#' * math.ceil(40 * count / top) if count else '':<40} {count:,}")
+    return "\n".join(lines)
+
+
+def precision_text(report: dict) -> str:
+    p = report["precision"]
+    want = ", ".join(f"±{pp} pp ≈ {n:,}" for pp, n in p["games_for"].items())
+    even = ", ".join(f"{n:,}" for n in p["games_for_even"].values())
+    return (f"Each seat's win rate rests on {p['seat_games']:,} games: its 95% interval is about "
+            f"±{100 * p['seat_half_width']:.1f} pp. A 95% interval on a win rate near {pct(p['rate'])} needs about "
+            f"1.96² × p(1 - p) / h² games per seat (or per card): {want} (near 50%: {even}). Intervals account "
+            f"for the games of one deal being alike (design effect), and are never narrower than for "
+            f"independent games.")
+
+
+def heading(column: str) -> str:
+    return column.replace("_", " ").capitalize()
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def pp(x: float) -> str:
+    return f"{100 * x:+.1f} pp"
+
+
+def _ci(ci: list[float], fmt: str | None = None) -> str:
+    if fmt is None:
+        return f"{100 * ci[0]:.1f}-{100 * ci[1]:.1f}%"
+    return f"{fmt.format(ci[0])} to {fmt.format(ci[1])}"
+
+
+def grid(rows: list[list[str]], headers: list[str]) -> str:
+    """A table whose number columns are right-aligned (the first column is a name)."""
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+    def line(cells):
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths)] + [line(r) for r in rows])

@@ -1,0 +1,136 @@
+"""`cardtools report` and `cardtools compare` on small runs: numbers checked against the records,
+the PDF's fonts and bar geometry, paired comparisons."""
+
+import io
+import json
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.pagesizes import A4
+
+from cardtools.core.workspace import Workspace
+from cardtools.sim import report_pdf
+from cardtools.sim.report import build_report
+from cardtools.sim.runner import Request, simulate
+from cardtools.sim.store import RunStore
+
+REPO = Path(__file__).parent.parent
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """A base run and the same seeds without the Great Wall (random agents: fast)."""
+    folder = tmp_path_factory.mktemp("runs")
+    out = {}
+    for name, bans in (("base", ()), ("ban", ("great_wall",))):
+        simulate(Request("aoc", 3, 150, "random", seed=11, bans=bans, chunk=50), folder / name, Workspace(REPO),
+                 stream=io.StringIO())
+        out[name] = folder / name
+    return out
+
+
+@pytest.fixture(scope="module")
+def report(runs):
+    store = RunStore(runs["base"])
+    return build_report(store.manifest(), store.rows()), store.rows()
+
+
+def test_seat_win_rates_and_first_player_advantage(report):
+    data, rows = report
+    assert data["run"]["games_played"] == 150 and data["run"]["deals"] == 50
+    for seat in data["seats"]:
+        mine = [r["win"] for r in rows if r["seat"] == seat["seat"]]
+        assert (seat["n"], seat["rate"]) == (150, pytest.approx(sum(mine) / 150))
+        assert seat["ci"][0] < seat["rate"] < seat["ci"][1]
+    first = data["first_player"]
+    assert first["advantage"] == pytest.approx(data["seats"][0]["rate"] - 1 / 3)
+    assert first["ci"] == pytest.approx([data["seats"][0]["ci"][0] - 1 / 3, data["seats"][0]["ci"][1] - 1 / 3])
+    assert data["agents"] == []                                           # one agent everywhere
+
+
+def test_card_win_rates_are_those_of_the_players_who_had_the_card(report):
+    data, rows = report
+    assert list(data["cards"]) == ["civilizations_risen", "civilizations_annexed", "wonders", "technologies"]
+    wall = next(e for e in data["cards"]["wonders"] if e["card"] == "great_wall")
+    having = [r for r in rows if "great_wall" in r["wonders"]]
+    others = [r for r in rows if "great_wall" not in r["wonders"]]
+    assert (wall["name"], wall["type"], wall["games"]) == ("Great Wall", "wonder", len(having))
+    assert wall["rate"] == pytest.approx(sum(r["win"] for r in having) / len(having))
+    assert wall["without"] == pytest.approx(sum(r["win"] for r in others) / len(others))
+    assert wall["score"]["mean"] == pytest.approx(sum(r["score"] for r in having) / len(having))
+    assert wall["inclusion"] == pytest.approx(len(having) / 450)
+    rates = [e["rate"] for e in data["cards"]["wonders"]]
+    assert rates == sorted(rates, reverse=True)
+    assert data["length"]["summary"]["n"] == 150 and data["scores"]["summary"]["n"] == 450
+
+
+def test_terminal_and_json_reports(cli, runs, report):
+    data, _ = report
+    code, out, _ = cli("report", str(runs["base"]))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "# Age of Civilization"
+    seat0 = data["seats"][0]
+    row = next(line for line in lines if line.startswith("0 "))
+    assert f"{100 * seat0['rate']:.1f}%" in row and f"{100 * seat0['ci'][0]:.1f}-{100 * seat0['ci'][1]:.1f}%" in row
+    for heading in ("## Seats", "## Civilizations risen", "## Wonders", "## Technologies", "## Scores",
+                    "## Game length (moves per game)", "## Precision"):
+        assert heading in lines
+    assert "±3 pp ≈ 949, ±2 pp ≈ 2,135, ±1 pp ≈ 8,537 (near 50%: 1,068, 2,401, 9,604)" in out
+    code, out, _ = cli("report", str(runs["base"]), "--json")
+    assert code == 0 and json.loads(out)["seats"] == json.loads(json.dumps(data["seats"]))
+
+
+def test_pdf_report_embeds_its_fonts_and_draws_bars_to_scale(cli, runs, report, tmp_path):
+    data, _ = report
+    code, _, err = cli("report", str(runs["base"]), "--pdf", str(tmp_path / "r.pdf"))
+    pdf_bytes = (tmp_path / "r.pdf").read_bytes()
+    assert code == 0 and err.startswith(f"wrote {tmp_path / 'r.pdf'} (")
+    assert report_pdf.build_pdf(data)[0] == pdf_bytes                     # the same records, the same bytes
+    fonts = set()
+    for page in PdfReader(io.BytesIO(pdf_bytes)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font \
+                else font["/FontDescriptor"]
+            assert "/FontFile2" in descriptor                              # embedded TrueType
+            fonts.add(str(font["/BaseFont"]).split("+")[-1])
+    assert fonts == {"DejaVuSans", "DejaVuSans-Bold"}
+    left = report_pdf.MARGIN + report_pdf.LABEL_WIDTH
+    width = A4[0] - report_pdf.MARGIN - report_pdf.RIGHT_WIDTH - left
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+        bars = [r for r in pdf.pages[0].rects if abs(r["x0"] - left) < 0.01 and abs(r["height"] - 9) < 0.01]
+        text = pdf.pages[0].extract_text()
+    assert [round(b["width"], 2) for b in bars[:3]] == [round(s["rate"] * width, 2) for s in data["seats"]]
+    assert "Balance report — Age of Civilization" in text and "First-player advantage" in text
+
+
+def test_compare_pairs_the_games_of_two_runs(cli, runs):
+    code, out, _ = cli("compare", str(runs["base"]), str(runs["ban"]), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["games"], data["deals"], data["same_agents"]) == (150, 50, True)
+    assert data["b"]["ban"] == ["great_wall"]
+    wall = next(c for c in data["cards"] if c["metric"] == "great_wall")
+    assert wall["b"] == 0 and wall["a"] > 0 and wall["flagged"]
+    assert wall["difference"] == pytest.approx(-wall["a"])
+    seat0 = next(m for m in data["metrics"] if m["metric"] == "seat 0 win rate")
+    assert seat0["ci"][0] < seat0["difference"] < seat0["ci"][1]
+    code, out, _ = cli("compare", str(runs["base"]), str(runs["ban"]))
+    assert code == 0 and "Paired by game: 150 games (50 deals) were played from the same seeds" in out
+    assert "Great Wall (wonders)" in out
+
+
+def test_a_run_compared_with_itself_changes_nothing(cli, runs):
+    code, out, _ = cli("compare", str(runs["base"]), str(runs["base"]), "--json")
+    data = json.loads(out)
+    assert all(m["difference"] == 0 and m["ci"] == [0, 0] for m in data["metrics"] + data["cards"])
+    assert not any(c["flagged"] for c in data["cards"])
+
+
+def test_runs_on_other_seeds_are_not_paired(cli, runs, tmp_path):
+    simulate(Request("aoc", 3, 3, "random", seed=12), tmp_path / "other", Workspace(REPO), stream=io.StringIO())
+    code, _, err = cli("compare", str(runs["base"]), str(tmp_path / "other"))
+    assert code == 2 and "the runs differ in seed (11 and 12)" in err

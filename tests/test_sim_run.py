@@ -1,0 +1,154 @@
+"""`cardtools simulate`: seating and seeds, identical records whatever plays them (one process,
+two, a Dask cluster), resuming after a killed run, refusing another run's folder, failing loudly."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtools.sim.agents import AgentSpec
+from cardtools.sim.plan import Plan, derive
+
+REPO = Path(__file__).parent.parent
+MIXED = ["--players", "3", "--agents", "greedy,random,mcts:3", "--seed", "7", "--chunk", "4"]
+
+
+def run(cli, folder, *options):
+    return cli("--root", str(REPO), "simulate", "aoc", *options, "-o", str(folder))
+
+
+def rows(folder):
+    return [json.loads(line) for line in (folder / "games.jsonl").read_text().splitlines()]
+
+
+def test_seats_rotate_over_each_deal():
+    lineup = tuple(AgentSpec(x, "random") for x in "abc")
+    plan = Plan.whole_deals(7, 3, game="aoc", variant=None, bans=(), seed=5, chunk=4, lineup=lineup)
+    assert (plan.games, plan.deals, plan.chunks) == (9, 3, 3)               # rounded up to whole deals
+    assert [[a.label for a in plan.seating(g)] for g in range(3)] == [["a", "b", "c"], ["c", "a", "b"], ["b", "c", "a"]]
+    assert {plan.deal_seed(g) for g in range(3)} == {derive(5, "deal", 0)}  # one deal, three seatings
+    assert len({plan.agent_seed(g) for g in range(9)}) == 9
+    assert list(plan.games_of(2)) == [8]
+
+
+def test_records_one_row_per_game_and_seat(cli, tmp_path):
+    code, out, err = run(cli, tmp_path / "r", *MIXED, "--games", "5", "--jobs", "1")
+    assert code == 0, err
+    assert out.splitlines()[0] == ("aoc: 6 games at 3 players (2 deals x 3 seatings; 5 asked, rounded up to whole "
+                                   "deals), agents greedy, random, mcts:3, seed 7")
+    found = rows(tmp_path / "r")
+    assert [(r["game"], r["seat"]) for r in found] == [(g, s) for g in range(6) for s in range(3)]
+    assert [r["agent"] for r in found[3:6]] == ["mcts:3", "greedy", "random"]      # seating 1 of deal 0
+    assert list(found[0])[:11] == ["game", "deal", "seat", "agent", "score", "rank", "winner", "win", "moves",
+                                   "deal_seed", "agent_seed"]
+    assert set(found[0]) >= {"civilizations_risen", "civilizations_annexed", "wonders", "technologies"}
+    for g in range(6):
+        game = found[3 * g:3 * g + 3]
+        assert sum(r["win"] for r in game) == pytest.approx(1.0)
+        assert [r["winner"] for r in game] == [r["rank"] == 1 for r in game]
+    manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    assert manifest["configuration"] == {"game": "aoc", "variant": None, "ban": [], "players": 3, "games": 6,
+                                         "agents": ["greedy", "random", "mcts:3"], "seed": 7, "chunk": 4}
+    assert manifest["agents"]["mcts:3"] == {"label": "mcts:3", "kind": "mcts", "iterations": 3}
+    assert len(manifest["fingerprints"]["deck"]) == len(manifest["fingerprints"]["code"]) == 64
+    assert "[########################] 6/6 games 100%" in err and " games/s  ETA " in err      # progress
+
+
+def test_same_records_with_one_or_two_processes(cli, tmp_path):
+    for jobs in ("1", "2"):
+        code, _, err = run(cli, tmp_path / jobs, *MIXED, "--games", "24", "--jobs", jobs)
+        assert code == 0, err
+    assert (tmp_path / "1" / "games.jsonl").read_bytes() == (tmp_path / "2" / "games.jsonl").read_bytes()
+
+
+def test_same_records_on_a_dask_cluster(cli, tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    code, _, err = run(cli, tmp_path / "one", *MIXED, "--games", "24", "--jobs", "1")
+    assert code == 0, err
+    code, out, err = run(cli, tmp_path / "local", *MIXED, "--games", "24", "--jobs", "2", "--backend", "dask")
+    assert code == 0, err
+    assert out.splitlines()[1].endswith("games/s, 2 dask workers)")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")                   # over loopback
+        code, out, err = run(cli, tmp_path / "remote", *MIXED, "--games", "24", "--backend", "dask",
+                             "--scheduler", address)
+    assert code == 0, err
+    assert address in out.splitlines()[1]
+    expected = (tmp_path / "one" / "games.jsonl").read_bytes()
+    assert (tmp_path / "local" / "games.jsonl").read_bytes() == expected
+    assert (tmp_path / "remote" / "games.jsonl").read_bytes() == expected
+
+
+def test_a_killed_run_resumes_to_the_uninterrupted_result(cli, tmp_path):
+    options = ["--players", "3", "--games", "3000", "--agents", "random", "--seed", "3", "--chunk", "100"]
+    folder = tmp_path / "killed"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    child = subprocess.Popen([sys.executable, "-m", "cardtools", "--root", str(REPO), "simulate", "aoc", *options,
+                              "--jobs", "1", "-o", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=env)
+    deadline = time.monotonic() + 60
+    while len(list((folder / "chunks").glob("chunk-*.jsonl"))) < 3 and child.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    done = len(list((folder / "chunks").glob("chunk-*.jsonl")))
+    assert 3 <= done < 30 and not (folder / "games.jsonl").exists()       # really killed midway
+    code, out, err = run(cli, folder, *options, "--jobs", "2")
+    assert code == 0, err
+    assert f"; {done * 100:,} were already played" in out.splitlines()[1]
+    code, _, err = run(cli, tmp_path / "whole", *options, "--jobs", "1")
+    assert code == 0, err
+    assert (folder / "games.jsonl").read_bytes() == (tmp_path / "whole" / "games.jsonl").read_bytes()
+    assert not [p for p in (folder / "chunks").iterdir() if p.name.startswith(".")]   # no temporary left
+
+
+def test_another_configuration_in_a_run_folder_is_refused(cli, tmp_path):
+    code, _, err = run(cli, tmp_path / "r", "--players", "2", "--games", "4", "--jobs", "1")
+    assert code == 0, err
+    code, _, err = run(cli, tmp_path / "r", "--players", "2", "--games", "4", "--jobs", "1", "--seed", "9")
+    assert code == 2
+    assert err.strip() == (f"cardtools simulate: error: {tmp_path / 'r'} holds another run (configuration.seed: 0 "
+                           f"here, 9 asked): use another -o folder, or the first run's options to resume it")
+    code, out, err = run(cli, tmp_path / "r", "--players", "2", "--games", "4", "--jobs", "2")
+    assert code == 0 and "played 0 games" in out and "; 4 were already played" in out   # jobs are not configuration
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("mine")
+    code, _, err = run(cli, tmp_path / "other", "--players", "2", "--games", "4")
+    assert code == 2 and "is not empty and holds no simulation run" in err
+
+
+def test_a_run_of_no_games_fails_loudly(cli, tmp_path):
+    code, out, err = run(cli, tmp_path / "r", "--players", "3", "--games", "0")
+    assert code == 1 and out == ""
+    assert err.strip() == "cardtools simulate: error: --games 0: a run must play at least one game"
+    code, _, err = cli("report", str(tmp_path / "r"))
+    assert code == 2 and "is not a simulation run (no manifest.json)" in err
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--ban", "pyramid"], "--ban pyramid: no card 'pyramid' in aoc; did you mean 'pyramids'?"),
+    (["--players", "5"], "Age of Civilization is for 1-4 players"),
+    (["--agents", "greedy,random"], "3 players need 3 agents (or one for all), got 2"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler needs --backend dask"),
+])
+def test_options_that_name_nothing_usable(cli, tmp_path, options, message):
+    base = {"--players": "3", "--games": "3"}
+    for key, value in zip(options[::2], options[1::2]):
+        base[key] = value
+    code, _, err = run(cli, tmp_path / "r", *[x for kv in base.items() for x in kv])
+    assert code == 2 and message in err
+
+
+def test_a_ban_that_breaks_the_deck_points_at_the_cards(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(REPO)
+    code, _, err = run(cli, tmp_path / "r", "--players", "3", "--games", "3", "--ban", "writing")
+    assert code == 1
+    assert ("decks/aoc/technologies.yaml:60:14: error[schema]: technologies[3].requires[0]: no technology with id "
+            "'writing' in this deck") in err
