@@ -170,6 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "state, make the moves, compare with `expect:`. Failures are printed as "
                                     "path:line:col diagnostics at the line that shows them.", epilog=EPILOG)
     q.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    q.add_argument("--variant", metavar="V", help="play the scenarios that name no variant with variant V: which "
+                                                   "rulings still hold in your variant?")
     q.set_defaults(handler=cmd_scenario_run)
     return parser
 
@@ -797,7 +799,7 @@ def cmd_scenario_run(args) -> int:
     missing = [p for p in paths if not p.exists()]
     if missing:
         raise UsageProblem(f"no such file or folder: {missing[0]}")
-    outcomes = Runner(workspace(args)).run(paths)
+    outcomes = Runner(workspace(args), args.variant).run(paths)
     if not outcomes:
         raise UsageProblem("no scenario files (*.yaml) found")
     for outcome in outcomes:

@@ -40,3 +40,12 @@ def test_a_civilization_the_variant_removes_is_never_risen():
         taken.update(state.seats[0].civs)
     assert taken and not taken & removed
     assert len(taken) > 20  # the games did explore the market
+
+
+def test_scenarios_can_be_played_under_a_variant(capsys):
+    carthage = str(REPO / "tests/scenarios/aoc/carthage-rise-triples-bonus.yaml")
+    assert main(["--root", str(REPO), "scenario", "run", carthage]) == 0
+    capsys.readouterr()
+    # drafting pays 2 bonus coins on every rise instead of the market's coins: the base ruling fails
+    assert main(["--root", str(REPO), "scenario", "run", "--variant", "drafting", carthage]) == 1
+    assert "FAIL" in capsys.readouterr().out

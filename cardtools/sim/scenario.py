@@ -53,8 +53,9 @@ class Outcome:
 class Runner:
     """Runs scenario files; keeps one compiled game per (game, variant) across files."""
 
-    def __init__(self, workspace: Workspace | None = None):
+    def __init__(self, workspace: Workspace | None = None, variant: str | None = None):
         self.workspace = workspace or Workspace.find()
+        self.variant = variant  # for scenarios that name no variant of their own
         self._games: dict[tuple[str, str | None], tuple[Any, Any]] = {}
 
     def run(self, paths: list[Path]) -> list[Outcome]:
@@ -73,7 +74,7 @@ class Runner:
             return Outcome(path, str(data.get("description", "")), found)
         outcome = Outcome(path, data["description"])
         try:
-            scenario, game = self._game(game_id, data.get("variant"))
+            scenario, game = self._game(game_id, data.get("variant", self.variant))
         except DiagnosticError as exc:
             outcome.problems = exc.diagnostics
             return outcome
