@@ -7,6 +7,7 @@ Exit codes: 0 success (warnings allowed), 1 errors in the designer's files or a 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -20,6 +21,9 @@ EPILOG = "Docs: README.md and docs/ in the cardtools repository. Exit codes: 0 o
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Reading decks allocates many small, acyclic containers; collecting them less often saves
+    # about a tenth of `cardtools validate` (benchmarks/validate.py).
+    gc.set_threshold(50_000, 20, 20)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
