@@ -174,7 +174,7 @@ def test_malformed_trees_give_positioned_diagnostics_never_a_traceback(tree):
 
 # -- positions and suggestions through real validation ------------------------------------------------
 
-def test_unknown_verb_and_resource_have_positions_and_suggestions(tmp_path, capsys):
+def test_unknown_verb_and_resource_have_positions_and_suggestions(tmp_path, capsys, monkeypatch):
     import shutil
 
     from cardtools.cli import main
@@ -188,15 +188,16 @@ def test_unknown_verb_and_resource_have_positions_and_suggestions(tmp_path, caps
     text = text.replace("do: {gain: {coins: 2}}", "do: {gian: {coins: 2}}", 1)
     text = text.replace("do: {gain: {coins: 3}}", "do: {gain: {coin: 3}}", 1)
     path.write_text(text)
-    assert main(["--root", str(root), "validate", "aoc"]) == 1
+    monkeypatch.chdir(root)  # paths print relative to the working directory
+    assert main(["validate", "aoc"]) == 1
     err = capsys.readouterr().err.splitlines()
     lines = path.read_text().splitlines()
     gian = next(i for i, l in enumerate(lines) if "gian" in l)
     coin = next(i for i, l in enumerate(lines) if "{coin: 3}" in l)
     assert f"decks/aoc/actions.yaml:{gian + 1}:{lines[gian].index('gian') + 1}: error[unknown-key]: " \
-           "actions[2].effects[0].do: unknown effect 'gian'; did you mean 'gain'?" in [e.split(str(root) + "/")[-1] for e in err]
+           "actions[2].effects[0].do: unknown effect 'gian'; did you mean 'gain'?" in err
     assert f"decks/aoc/actions.yaml:{coin + 1}:{lines[coin].index('coin:') + 1}: error[unknown-key]: " \
-           "actions[9].effects[0].do.gain: unknown key 'coin'; did you mean 'coins'?" in [e.split(str(root) + "/")[-1] for e in err]
+           "actions[9].effects[0].do.gain: unknown key 'coin'; did you mean 'coins'?" in err
 
 
 def test_event_words_must_come_from_the_trigger(vocab, aoc):
