@@ -131,7 +131,6 @@ def drive(state, pending, budget=200):
 @given(abilities)
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_well_formed_trees_validate_compile_render_and_run(tree):
-    vocab, deck = _vocab(), _deck()
     doc, found = load_yaml(Path("card.yaml"), yaml.safe_dump({"effects": tree}))
     assert not _schema_errors(doc), _schema_errors(doc)
     compiler = _compiler()
@@ -155,7 +154,6 @@ junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_
 @given(junk)
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_malformed_trees_give_positioned_diagnostics_never_a_traceback(tree):
-    vocab, deck = _vocab(), _deck()
     text = yaml.safe_dump({"effects": tree if isinstance(tree, list) else [tree]})
     doc, _ = load_yaml(Path("card.yaml"), text)
     problems = _schema_errors(doc)

@@ -10,9 +10,8 @@ import pytest
 from cardtools.core.loader import load_deck, read_deck
 from cardtools.core.workspace import Workspace
 from cardtools.effects.compile import Compiler, EngineMissing, compile_deck
-from cardtools.effects.registry import SchemaParts, all_verbs
 from cardtools.effects.runtime import Ctx
-from cardtools.effects.text import card_text, load_templates
+from cardtools.effects.text import card_text
 from cardtools.effects.vocabulary import require_vocabulary
 
 REPO = Path(__file__).parent.parent
@@ -132,16 +131,6 @@ def test_every_card_compiles_and_refuses_to_run_without_an_engine(deck, vocab):
     (ability,) = compiled["breakthrough_i"].abilities["effects"]
     with pytest.raises(EngineMissing):
         ability.effect(None, Ctx(0, "breakthrough_i"))
-
-
-def test_every_tta_verb_has_schema_and_text_and_waits_for_the_engine(vocab):
-    templates = load_templates(vocab)
-    mine = [v for v in all_verbs() if v.game == "tta"]
-    assert len(mine) >= 25
-    for verb in mine:
-        assert isinstance(verb.schema(SchemaParts(vocab)), dict), verb.name
-        assert verb.name in templates[verb.kind], f"{verb.kind} {verb.name}"
-        assert verb.runtime is None, verb.name
 
 
 def test_a_mistyped_ability_is_an_error_at_its_line(tmp_path):

@@ -1,7 +1,6 @@
 """`cardtools validate`: every problem reported at its exact file:line:col, in one run."""
 
 import json
-import os
 import time
 import tracemalloc
 

@@ -22,7 +22,7 @@ from cardtools.core.diagnostics import DiagnosticError, error
 from cardtools.core.workspace import BUILTIN, Workspace
 from cardtools.core.yamlfile import load_yaml
 from cardtools.effects.registry import verbs
-from cardtools.effects.vocabulary import Noun, Vocabulary, load_vocabulary
+from cardtools.effects.vocabulary import Noun, Vocabulary
 
 STYLES = ("print", "plain")
 #: Key of the text generated from a card's fields by its type's template (``types.yaml``).

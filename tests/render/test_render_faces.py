@@ -7,7 +7,7 @@ import pytest
 
 from cardtools.cli import main
 from cardtools.core.diagnostics import DiagnosticError
-from cardtools.render.face import CardPainter, TextOp
+from cardtools.render.face import CardPainter
 from cardtools.render.layout import LayoutLibrary
 from cardtools.render.pnp import Faces, copies, icon_set
 from cardtools.render.units import CARD_SIZES
