@@ -45,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cardtools: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:  # an output folder that cannot be made, a full disk, a file in the way
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"cardtools {args.command}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # e.g. `cardtools list tta | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -256,7 +260,7 @@ def add_print_commands(sub) -> None:
                                    "pixel sizes, e.g. 825 x 1125 px for poker cards with 1/8 in bleed at 300 dpi "
                                    "(--profile tgc).", epilog=EPILOG)
     add_game(p)
-    p.add_argument("--dpi", type=int, default=300, help="resolution (default: 300)")
+    p.add_argument("--dpi", type=positive, default=300, help="resolution (default: 300)")
     p.add_argument("--profile", choices=["plain", "tgc", "mpc"], default="plain",
                    help="plain: trimmed card; tgc: The Game Crafter (1/8 in bleed); mpc: MakePlayingCards "
                         "(36 px bleed at 300 dpi)")
@@ -343,6 +347,9 @@ def cmd_list(args) -> int:
         from cardtools.core.diagnostics import did_you_mean
 
         raise UsageProblem(f"unknown card type '{unknown[0]}'{did_you_mean(unknown[0], deck.manifest.card_types)}")
+    if args.players is not None and args.players not in deck.manifest.player_counts:
+        counts = deck.manifest.player_counts
+        raise UsageProblem(f"{deck.manifest.name} is for {counts.start}-{counts.stop - 1} players, not {args.players}")
     cards = query.select(deck, types=args.type, provisional=args.provisional, players=args.players, where=where)
     invented = query.provisional_data(deck) if args.provisional and not (args.type or where or args.players) else []
     if args.format == "json":
@@ -814,6 +821,17 @@ def cmd_scenario_run(args) -> int:
     failed = sum(1 for o in outcomes if not o.passed)
     print(f"{len(outcomes) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number above zero."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{value} is not above zero")
+    return value
 
 
 def parse_where(text: str) -> tuple[str, str]:

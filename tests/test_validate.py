@@ -270,3 +270,15 @@ def test_list_provisional_includes_invented_facts_in_data_files(mini, cli):
     assert code == 0
     assert "board  spaces[1]  the rules show no number here  decks/mini/board.yaml:5:20" in out
     assert out.rstrip().endswith("1 provisional entry in data files")
+
+
+def test_output_that_cannot_be_written_is_a_clear_error(mini, cli, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("in the way")
+    code, _, err = cli("pnp", "mini", "-o", str(blocker / "cards.pdf"))
+    assert code == 1 and err.startswith("cardtools pnp: error: ") and "Traceback" not in err
+
+
+def test_player_count_outside_the_game_is_a_usage_error(mini, cli):
+    code, _, err = cli("list", "mini", "--players", "7")
+    assert code == 2 and err.strip() == "cardtools list: error: Mini test game is for 2-4 players, not 7"
