@@ -272,3 +272,19 @@ def test_docs_document_every_verb(game):
     for kind, table in verbs(vocab).items():
         for name in table:
             assert f"**`{name}`**" in section[1], f"docs/effects.md does not document {kind} '{name}' for {game}"
+
+
+def test_a_misspelt_template_kind_is_reported_at_its_line(tmp_path, capsys, monkeypatch):
+    import shutil
+
+    from cardtools.cli import main
+
+    for folder in ("decks/aoc", "schemas", "templates"):
+        shutil.copytree(REPO / folder, tmp_path / folder)
+    path = tmp_path / "templates/text/aoc/verbs.yaml"
+    path.write_text(path.read_text().replace("\neffect:\n", "\nefect:\n"))
+    line = path.read_text().splitlines().index("efect:") + 1
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "aoc"]) == 1
+    assert f"templates/text/aoc/verbs.yaml:{line}:1: error[template]: unknown kind 'efect'; did you mean 'effect'?" \
+        in capsys.readouterr().err

@@ -7,7 +7,7 @@ without a runtime compile to a closure that refuses to run (``EngineMissing``).
 from __future__ import annotations
 
 from cardtools.core.deck import Deck, field_path
-from cardtools.core.diagnostics import Diagnostic, error, warning
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, error, warning
 from cardtools.core.workspace import Workspace
 from cardtools.effects.compile import Compiler, compile_card
 from cardtools.effects.text import TextRenderer
@@ -25,7 +25,10 @@ def check(deck: Deck) -> list[Diagnostic]:
     # a deck of the same run (the base deck, its variants) that has the very same card, and in
     # which those reads give the same answers, reuses it.
     known = workspace.memo(("lint", deck.game), dict)
-    renderer = TextRenderer(vocab, deck, style="print")
+    try:
+        renderer = TextRenderer(vocab, deck, style="print")
+    except DiagnosticError as exc:  # a broken template file: report it with the deck's other problems
+        return list(exc.diagnostics)
     compiler = None
     found = []
     for card in deck.cards:

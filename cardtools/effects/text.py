@@ -18,7 +18,7 @@ from jinja2 import StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from cardtools.core.deck import Card, Deck
-from cardtools.core.diagnostics import DiagnosticError, error
+from cardtools.core.diagnostics import DiagnosticError, did_you_mean, error
 from cardtools.core.workspace import BUILTIN, Workspace
 from cardtools.core.yamlfile import load_yaml
 from cardtools.effects.registry import verbs
@@ -343,9 +343,34 @@ def load_templates(vocab: Vocabulary, name: str = "verbs.yaml") -> dict[str, dic
         doc, found = _read(path, path.stat().st_mtime_ns)
         if found or doc is None or not isinstance(doc.data, dict):
             raise DiagnosticError(found or [error(path, 1, 1, "template", "expected a mapping of kinds to verbs")])
+        problems = _template_problems(doc)
+        if problems:
+            raise DiagnosticError(problems)
         for kind, table in doc.data.items():
             merged.setdefault(kind, {}).update(table)
     return merged
+
+
+TEMPLATE_KINDS = ("effect", "value", "condition", "target", "modifier", "types")
+
+
+def _template_problems(doc) -> list:
+    """What schemas/text-templates.schema.json says, at the positions a designer needs."""
+    found = []
+    for kind, table in doc.data.items():
+        if kind not in TEMPLATE_KINDS:
+            pos = doc.position(f"/{kind}", key=True)
+            found.append(error(doc.path, pos.line, pos.col, "template",
+                               f"unknown kind '{kind}'{did_you_mean(kind, TEMPLATE_KINDS)}"))
+        elif not isinstance(table, dict):
+            pos = doc.position(f"/{kind}")
+            found.append(error(doc.path, pos.line, pos.col, "template", f"{kind}: expected verb: template pairs"))
+        else:
+            for name, source in table.items():
+                if not isinstance(source, str):
+                    pos = doc.position(f"/{kind}/{name}")
+                    found.append(error(doc.path, pos.line, pos.col, "template", f"{kind}.{name}: a template is text"))
+    return found
 
 
 @functools.lru_cache(maxsize=64)
