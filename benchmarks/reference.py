@@ -8,8 +8,9 @@ Run: python benchmarks/reference.py
 from __future__ import annotations
 
 import statistics
-import time
 from pathlib import Path
+
+from timing import timed
 
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
@@ -25,15 +26,10 @@ def main() -> None:
     print(f"{'game':<8} {'pages':>5} {'first ms':>9} {'warm ms (median of 5)':>22}")
     for game in workspace.games():
         deck = load_deck(game, workspace=workspace)
-        start = time.perf_counter()
-        _, result = build_reference(deck, workspace, PAPERS["a4"])
-        first = (time.perf_counter() - start) * 1000
-        warm = []
-        for _ in range(RUNS):
-            start = time.perf_counter()
-            build_reference(deck, workspace, PAPERS["a4"])
-            warm.append((time.perf_counter() - start) * 1000)
-        print(f"{game:<8} {result.pages:>5} {first:>9.0f} {statistics.median(warm):>22.0f}")
+        results = []
+        (first,) = timed(lambda: results.append(build_reference(deck, workspace, PAPERS["a4"])[1]), 1)
+        warm = timed(lambda: build_reference(deck, workspace, PAPERS["a4"]), RUNS)
+        print(f"{game:<8} {results[0].pages:>5} {first * 1000:>9.0f} {statistics.median(warm) * 1000:>22.0f}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import yaml
 
+from timing import timed
+
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.render.pnp import build_pnp
@@ -52,15 +54,6 @@ def synthetic_workspace(target: int = 300) -> tuple[Path, int]:
     return root, copies + len(clones)
 
 
-def best(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
-
-
 def main() -> None:
     print(f"cardtools rendering benchmark (python {sys.version.split()[0]})")
     root, _ = synthetic_workspace()
@@ -70,7 +63,7 @@ def main() -> None:
         spec = SheetSpec(PAPERS["a4"], CARD_SIZES["poker"])
         data, result = build_pnp(deck, spec, ws)  # warm-up: imports, fonts, layouts
         n = result.cards
-        times = best(lambda: build_pnp(deck, spec, ws), 5)
+        times = timed(lambda: build_pnp(deck, spec, ws), 5)
         print(f"PnP PDF, {n} cards ({len({c.id for c in deck if c.copies(4)})} distinct), {result.pages} pages, "
               f"{len(data) // 1024} KiB")
         print(f"  {statistics.median(times) * 1000:8.1f} ms total   {statistics.median(times) / n * 1000:6.2f} ms/card "
@@ -95,7 +88,7 @@ def main() -> None:
         deck = load_deck(game, workspace=ws)
         spec = SheetSpec(PAPERS["a4"], CARD_SIZES["poker"])
         _, result = build_pnp(deck, spec, ws)
-        times = best(lambda: build_pnp(deck, spec, ws), 3)
+        times = timed(lambda: build_pnp(deck, spec, ws), 3)
         faces = len({c.id for c in deck if deck.full_set(c)})
         median = statistics.median(times)
         print(f"{game} PnP PDF, {result.cards} cards ({faces} distinct), {result.pages} pages: "

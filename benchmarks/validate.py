@@ -14,24 +14,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
+
+from timing import timed
 
 from cardtools.core.loader import read_deck
 from cardtools.core.workspace import Workspace
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def cold_start(*args: str, repeat: int = 5) -> list[float]:

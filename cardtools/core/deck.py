@@ -14,8 +14,6 @@ from typing import Any, Iterable, Iterator, Mapping
 from cardtools.core.diagnostics import Location
 from cardtools.core.yamlfile import YamlDocument, pointer_from_path
 
-#: Keys every card may have, whatever its type; the rest are the type's own fields.
-BASE_FIELDS = ("id", "name", "type", "count", "source", "tags", "text")
 PROVISIONAL = "provisional:"
 
 

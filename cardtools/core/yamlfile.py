@@ -127,14 +127,13 @@ class _Fatal(Exception):
 
 
 class _Frame:
-    __slots__ = ("container", "pointer", "key", "key_mark", "seen", "anchor", "size")
+    __slots__ = ("container", "pointer", "key", "seen", "anchor", "size")
 
     def __init__(self, container, pointer, anchor):
         self.container = container
         self.pointer = pointer
         self.anchor = anchor
         self.key = None
-        self.key_mark = None
         self.seen: dict[str, object] = {}
         self.size = 1
 
@@ -227,7 +226,6 @@ class _Builder:
             frame.seen[key] = mark
             self.doc.keys[pointer_join(frame.pointer, key)] = Position(mark.line + 1, mark.column + 1)
         frame.key = key if key is not None else _DROP
-        frame.key_mark = mark
 
     def _attach(self, value, size: int) -> None:
         if not self.stack:

@@ -114,7 +114,6 @@ class SchemaParts:
     count = {"$ref": "#/$defs/count_name"}
     stat = {"$ref": "#/$defs/stat_name"}
     resource = {"$ref": "#/$defs/resource_name"}
-    integer = {"type": "integer"}
 
     def __init__(self, vocab):
         self.vocab = vocab

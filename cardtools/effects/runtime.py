@@ -23,9 +23,6 @@ class Ctx:
     card: str
     event: Mapping[str, Any] = field(default_factory=dict)
 
-    def with_event(self, **event: Any) -> "Ctx":
-        return Ctx(self.player, self.card, {**self.event, **event})
-
     def for_player(self, player: int) -> "Ctx":
         return Ctx(player, self.card, self.event)
 
@@ -96,7 +93,6 @@ def settle(pending: Pending | None) -> Pending | None:
 
 
 Effect = Callable[[Any, Ctx], "Pending | None"]
-Value = Callable[[Any, Ctx], int]
 Condition = Callable[[Any, Ctx], bool]
 
 

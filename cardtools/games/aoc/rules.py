@@ -69,7 +69,6 @@ class Game:
         self.technologies = tuple(c.id for c in deck.of_type("technology"))
         self.wonders = tuple(c.id for c in deck.of_type("wonder"))
         self.actions = tuple(c.id for c in deck.of_type("action"))
-        self.action_index = {a: i for i, a in enumerate(self.actions)}
         self.move_base = {a: PERFORM + TARGETS * i for i, a in enumerate(self.actions)}
         self.civ_index = {c: i for i, c in enumerate(self.civilizations)}
         self.tech_index = {t: i for i, t in enumerate(self.technologies)}
