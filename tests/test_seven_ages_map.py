@@ -159,3 +159,54 @@ def test_crossing_arrows_touch_seas_next_to_their_area(ws, capsys):
         f"{MAP}:{position(ws, MAP, '- id: mauretania', 'bay_of_biscay')}: error[map-border]: mauretania: the crossing "
         "arrow to 'andalusia' touches 'bay_of_biscay', which does not border 'mauretania'",
     ]
+
+
+def test_ships_keep_to_one_coast_and_galleys_sail_in_eight_basins(world):
+    # § 4. Manoeuvre › Ship movement restrictions: no ship from the Gulf of Mexico through Yucatan to the
+    # Gulf of Panama; only the Suez canal joins the Mediterranean and the Red Sea.
+    assert world.coasts("yucatan") == (frozenset({"gulf_of_mexico"}), frozenset({"gulf_of_panama"}))
+    assert world.coasts("carthage") == (frozenset({"western_mediterranean", "central_mediterranean"}),)
+    assert world.coasts("sahara") == ()
+    basins = world.galley_basins()
+    assert [len(b) for b in basins] == [14, 10, 1, 1, 1, 1, 1, 1]
+    indian, europe = map(set, basins[:2])
+    assert {"red_sea", "arabian_sea", "bay_of_bengal", "japanese_coast", "mozambique_channel"} <= indian
+    assert {"baltic", "bay_of_biscay", "pillars_of_hercules", "black_sea"} <= europe
+    assert [b for b in basins[2:]] == [["caspian_sea"], ["gulf_of_alaska"], ["gulf_of_panama"], ["gulf_of_mexico"],
+                                       ["hudson_bay"], ["gulf_of_guinea"]]
+
+
+def edit_area(root: Path, area: str, old: str, new: str) -> None:
+    """Replace ``old`` (once) inside the entry of ``area`` in map.yaml."""
+    path = root / MAP
+    text = path.read_text()
+    start = text.index(f"  - id: {area}\n")
+    end = text.index("\n  - id: ", start + 1)
+    block = text[start:end]
+    assert block.count(old) == 1, old
+    path.write_text(text[:start] + block.replace(old, new) + text[end:])
+
+
+def test_coasts_must_share_out_the_areas_seas(ws, capsys):
+    edit_area(ws, "yucatan", "coasts: [[gulf_of_mexico], [gulf_of_panama]]",
+              "coasts: [[gulf_of_mexico], [gulf_of_panma]]")
+    edit_area(ws, "new_granada", "coasts: [[gulf_of_mexico], [gulf_of_panama]]",
+              "coasts: [[gulf_of_mexico], [gulf_of_mexico, gulf_of_panama]]")
+    assert main(["validate", "7ages"]) == 1
+    row, col = map(int, position(ws, MAP, "- id: yucatan", "coasts:").split(":"))
+    granada = position(ws, MAP, "- id: new_granada", "coasts:").split(":")[0]
+    assert errors(capsys) == [
+        f"{MAP}:{row}:{col + 8}: error[map]: yucatan: it borders 'gulf_of_panama', which is on none of its coasts",
+        f"{MAP}:{row}:{col + 28}: error[map]: yucatan: a coast faces the sea and ocean areas it borders; "
+        "'gulf_of_panma' is not one; did you mean 'gulf_of_panama'?",
+        f"{MAP}:{granada}:{col + 28}: error[map]: new_granada: 'gulf_of_mexico' is on two coasts; a sea is on one",
+    ]
+
+
+def test_a_canal_must_join_seas_its_area_keeps_apart(ws, capsys):
+    edit_area(ws, "sinai", "    coasts: [[eastern_mediterranean], [red_sea]]\n", "")
+    assert main(["validate", "7ages"]) == 1
+    assert errors(capsys) == [
+        f"{MAP}:{position(ws, MAP, '- {id: suez_canal', '[eastern_mediterranean')}: error[map]: canal suez_canal: ships already "
+        "pass between eastern_mediterranean and red_sea along one coast of 'sinai'; give 'sinai' coasts that keep "
+        "them apart (only the canal joins them)"]
