@@ -1,18 +1,22 @@
-"""The 7 Ages prototype map: every area the rulebook names, its stated facts, and the map checks
-that point at the exact line of a broken border."""
+"""The 7 Ages prototype map: every area the rulebook names, the facts its examples state (checked by
+validation), and the map checks that point at the exact line of a broken border or example."""
 
 import shutil
+from functools import partial
 from pathlib import Path
+from typing import Mapping
 
 import pytest
 
 from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
+from cardtools.games.seven_ages.example_checks import KINDS, check_examples
 from cardtools.games.seven_ages.worldmap import WorldMap
 
 REPO = Path(__file__).parent.parent
 MAP = "decks/7ages/map.yaml"
+EXAMPLES = "decks/7ages/examples.yaml"
 
 # Areas the rulebook gives a grid reference for (Terms of play, examples; the canals are in Great Canal*).
 GRID = {
@@ -30,45 +34,68 @@ NAMED = {
 
 
 @pytest.fixture(scope="module")
-def world():
-    return WorldMap.of(load_deck("7ages", workspace=Workspace(REPO)))
+def deck():
+    return load_deck("7ages", workspace=Workspace(REPO))
 
 
-def test_every_area_the_rulebook_names_is_on_the_map_with_its_grid_reference(world):
-    assert {a: world.areas[a].grid for a in GRID} == GRID
+@pytest.fixture(scope="module")
+def world(deck):
+    return WorldMap.of(deck)
+
+
+def facts(deck, kind):
+    return [f for example in deck.data["examples"]["examples"] for f in example["facts"] if kind in f]
+
+
+def test_the_examples_file_states_every_area_the_rulebook_names(world, deck):
+    """The rulebook's names and grid references (Terms of play, examples) are facts examples.yaml keeps."""
+    grids = {f["area"]: f["grid"] for f in facts(deck, "area") if "grid" in f}
+    assert {a: grids.get(a) for a in GRID} == GRID
+    named = set()
+
+    def walk(value):
+        if isinstance(value, str) and value in world.areas:
+            named.add(value)
+        for item in value.values() if isinstance(value, Mapping) else value if isinstance(value, tuple) else ():
+            walk(item)
+    walk(deck.data["examples"])
+    assert NAMED <= named
     assert {c: (world.canals[c]["grid"], world.canals[c]["area"]) for c in CANALS} == CANALS
-    assert NAMED <= set(world.areas)
 
 
-def test_facts_the_rulebook_states_about_areas(world):
-    terrain = {a: world.areas[a].terrain for a in ("egypt", "germany", "armenia", "epirus", "muscovy")}
-    assert terrain == {"egypt": "fertile", "germany": "forest", "armenia": "mountain", "epirus": "mountain",
-                       "muscovy": "forest"}
-    assert "wheat" in world.areas["egypt"].resources and "wheat" in world.areas["germany"].resources
-    assert "elephants" in world.areas["siam"].resources
-    assert world.coastal("carthage") and not world.coastal("sahara")
-    assert {"java_sea", "malaya"} <= set(world.neighbours("siam"))
-    assert "christianity" in world.areas["palestine"].religious_sites
-    assert world.areas["iceland"].region == "britain" and world.region_chain("britain") == ("britain", "europe")
+def test_the_shipped_map_keeps_every_example_and_each_kind_of_fact_is_used(deck):
+    assert check_examples(deck) == []
+    assert all(facts(deck, kind) for kind in KINDS)
 
 
-def test_seas_belong_to_the_regions_of_the_land_they_touch(world):
-    assert world.regions_of("central_mediterranean") == {"africa", "italy", "europe"}
-    assert world.regions_of("japanese_coast") == {"north_east_asia", "asia"}
-    assert "europe" in world.regions_of("western_mediterranean")  # not exclusively outside Europe
-    assert world.regions_of("solomons") == {"australasia", "asia"}
-    assert world.regions_of("timor_bali") == {"se_asia", "asia"}
-
-
-def test_special_borders(world):
-    borders = {(a.id, b.area): b for a in world.areas.values() for b in a.borders}
-    assert borders["galapagos", "south_pacific"].wrap  # the blue arrow across the map's edge
-    assert set(borders["andalusia", "mauretania"].crossing) == {"western_mediterranean", "pillars_of_hercules"}
-    assert borders["epirus", "dacia"].river and world.river_area("epirus")
-    assert {"gulf_of_mexico", "gulf_of_panama"} <= set(world.neighbours("yucatan"))
-    assert "gulf_of_panama" not in world.neighbours("gulf_of_mexico")  # ships need the canal
-    assert set(world.canals["panama_canal"]["connects"]) == {"gulf_of_mexico", "gulf_of_panama"}
-    assert set(world.canals["kiel_canal"]["connects"]) == {"baltic", "north_sea"}
+def test_a_map_edit_that_breaks_an_example_names_it(ws, capsys):
+    edit_area(ws, "novgorod", "borders: [finland, lithuania, smolensk, baltic]",
+              "borders: [finland, lithuania, smolensk, muscovy, baltic]")
+    edit_area(ws, "muscovy", "borders: [smolensk,", "borders: [novgorod, smolensk,")
+    edit_area(ws, "smolensk", "terrain: fertile", "terrain: forest")
+    edit_area(ws, "yucatan", "    coasts: [[gulf_of_mexico], [gulf_of_panama]]\n", "")
+    edit(ws, MAP, "    name: Wheat\n    income: 2", "    name: Wheat\n    income: 3")
+    assert main(["validate", "7ages"]) == 1
+    fact = partial(position, ws, EXAMPLES)
+    assert errors(capsys) == [
+        f"{EXAMPLES}:{fact('- id: egypt_income', '{income:')}: error[example]: rulebook example 'egypt_income': the "
+        "income of egypt (age 1, a value 1 city) is 7, not 6",
+        *(f"{EXAMPLES}:{fact('- id: germany_income', f'age: {age}, city: 3')[:-2]}9: error[example]: rulebook "
+          f"example 'germany_income': the income of germany (age {age}, a value 3 city) is {n + 1}, not {n}"
+          for age, n in ((5, 7), (6, 8), (7, 8))),
+        f"{EXAMPLES}:{fact('- id: no_ships_across_yucatan', '{coasts_apart:')}: error[example]: rulebook example "
+        "'no_ships_across_yucatan': a ship in yucatan passes from gulf_of_mexico to gulf_of_panama along one coast",
+        f"{EXAMPLES}:{fact('- id: no_ships_across_yucatan', '{galleys_apart:')}: error[example]: rulebook example "
+        "'no_ships_across_yucatan': galleys sail from gulf_of_mexico to gulf_of_panama without entering ocean",
+        f"{EXAMPLES}:{fact('- id: conflict', '{apart:')}: error[example]: rulebook example 'conflict': novgorod and "
+        "muscovy share a border",
+        f"{EXAMPLES}:{fact('- id: conflict', 'path: [novgorod, smolensk, muscovy]')[:-2]}9: error[example]: "
+        "rulebook example 'conflict': the rifle has 3 movement points, but entering smolensk, muscovy costs 4 in age 5",
+        f"{EXAMPLES}:{fact('- id: removing_disorder_cost', '{income: {area: ukraine, age: 7}')}: error[example]: rulebook example "
+        "'removing_disorder_cost': the income of ukraine (age 7) is 6, not 5",
+        f"{EXAMPLES}:{fact('- id: removing_disorder_cost', '{income: {area: ukraine, age: 7, city: 7}')}: error[example]: rulebook example "
+        "'removing_disorder_cost': the income of ukraine (age 7, a value 7 city) is 13, not 12",
+    ]
 
 
 def test_the_map_is_one_connected_world(world):
@@ -123,6 +150,11 @@ def test_a_misspelt_border_and_a_river_on_one_side_only(ws, capsys):
         "'ilyria'; did you mean 'illyria'?",
         f"{MAP}:{position(ws, MAP, '- id: illyria', 'epirus')}: error[map-border]: illyria: borders 'epirus', but "
         "'epirus' does not list 'illyria' among its borders",
+        # the river is a fact of the rulebook's Epirus example
+        f"{EXAMPLES}:{position(ws, EXAMPLES, '- id: epirus_defence', '{neighbours:')}: error[example]: rulebook "
+        "example 'epirus_defence': the border of epirus and dacia is a plain border, not a river",
+        f"{EXAMPLES}:{position(ws, EXAMPLES, '- id: epirus_defence', '{defence:')}: error[example]: rulebook "
+        "example 'epirus_defence': the defence of epirus (age 2, units entered from dacia) is 3, not 4",
     }
 
 
@@ -154,6 +186,9 @@ def test_crossing_arrows_touch_seas_next_to_their_area(ws, capsys):
          "{area: andalusia, crossing: [western_mediterranean, bay_of_biscay]}")
     assert main(["validate", "7ages"]) == 1
     assert errors(capsys) == [
+        f"{EXAMPLES}:{position(ws, EXAMPLES, '- id: crossing_arrow', '{neighbours:')}: error[example]: rulebook "
+        "example 'crossing_arrow': the crossing arrow of andalusia and mauretania touches western_mediterranean, "
+        "bay_of_biscay, not western_mediterranean, pillars_of_hercules",
         f"{MAP}:{position(ws, MAP, '- id: andalusia', 'bay_of_biscay')}: error[map-border]: andalusia: the crossing "
         "arrow to 'mauretania' touches 'bay_of_biscay', which does not border 'andalusia'",
         f"{MAP}:{position(ws, MAP, '- id: mauretania', 'bay_of_biscay')}: error[map-border]: mauretania: the crossing "
@@ -196,6 +231,9 @@ def test_coasts_must_share_out_the_areas_seas(ws, capsys):
     row, col = map(int, position(ws, MAP, "- id: yucatan", "coasts:").split(":"))
     granada = position(ws, MAP, "- id: new_granada", "coasts:").split(":")[0]
     assert errors(capsys) == [
+        f"{EXAMPLES}:{position(ws, EXAMPLES, '- id: no_ships_across_yucatan', '{galleys_apart:')}: error[example]: "
+        "rulebook example 'no_ships_across_yucatan': galleys sail from gulf_of_mexico to gulf_of_panama without "
+        "entering ocean",
         f"{MAP}:{row}:{col + 8}: error[map]: yucatan: it borders 'gulf_of_panama', which is on none of its coasts",
         f"{MAP}:{row}:{col + 28}: error[map]: yucatan: a coast faces the sea and ocean areas it borders; "
         "'gulf_of_panma' is not one; did you mean 'gulf_of_panama'?",
@@ -207,6 +245,15 @@ def test_a_canal_must_join_seas_its_area_keeps_apart(ws, capsys):
     edit_area(ws, "sinai", "    coasts: [[eastern_mediterranean], [red_sea]]\n", "")
     assert main(["validate", "7ages"]) == 1
     assert errors(capsys) == [
+        f"{EXAMPLES}:{position(ws, EXAMPLES, '- id: canals', '{galleys_apart:')}: error[example]: rulebook example "
+        "'canals': galleys sail from eastern_mediterranean to red_sea without entering ocean",
         f"{MAP}:{position(ws, MAP, '- {id: suez_canal', '[eastern_mediterranean')}: error[map]: canal suez_canal: ships already "
         "pass between eastern_mediterranean and red_sea along one coast of 'sinai'; give 'sinai' coasts that keep "
         "them apart (only the canal joins them)"]
+
+
+def test_an_example_naming_an_area_not_on_the_map(ws, capsys):
+    edit(ws, EXAMPLES, "{income: {area: egypt, age: 1, city: 1}, is: 6}", "{income: {area: egpyt, age: 1, city: 1}, is: 6}")
+    assert main(["validate", "7ages"]) == 1
+    assert errors(capsys) == [f"{EXAMPLES}:{position(ws, EXAMPLES, '- id: egypt_income', 'egpyt')}: error[unknown-id]: "
+                              "egypt_income: no area 'egpyt' on the map; did you mean 'egypt'?"]
