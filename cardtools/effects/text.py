@@ -138,7 +138,8 @@ class _Helpers:
             "member": self.member, "members": self.members, "card": self.card, "part": self.part,
             "cards": lambda ids: [self.card(i) for i in ids], "join": join, "noun": self.noun,
             "stat_word": self.stat_word, "of": lambda a: a if isinstance(a, str) else a["of"],
-            "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "rewards": self.rewards,
+            "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "scaled": self.scaled,
+            "rewards": self.rewards,
             "signed": self.signed, "comparison": self.comparison, "printed": self.printed,
             "amount_list": self.amount_list, "signed_list": self.signed_list,
             "all_zero": lambda values: all(v == 0 for v in values.values()), "victory": v.resources.get(v.victory) if v.victory else None,
@@ -263,6 +264,23 @@ class _Helpers:
         if isinstance(spec, dict) and "who" in spec:
             return f"{self.who(spec['who'])} has"
         return "you have"
+
+    def scaled(self, spec: Any, text: str) -> str:
+        """A measured number with its scaling said: 'half the number of areas (rounded down)',
+        '… divided by 3 (rounded up)', '2 times …', '… (at most 3)'. A plain name is unscaled."""
+        if not isinstance(spec, Mapping):
+            return text
+        per, times = spec.get("per", 1), spec.get("times", 1)
+        if per != 1:
+            rounding = "up" if spec.get("round") == "up" else "down"
+            text = (f"half {text}" if per == 2 else f"{text} divided by {per}") + f" (rounded {rounding})"
+        if times != 1:
+            text = f"{times} times {text}"
+        if "max" in spec:
+            text += f" (at most {spec['max']})"
+        if "min" in spec:
+            text += f" (at least {spec['min']})"
+        return text
 
     def times(self, value: Any) -> str:
         if isinstance(value, int):
