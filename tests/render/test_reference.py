@@ -96,6 +96,20 @@ def test_every_leader_type_and_glory_category_of_7_ages(sheets, repo):
             if c["name"] not in column(sheets["7ages"], "Category", "Scored")] == []
 
 
+def test_7_ages_terrain_and_unit_tables_come_from_the_map_and_counters(sheets, repo):
+    data = load_deck("7ages", workspace=repo).data
+    terrain = column(sheets["7ages"], "Terrain", "Income")
+    assert [t["name"] for t in data["map"]["terrain"] if t["name"] not in terrain] == []
+    units = column(sheets["7ages"], "Unit", "Move")
+    assert [u["name"] for c in data["cost_chart"]["classes"] for u in c["units"] if u["name"] not in units] == []
+    lines = [line for page in sheets["7ages"].pages for line in page.extract_text().splitlines()]
+    # income ({money} is drawn), defence, movement, notes
+    assert "Forest † 2 +1 2 Cavalry -1 front and support. From age 6 it counts as Fertile." in lines
+    # movement, then front +support for the veteran, regular and levy grades, then the counter's back
+    assert "Rifle † 3 6 +3 · 5 +2 · 4 +2 Spear" in lines
+    assert "Elephant 2 3 +1 (common) Nuke, Star Wars. Retreat if lost." in lines
+
+
 def test_tta_bank_tables_come_from_the_board_data(sheets):
     yellow = column(sheets["tta"], "Section,", "Squares")
     # section numbers, the provisional ones marked: first the sourced section, then four chosen ones
