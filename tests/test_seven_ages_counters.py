@@ -1,10 +1,10 @@
 """The 7 Ages counter mix: the values reproduce the rulebook's complete conflict example round by
 round, the mixes add up to the counter sheets, and the checks point at the exact line."""
 
-import shutil
 from pathlib import Path
 
 import pytest
+from seven_ages_copy import copy_7ages, edit, position
 
 from cardtools.cli import main
 from cardtools.core.loader import load_deck
@@ -130,26 +130,11 @@ def test_artefact_markers_add_up_to_the_designers_notes_153(deck):
 
 @pytest.fixture
 def ws(tmp_path, monkeypatch):
-    root = tmp_path / "ws"
-    shutil.copytree(REPO / "decks" / "7ages", root / "decks" / "7ages")
-    shutil.copytree(REPO / "schemas", root / "schemas")
-    monkeypatch.chdir(root)
-    return root
-
-
-def edit(root: Path, rel: str, old: str, new: str) -> None:
-    path = root / rel
-    text = path.read_text()
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new))
+    return copy_7ages(tmp_path, monkeypatch)
 
 
 def at(root: Path, rel: str, text: str, after: str = "") -> str:
-    """'path:line:col' of the first ``text`` at or after the first line holding ``after``."""
-    lines = (root / rel).read_text().splitlines()
-    start = next(i for i, line in enumerate(lines) if after in line)
-    row = next(i for i in range(start, len(lines)) if text in lines[i])
-    return f"{rel}:{row + 1}:{lines[row].index(text) + 1}"
+    return f"{rel}:{position(root, rel, after, text)}"
 
 
 def errors(capsys) -> list[str]:

@@ -1,12 +1,12 @@
 """The 7 Ages prototype map: every area the rulebook names, the facts its examples state (checked by
 validation), and the map checks that point at the exact line of a broken border or example."""
 
-import shutil
 from functools import partial
 from pathlib import Path
 from typing import Mapping
 
 import pytest
+from seven_ages_copy import copy_7ages, edit, position
 
 from cardtools.cli import main
 from cardtools.core.loader import load_deck
@@ -105,26 +105,7 @@ def test_the_map_is_one_connected_world(world):
 
 @pytest.fixture
 def ws(tmp_path, monkeypatch):
-    root = tmp_path / "ws"
-    shutil.copytree(REPO / "decks" / "7ages", root / "decks" / "7ages")
-    shutil.copytree(REPO / "schemas", root / "schemas")
-    monkeypatch.chdir(root)
-    return root
-
-
-def edit(root: Path, rel: str, old: str, new: str) -> None:
-    path = root / rel
-    text = path.read_text()
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new))
-
-
-def position(root: Path, rel: str, after: str, text: str) -> str:
-    """'line:col' of the first ``text`` after the line holding ``after``."""
-    lines = (root / rel).read_text().splitlines()
-    start = next(i for i, line in enumerate(lines) if after in line)
-    row = next(i for i in range(start, len(lines)) if text in lines[i])
-    return f"{row + 1}:{lines[row].index(text) + 1}"
+    return copy_7ages(tmp_path, monkeypatch)
 
 
 def errors(capsys) -> list[str]:
