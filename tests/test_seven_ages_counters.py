@@ -170,3 +170,20 @@ def test_counter_checks_point_at_the_entry(ws, capsys):
         f"{move[:move.rindex(':')]}:{int(move[move.rindex(':') + 1:]) + 6}: error[inconsistent]: jungle: entering "
         "costs 3 movement points, but the archer has only 2: it could never enter",
     ])
+
+
+def test_mixes_families_common_units_and_the_cup_name_what_exists(ws, capsys):
+    for old, new in (("{counter: elephant_nuke, raised_in: siam}", "{counter: elephant_nuke, raised_in: sian}"),
+                     ("{types: [po, re], count: 1}", "{types: [po, rel], count: 1}"),
+                     ("colours: {dark: Orange, light: Yellow, multi: Orange and yellow}", "colours: {dark: Orange, light: Yellow}"),
+                     ("    counters: {spear_rifle: 8,", "    counters: {spear_rifles: 8,"),
+                     ("    grade: levy\n    expansion: ancients_kingdoms", "    grade: levies\n    expansion: ancients_kingdoms")):
+        edit(ws, COUNTERS, old, new)
+    assert main(["validate", "7ages"]) == 1
+    assert errors(capsys) == sorted([
+        f"{at(ws, COUNTERS, 'spear_rifles')}: error[unknown-id]: no counter 'spear_rifles'; did you mean 'spear_rifle'?",
+        f"{at(ws, COUNTERS, 'levies', after='- id: kingdoms')}: error[unknown-id]: no grade 'levies'; did you mean 'levy'?",
+        f"{at(ws, COUNTERS, '{dark: Orange')}: error[incomplete]: family orange: no multi colour",
+        f"{at(ws, COUNTERS, 'sian}')}: error[unknown-id]: 'sian' is not a land area of the map; did you mean 'siam'?",
+        f"{at(ws, COUNTERS, 'rel]')}: error[unknown-id]: no leader type 'rel'; did you mean 're'?",
+    ])

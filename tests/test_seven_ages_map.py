@@ -238,3 +238,46 @@ def test_an_example_naming_an_area_not_on_the_map(ws, capsys):
     assert main(["validate", "7ages"]) == 1
     assert errors(capsys) == [f"{EXAMPLES}:{position(ws, EXAMPLES, '- id: egypt_income', 'egpyt')}: error[unknown-id]: "
                               "egypt_income: no area 'egpyt' on the map; did you mean 'egypt'?"]
+
+
+def test_every_kind_of_example_fact_reports_what_the_data_says(ws, capsys):
+    """Wrong expectations written into examples.yaml: each fact kind says what the map holds instead."""
+    for old, new in (
+            ("{area: egypt, grid: M6, terrain: fertile, resources: [wheat]}",
+             "{area: egypt, grid: M7, terrain: desert, resources: [oil]}"),
+            ("{area: sahara, coastal: false}", "{area: sahara, coastal: true}"),
+            ("{area: japanese_coast, grid: R0, regions: [north_east_asia, asia]}",
+             "{area: japanese_coast, grid: R0, regions: [asia]}"),
+            ("{area: western_mediterranean, grid: J5, in_regions: [europe]}",
+             "{area: western_mediterranean, grid: J5, in_regions: [europe, india]}"),
+            ("{area: palestine, grid: M5, religious_sites: [christianity]}",
+             "{area: palestine, grid: M5, religious_sites: [hinduism]}"),
+            ("{neighbours: [galapagos, south_pacific], by: wrap}", "{neighbours: [galapagos, south_pacific], by: river}"),
+            ("{neighbours: [siam, malaya]}", "{neighbours: [siam, egypt]}"),
+            ("{garrison: {area: armenia, age: 3, city: 1, siege: true, fort: true}, is: 4}",
+             "{garrison: {area: armenia, age: 3, city: 1, siege: true, fort: true}, is: 5}"),
+            ("{defence: {area: muscovy, age: 4}, is: 1}", "{defence: {area: muscovy, age: 6}, is: 1}"),
+            ("{disorder_cost: {area: cyrenaica, age: 1}, is: 5}", "{disorder_cost: {area: cyrenaica, age: 1, city: 5}, is: 5}")):
+        edit(ws, EXAMPLES, old, new)
+    assert main(["validate", "7ages"]) == 1
+    def at(example: str, text: str) -> str:  # a fact's line; facts start in column 9
+        return f"{EXAMPLES}:{position(ws, EXAMPLES, f'- id: {example}', text).split(':')[0]}:9"
+    fact = "error[example]: rulebook example"
+    assert errors(capsys) == [
+        f"{at('egypt_income', '{area: egypt')}: {fact} 'egypt_income': egypt: its grid reference is M6, not M7; it "
+        "is fertile, not desert; it has no oil",
+        f"{at('blue_arrow', '{neighbours:')}: {fact} 'blue_arrow': the border of galapagos and south_pacific is a blue "
+        "arrow, not a river",
+        f"{at('armenia_disorder', 'siege: true, fort: true')}: {fact} 'armenia_disorder': the garrison of armenia (age "
+        "3, a value 1 city, a siege unit, a fort) is 4, not 5",
+        f"{at('conflict', '{defence:')}: {fact} 'conflict': the defence of muscovy (age 6) is 0, not 1",  # forest is gone
+        f"{at('invading_siam', 'egypt')}: {fact} 'invading_siam': siam and egypt do not share a border",
+        f"{at('coastal_areas', 'sahara')}: {fact} 'coastal_areas': sahara: it is not coastal",
+        f"{at('regions', 'japanese_coast')}: {fact} 'regions': japanese_coast: it counts in asia, north_east_asia, not "
+        "exactly asia",
+        f"{at('regions', 'western_mediterranean')}: {fact} 'regions': western_mediterranean: it does not count in india",
+        f"{at('religious_sites', 'palestine')}: {fact} 'religious_sites': palestine: it is not a religious site of "
+        "hinduism",
+        f"{at('removing_disorder_cost', 'city: 5')}: {fact} 'removing_disorder_cost': the disorder cost of cyrenaica "
+        "(age 1, a value 5 city) is 6, not 5",
+    ]
