@@ -249,8 +249,7 @@ def add_print_commands(sub) -> None:
                    help="shift back pages by DX,DY mm (right, down as seen on the back) to correct a printer's "
                         "duplex misregistration; measure it with --calibration")
     p.add_argument("--calibration", action="store_true", help="start with a two-page duplex calibration sheet")
-    p.add_argument("--only", metavar="IDS_OR_TAGS", default="",
-                   help="comma-separated card ids or tags: print only those cards")
+    add_only(p)
     p.add_argument("--one-each", action="store_true", help="one copy of each card instead of its count")
     p.add_argument("-o", "--output", metavar="FILE", help="output PDF (default: out/<game>-pnp-<paper>.pdf)")
     p.set_defaults(handler=cmd_pnp)
@@ -291,6 +290,11 @@ def add_print_commands(sub) -> None:
                    help="where the sheets will be hosted (default: file:// URLs of the output folder)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: out/<game>-tts/)")
     p.set_defaults(handler=cmd_tts)
+
+
+def add_only(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--only", metavar="SELECTION", default="",
+                   help="comma-separated card ids, tag:NAME and type:NAME: only those cards")
 
 
 def add_card_size(p: argparse.ArgumentParser) -> None:
@@ -582,7 +586,8 @@ def cmd_build(args) -> int:
 
 
 def cmd_pnp(args) -> int:
-    from cardtools.render.pnp import SelectionError, write_pnp
+    from cardtools.core.query import SelectionError
+    from cardtools.render.pnp import write_pnp
     from cardtools.render.sheet import SheetSpec
     from cardtools.render.units import paper_size
 

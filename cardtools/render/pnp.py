@@ -19,8 +19,9 @@ from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardtools.core.atomic import write_bytes
+from cardtools.core import query
 from cardtools.core.deck import Card, Deck
-from cardtools.core.diagnostics import DiagnosticError, did_you_mean
+from cardtools.core.diagnostics import DiagnosticError
 from cardtools.core.workspace import Workspace
 from cardtools.render.face import CardPainter, Plan
 from cardtools.render.fonts import Fonts, initial_font
@@ -35,10 +36,6 @@ MARGIN_TEXT_PT = 6.0
 INK = toColor("#333333")
 
 
-class SelectionError(ValueError):
-    """``--only`` names nothing in the deck."""
-
-
 @dataclass(frozen=True)
 class Copy:
     """One printed copy of a card: copy ``number`` of the ``of`` copies a full set prints."""
@@ -50,21 +47,15 @@ class Copy:
 
 def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False) -> list[Copy]:
     """The copies to print, each card repeated by its count (the largest over player counts: a
-    print-and-play set must serve every player count). Count-0 entries are printed elsewhere."""
-    wanted = [w for w in only if w]
-    if wanted:
-        ids = {c.id for c in deck}
-        tags = {t for c in deck for t in c.tags}
-        for word in wanted:
-            if word not in ids and word not in tags:
-                raise SelectionError(f"'{word}' is neither a card id nor a tag in {deck.game}"
-                                     f"{did_you_mean(word, sorted(ids | tags))}")
+    print-and-play set must serve every player count). Count-0 entries are printed elsewhere.
+    ``only``: card ids, ``tag:X``, ``type:X`` (``query.only``)."""
     out = []
-    for card in deck:
-        if wanted and card.id not in wanted and not set(card.tags) & set(wanted):
-            continue
+    for card in query.only(deck, only):
         count = deck.full_set(card)
         out += [Copy(card, number, count) for number in range(1, (min(count, 1) if one_each else count) + 1)]
+    if not out:
+        raise query.SelectionError(f"--only {','.join(only)} selects only cards with count 0 (printed on other "
+                                   f"cards); nothing to print")
     return out
 
 
