@@ -36,8 +36,9 @@ class ReferenceResult:
     template: Path
 
 
-def sheet_context(deck: Deck) -> tuple[dict[str, Any], Callable[[Any], Card | None]]:
-    """The names a sheet template sees (docs/reference-sheets.md), and how to tell a card among values."""
+def sheet_context(deck: Deck, edition: str = "play") -> tuple[dict[str, Any], Callable[[Any], Card | None]]:
+    """The names a sheet template sees (docs/reference-sheets.md), and how to tell a card among values.
+    In the play edition nothing is provisional (no † marks): players get the rules, not our doubts."""
     fields = {c.id: thaw(c.fields) for c in deck}
     texts: dict[str, dict[str, str]] = {}
 
@@ -89,7 +90,8 @@ def sheet_context(deck: Deck) -> tuple[dict[str, Any], Callable[[Any], Card | No
                        for t in deck.manifest.card_types.values()],
         "cards": cards, "card": card, "text": text, "name": name, "label": label,
         "has_type": lambda card_type: card_type in deck.manifest.card_types,
-        "provisional": is_provisional, "humanize": humanize,
+        "provisional": is_provisional if edition == "proof" else (lambda value: False), "humanize": humanize,
+        "edition": edition,
     }
     return context, card_of
 
@@ -106,11 +108,12 @@ def humanize(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def build_reference(deck: Deck, workspace: Workspace, paper: Size) -> tuple[bytes, ReferenceResult]:
-    """The PDF's bytes; raises ``DiagnosticError`` when the template or any text cannot be printed."""
+def build_reference(deck: Deck, workspace: Workspace, paper: Size, edition: str = "play") -> tuple[bytes, ReferenceResult]:
+    """The PDF's bytes; raises ``DiagnosticError`` when the template or any text cannot be printed.
+    The proof edition cites the sources of every section and marks provisional facts with †."""
     template = load_template(workspace, deck.game)
-    context, card_of = sheet_context(deck)
-    document = Evaluator(template, context, card_of).document()
+    context, card_of = sheet_context(deck, edition)
+    document = Evaluator(template, context, card_of, cite=edition == "proof").document()
     flow = Flow(document, deck, icon_set(workspace), paper)
     units = flow.units()
     furniture = flow.page_furniture()
@@ -128,8 +131,8 @@ def build_reference(deck: Deck, workspace: Workspace, paper: Size) -> tuple[byte
     return buffer.getvalue(), ReferenceResult(len(pages), template.doc.path)
 
 
-def write_reference(path: Path, deck: Deck, workspace: Workspace, paper: Size) -> ReferenceResult:
-    data, result = build_reference(deck, workspace, paper)
+def write_reference(path: Path, deck: Deck, workspace: Workspace, paper: Size, edition: str = "play") -> ReferenceResult:
+    data, result = build_reference(deck, workspace, paper, edition)
     write_bytes(path, data)
     return result
 
@@ -138,11 +141,11 @@ def reference_name(game: str, variant: str | None, paper: str) -> str:
     return f"{game}{'-' + variant if variant else ''}-reference-{paper}.pdf"
 
 
-def write_game_references(deck: Deck, workspace: Workspace, out_dir: Path) -> list[Path]:
+def write_game_references(deck: Deck, workspace: Workspace, out_dir: Path, edition: str = "play") -> list[Path]:
     """What ``cardtools build`` writes for a game: its reference sheet on A4 and on Letter."""
     paths = []
     for paper in ("a4", "letter"):
         path = Path(out_dir) / reference_name(deck.game, deck.variant, paper)
-        write_reference(path, deck, workspace, PAPERS[paper])
+        write_reference(path, deck, workspace, PAPERS[paper], edition)
         paths.append(path)
     return paths

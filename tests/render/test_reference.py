@@ -39,13 +39,14 @@ sections:
 """
 
 
-def sheet(workspace, game, variant=None, paper="a4") -> bytes:
-    return build_reference(load_deck(game, variant, workspace), workspace, PAPERS[paper])[0]
+def sheet(workspace, game, variant=None, paper="a4", edition="proof") -> bytes:
+    return build_reference(load_deck(game, variant, workspace), workspace, PAPERS[paper], edition)[0]
 
 
 @pytest.fixture(scope="module")
 def sheets(repo):
-    """The three games' sheets (A4), opened once for every test that only reads them."""
+    """The three games' proof sheets (A4, with sources and † marks), opened once for every test
+    that only reads them."""
     opened = {game: pdfplumber.open(io.BytesIO(sheet(repo, game))) for game in ("aoc", "tta", "7ages")}
     yield opened
     for pdf in opened.values():
@@ -209,6 +210,15 @@ def test_sources_are_cited_under_each_section(sheets):
     assert "Sources: reference/tta-cards/civil.csv" in text_of(sheets["tta"])
 
 
+@pytest.mark.parametrize("game", ["aoc", "tta", "7ages"])
+def test_the_play_edition_shows_players_no_sources_and_no_provisional_marks(repo, game):
+    with pdfplumber.open(io.BytesIO(sheet(repo, game, edition="play"))) as pdf:
+        text = text_of(pdf)
+    for internal in ("Sources:", "seeds/", "provisional", "decks/"):
+        assert internal not in text
+    assert "†" not in text.replace("(†)", "")  # 7 Ages prints (†) for an artefact that may come early
+
+
 def test_every_font_is_embedded(repo):
     reader = pypdf.PdfReader(io.BytesIO(sheet(repo, "aoc")))
     fonts = [f.get_object() for page in reader.pages for f in (page["/Resources"].get("/Font") or {}).values()]
@@ -227,7 +237,7 @@ def test_letter_paper_and_two_builds_are_byte_identical(repo):
 # -- a game without its own sheet, the command ----------------------------------------------------
 
 def test_a_game_without_a_sheet_gets_one_table_per_card_type(demo, cli):
-    code, out, err = cli("reference", "demo", "-o", "out/demo.pdf")
+    code, out, err = cli("reference", "demo", "--edition", "proof", "-o", "out/demo.pdf")
     assert code == 0, err
     assert out.startswith("wrote out/demo.pdf: 1 pages (")
     with pdfplumber.open(demo.root / "out/demo.pdf") as pdf:

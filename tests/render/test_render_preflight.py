@@ -101,7 +101,7 @@ def test_a_selection_that_names_nothing_is_an_error_with_a_hint(demo, capsys, on
 
 def test_a_selection_of_cards_printed_elsewhere_is_an_error(capsys):
     assert run("pnp", "7ages", "--only", "type:artefact", "-o", "o.pdf") == 2
-    assert "selects only cards with count 0" in capsys.readouterr().err
+    assert "selects only cards with count 0 (they are printed on other cards)" in capsys.readouterr().err
 
 
 def test_tags_on_a_deck_without_tags_name_the_types_instead(capsys):
