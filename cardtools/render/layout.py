@@ -31,6 +31,7 @@ from typing import Any, Mapping
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error
 from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument, load_yaml
+from cardtools.render.fonts import BUILTIN as BUILTIN_FONTS
 from cardtools.render.units import CARD_SIZES, Size, card_size
 
 FOLDER = "templates/layouts"
@@ -112,15 +113,17 @@ class LayoutLibrary:
         if problems:
             raise DiagnosticError(problems)
         sized = {face: merged[face] for face in FACES}
+        fonts = dict(merged["fonts"])
         for size_name, spec, doc in merged["sizes"]:
             if size_name == size:
                 sized = {face: _merge_face(sized[face], spec.get(face) or {}, doc, f"/sizes/{size_name}/{face}")
                          for face in FACES}
+                fonts |= _font_files(spec.get("fonts", {}), doc.path)
         faces = {face: tuple(_regions(sized[face])) for face in FACES}
         problems = [p for face in faces.values() for p in _check(face)]
         if problems:
             raise DiagnosticError(problems)
-        return Layout(name, merged["path"], MappingProxyType(merged["colors"]), MappingProxyType(merged["fonts"]),
+        return Layout(name, merged["path"], MappingProxyType(merged["colors"]), MappingProxyType(fonts),
                       faces["front"], faces["back"], tuple(merged["back_shows"]), merged["per_copy"],
                       merged["design_size"])
 
@@ -163,7 +166,7 @@ class LayoutLibrary:
             "design_size": base["design_size"],
             "sizes": base["sizes"] + tuple((name, spec, doc) for name, spec in data.get("sizes", {}).items()),
             "colors": {**base["colors"], **data.get("colors", {})},
-            "fonts": {**base["fonts"], **{k: (path.parent / v).resolve() for k, v in data.get("fonts", {}).items()}},
+            "fonts": {**base["fonts"], **_font_files(data.get("fonts", {}), path)},
         }
         if "design_size" in data:
             try:
@@ -182,6 +185,11 @@ class LayoutLibrary:
 
     def available(self) -> list[str]:
         return sorted({f"{p.parent.name}/{p.stem}" for folder in self.folders for p in folder.glob("*/*.yaml")})
+
+
+def _font_files(fonts: Mapping[str, str], path: Path) -> dict[str, Path]:
+    """A layout's ``fonts:``: TrueType files relative to the layout, or built-in faces by name."""
+    return {name: BUILTIN_FONTS[v] if v in BUILTIN_FONTS else (path.parent / v).resolve() for name, v in fonts.items()}
 
 
 def _merge_face(base: _Face, own: Mapping, doc: YamlDocument, pointer: str) -> _Face:
