@@ -13,6 +13,7 @@ downwards; ``draw`` turns them into PDF points from the face's origin.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any, Callable
@@ -22,6 +23,7 @@ from reportlab.lib.colors import Color, toColor
 from cardtools.core.deck import Card, Deck, field_path, thaw
 from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, warning
 from cardtools.effects.text import card_text
+from cardtools.render.art import FITS, Art, ArtError, ImageOp, resolve
 from cardtools.render.expressions import ExpressionError, evaluate, render
 from cardtools.render.fonts import Fonts
 from cardtools.render.icons import IconSet
@@ -35,6 +37,7 @@ DEFAULT_SIZE = 9.0
 #: Paint must not end closer to the trim than this (print-and-play-notes.md §4.4: home duplex
 #: shifts backs by 1-4 mm; a hand cut strays by 1-2 mm).
 BORDER_ZONE = 2.0
+_CARD_FIELD = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
 
 
 @lru_cache(maxsize=1024)
@@ -210,13 +213,14 @@ class CardPainter:
     """Plans and draws the faces of one deck's cards at one card size and bleed."""
 
     def __init__(self, deck: Deck, library: LayoutLibrary, icons: IconSet, size: Size, bleed: float,
-                 edition: str = "play"):
+                 edition: str = "play", dpi: float = 300):
         self.deck = deck
         self.library = library
         self.icons = icons
         self.size = size
         self.bleed = bleed
         self.edition = edition  # "play": what players see; "proof": ids, sources, provisional badges
+        self.art = Art(dpi)  # illustrations, read once, downsampled to the output's dpi
         self._fonts: dict[tuple, Fonts] = {}
         self._typesetters: dict[tuple, Typesetter] = {}
         self._refs: dict[str, dict] = {}
@@ -448,6 +452,34 @@ class _Planner:
         x, y, w, h = self.box(region, context, dx, dy)
         size = min(w, h)
         return [IconOp(self._icon_name(region, context), x + (w - size) / 2, y + (h - size) / 2, size, self.painter.icons)]
+
+    def _image(self, region: Region, context: dict, dx: float, dy: float) -> list:
+        x, y, w, h = self.box(region, context, dx, dy)
+        name = str(self.value(region, "src", context, how=render))
+        fit = self.value(region, "fit", context, "fit", how=render)
+        if fit not in FITS:
+            raise self.layout_problem(region, "fit", f"fit is one of {', '.join(FITS)}, got {fit!r}")
+        art = self.painter.art
+        try:
+            path = resolve(self.painter.deck.manifest.path.parent, name)
+            if path.is_file():
+                art.load(path)
+        except ArtError as exc:
+            raise _Problem(self._art_diagnostic(region, error, str(exc))) from None
+        if not path.is_file():
+            self.warnings.append(self._art_diagnostic(
+                region, warning, f"no file '{name}' in {path.parent}: a placeholder is printed"))
+            return [ImageOp(x, y, w, h, None, fit, name, art)]
+        return [ImageOp(x, y, w, h, path, fit, name, art)]
+
+    def _art_diagnostic(self, region: Region, severity, message: str) -> Diagnostic:
+        """At the card's field when the path is one (``src: "{{ card.art }}"``), else at the layout's ``src``."""
+        field = _CARD_FIELD.match(str(region.props["src"]))
+        if self.card is not None and field and field[1] in self.card.fields:
+            loc = self.painter.deck.locate(self.card, field[1])
+        else:
+            loc = region.at("src")
+        return severity(loc.path, loc.line, loc.col, "art", f"{self._who()}: region '{region.name}': {message}")
 
     def _icons(self, region: Region, context: dict, dx: float, dy: float) -> list:
         x, y, w, h = self.box(region, context, dx, dy)

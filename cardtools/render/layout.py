@@ -46,6 +46,7 @@ REQUIRED = {
     "icon": ("x", "y", "width", "height", "icon"),
     "icons": ("x", "y", "width", "height", "icon", "count"),
     "each": ("x", "y", "width", "height", "items", "regions"),
+    "image": ("x", "y", "width", "height", "src"),
 }
 
 

@@ -157,8 +157,9 @@ class PnpResult:
     warnings: list
 
 
-def painter_for(deck: Deck, workspace: Workspace, spec_card, bleed: float, edition: str = "play") -> CardPainter:
-    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace), spec_card, bleed, edition)
+def painter_for(deck: Deck, workspace: Workspace, spec_card, bleed: float, edition: str = "play",
+                dpi: float = 300) -> CardPainter:
+    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace), spec_card, bleed, edition, dpi)
 
 
 def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[str] = (),

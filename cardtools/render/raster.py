@@ -83,8 +83,8 @@ def rasterize(pdf: bytes, width: int, height: int) -> Iterator[Image.Image]:
 
 
 def plan_faces(deck: Deck, workspace: Workspace, card_size: Size, bleed: float, printed: list[Copy],
-               backs: bool = True, edition: str = "play") -> Faces:
-    return Faces.plan(painter_for(deck, workspace, card_size, bleed, edition), printed, with_backs=backs)
+               backs: bool = True, edition: str = "play", dpi: float = 300) -> Faces:
+    return Faces.plan(painter_for(deck, workspace, card_size, bleed, edition, dpi), printed, with_backs=backs)
 
 
 def face_keys(faces: Faces) -> list[str]:
@@ -127,7 +127,7 @@ def export_images(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Si
     bleed = chosen.bleed if bleed is None else bleed
     width, height = pixel_size(card_size, bleed, dpi)
     printed = copies(deck, only, players=players)
-    faces = plan_faces(deck, workspace, card_size, bleed, printed, edition=edition)
+    faces = plan_faces(deck, workspace, card_size, bleed, printed, edition=edition, dpi=dpi)
     written = []
     for key, image in face_images(faces, width, height):
         path = Path(out_dir) / f"{key}.png"
