@@ -149,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_build)
 
     add_print_commands(sub)
+    add_watch_command(sub)
 
     p = sub.add_parser("schema", help="regenerate or check the generated schemas",
                        description="Some schemas are generated: card-file schemas from each game.yaml, effect "
@@ -301,6 +302,45 @@ def add_print_commands(sub) -> None:
                    help="copies in the manifest and the decks for N players (default: a full set, which serves every player count)")
     add_edition(p)
     p.set_defaults(handler=cmd_tts)
+
+
+def add_watch_command(sub) -> None:
+    p = sub.add_parser("watch", help="live preview: revalidate and re-render on every save, in a local web page",
+                       description="Serve a gallery of every card face of GAME on this computer "
+                                   "(http://127.0.0.1:PORT/), with the diagnostics of the last build; every save "
+                                   "in the deck, its schemas or templates revalidates and re-renders, and the page "
+                                   "reloads itself. Ctrl-C stops. Needs pip install 'cardtools[watch]'.",
+                       epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--port", type=int, default=8765, metavar="N", help="port on 127.0.0.1 (default 8765; 0: any free)")
+    add_card_size(p)
+    add_edition(p, default="proof")
+    p.set_defaults(handler=cmd_watch)
+
+
+def cmd_watch(args) -> int:
+    import threading
+
+    from cardtools.render.preview import Preview, describe, server, watch, watched
+
+    try:
+        import watchfiles  # noqa: F401 (only checked here, used by preview.watch)
+    except ImportError:
+        raise Failed("cardtools watch needs watchfiles: pip install 'cardtools[watch]'") from None
+    try:
+        size = parse_card_size(args.card_size)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    preview = Preview(args.root, args.game, args.variant, size, args.edition)
+    print(describe(preview.rebuild()), flush=True)
+    httpd = server(preview, args.port)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    print(f"serving http://127.0.0.1:{httpd.server_address[1]}/ (this computer only); Ctrl-C stops", flush=True)
+    try:
+        watch(preview, watched(args.root, args.game), lambda build: print(describe(build), flush=True))
+    finally:
+        httpd.shutdown()
+    return 0
 
 
 def add_edition(p: argparse.ArgumentParser, default: str = "play") -> None:
