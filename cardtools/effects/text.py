@@ -132,9 +132,7 @@ class TextRenderer:
                         and nodes[j].get("if") == node.get("if") and self.trigger(nodes[j]["when"]):
                     j += 1
             if j - i > 1 and "when" in node:
-                triggers = [self.trigger(n["when"]) for n in nodes[i:j]]
-                triggers = triggers[:1] + [t[:1].lower() + t[1:] for t in triggers[1:]]
-                out.append(self.ability({**node, "when": None}, join(triggers, "or")))
+                out.append(self.ability(node, self._triggers([n["when"] for n in nodes[i:j]])))
             elif j - i > 1:
                 holder = {"you": "you", "others": "other players", "all": "every player"}[node.get("who", "you")]
                 parts = [self.render("modifier", n["modify"], holder=holder) for n in nodes[i:j]]
@@ -143,6 +141,17 @@ class TextRenderer:
                 out.append(self.ability(node))
             i = j
         return "\n".join(out)
+
+    def _triggers(self, nodes: list) -> str:
+        """Several triggers of one ability: "When you perform Fish or Trade" when they differ only in
+        their argument, else "A, b or c"."""
+        names = {next(iter(n)) if isinstance(n, dict) else n for n in nodes}
+        spec = self.vocab.triggers[next(iter(names))] if len(names) == 1 else None
+        if spec is not None and all(isinstance(n, dict) for n in nodes) and "{arg}" in spec.text:
+            return spec.text.replace("{arg}", join([self.helpers.member(spec.arg, next(iter(n.values())))
+                                                    for n in nodes], "or"))
+        texts = [self.trigger(n) for n in nodes]
+        return join(texts[:1] + [t[:1].lower() + t[1:] for t in texts[1:]], "or")
 
     def trigger(self, node: Any) -> str:
         name, arg = (node, None) if isinstance(node, str) else next(iter(node.items()))

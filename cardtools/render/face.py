@@ -508,8 +508,9 @@ class _Planner:
         if floor < FLOOR or size < FLOOR:
             raise self.layout_problem(region, "min_size" if floor < FLOOR else "size",
                                       f"text is never printed below {FLOOR:g} pt (DESIGN.md §5)")
-        # the design's sizes scale with the card; its floor too, but never below 6 pt
-        floor = max(FLOOR, round(floor * self.frame.text, 1))
+        # the design's sizes scale with the card; its floor may go down with a smaller card (never
+        # below 6 pt) but not up with a larger one, whose boxes may grow less in one direction
+        floor = max(FLOOR, round(floor * min(1.0, self.frame.text), 1))
         size = max(floor, round(size * self.frame.text, 1))
         regular = str(self.value(region, "font", context, "regular", how=render))
         bold = str(self.value(region, "bold_font", context, "bold", how=render))
