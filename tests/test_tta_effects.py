@@ -34,7 +34,7 @@ HARD_CARDS = {
     "michelangelo": {"effects": "You get +1 culture rating per happy face from your temples, theaters and wonders.\n"
                                 "You may take a wonder without the extra civil action per completed wonder."},
     "st_peters_basilica": {
-        "summary": "Built in 2 stages costing 4 and 4 resources; completed, it gives +2 culture rating and +1 happy face.",
+        "summary": "Built in 2 stages of 4 resources each; completed, it gives +2 culture rating and +1 happy face.",
         "effects": "You get +1 happy face per other card or building of yours that shows a happy face."},
     "internet": {"effects": "When you complete this wonder: score 1 culture per point of culture, science and "
                             "strength your urban buildings produce."},

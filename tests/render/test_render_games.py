@@ -161,7 +161,7 @@ def test_aoc_technology_boxes_show_what_each_technology_does(repo):
     plan, found = painter(repo, deck).front(deck.card("technology_card"))
     assert found == []
     text = words(plan)
-    for phrase in ("Sailing", "perform Fish or when you perform Trade: gain 1", "Research: −1", "Gunpowder"):
+    for phrase in ("Sailing", "perform Fish or Trade: gain 1", "Research: −1", "Gunpowder"):
         assert phrase in text
     military = sum(deck.card(t).get("military", 0) for t in deck.card("technology_card").get("technologies"))
     assert icons(plan).count("military") == military == 4  # Mining 1, Iron Working 1, Gunpowder 2
