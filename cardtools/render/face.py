@@ -256,7 +256,7 @@ class CardPainter:
         layout = self.layout(card_type)
         ctype = self.deck.manifest.card_types[card_type]
         design = layout.design_size
-        return {"W": design.width, "H": design.height, "bleed": self.bleed, "safe": SAFE,
+        return {"W": design.width, "H": design.height, "bleed": self.bleed, "safe": SAFE, "size": self.size.name,
                 "colors": dict(layout.colors), "type": card_type, "type_label": ctype.label,
                 "game": self.deck.manifest.name, "edition": self.edition, "rules": self.rules, "data": self.data,
                 "ref": self.ref, "ref_text": self.ref_text}
