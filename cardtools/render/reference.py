@@ -166,9 +166,7 @@ def icon_meanings(workspace: Workspace, deck: Deck) -> dict[str, str]:
 def with_legend(document: Document, meanings: dict[str, str], icons, at: Location) -> Document:
     """The document and, last, a table of every icon its texts use with what it means (an
     unknown icon is left to preflight, which reports it where it is written)."""
-    used: list[str] = []
-    for text in document_texts(document):
-        used += [i for i in _ICON.findall(text.text) if i not in used and i in icons]
+    used = list(dict.fromkeys(i for text in document_texts(document) for i in _ICON.findall(text.text) if i in icons))
     if not used:
         return document
     origin = Origin(at, "icon legend")

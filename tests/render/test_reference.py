@@ -394,6 +394,7 @@ def test_the_icon_legend_lists_the_icons_the_sheet_uses_with_their_meaning(sheet
     assert "a red action slot: workers are sacrificed" in legend("aoc") and "the War symbol (crossed swords)" in legend("aoc")
     assert "happy face" not in legend("aoc")  # a TtA icon this sheet never uses
     assert "happy face" in legend("tta")
+    assert legend("aoc").count("military strength") == 1  # each icon once, however often it is used
 
 
 def test_a_space_after_bold_text_is_kept(sheets):
