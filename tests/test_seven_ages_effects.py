@@ -56,8 +56,8 @@ HARD_ARTEFACTS = {
         "power": "When played: the empire loses 3 progress levels; disorder its capital; discard all its "
                  "religions (with no disorder).\nInfantry cost 1 money less (never below 1).\n"
                  "Ships and aircraft cost 1 money more.",
-        "penalty": "When it gains Socialism: discard this artefact.\nWhen it gains a religion: discard this "
-                   "artefact.\nWhen it leaves its current age: discard this artefact."},
+        "penalty": "When it gains Socialism, when it gains a religion, or when it leaves its current age: "
+                   "discard this artefact."},
     "peace_treaty": {
         "power": "Neither empire may move units into the other’s areas.",
         "penalty": "When either empire leaves its current age or another empire occupies either area: "

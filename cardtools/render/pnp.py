@@ -19,8 +19,9 @@ from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardtools.core.atomic import write_bytes
+from cardtools.core import query
 from cardtools.core.deck import Card, Deck
-from cardtools.core.diagnostics import DiagnosticError, did_you_mean
+from cardtools.core.diagnostics import DiagnosticError
 from cardtools.core.workspace import Workspace
 from cardtools.render.face import CardPainter, Plan
 from cardtools.render.fonts import Fonts, initial_font
@@ -35,10 +36,6 @@ MARGIN_TEXT_PT = 6.0
 INK = toColor("#333333")
 
 
-class SelectionError(ValueError):
-    """``--only`` names nothing in the deck."""
-
-
 @dataclass(frozen=True)
 class Copy:
     """One printed copy of a card: copy ``number`` of the ``of`` copies a full set prints."""
@@ -48,23 +45,20 @@ class Copy:
     of: int
 
 
-def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False) -> list[Copy]:
-    """The copies to print, each card repeated by its count (the largest over player counts: a
-    print-and-play set must serve every player count). Count-0 entries are printed elsewhere."""
-    wanted = [w for w in only if w]
-    if wanted:
-        ids = {c.id for c in deck}
-        tags = {t for c in deck for t in c.tags}
-        for word in wanted:
-            if word not in ids and word not in tags:
-                raise SelectionError(f"'{word}' is neither a card id nor a tag in {deck.game}"
-                                     f"{did_you_mean(word, sorted(ids | tags))}")
+def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False, players: int | None = None) -> list[Copy]:
+    """The copies to print, each card repeated by its count: at ``players``, else the largest over
+    player counts (a print-and-play set must serve every player count); at fewer players the
+    first copies are used. Count-0 entries are printed elsewhere. ``only``: card ids, ``tag:X``,
+    ``type:X`` (``query.only``)."""
     out = []
-    for card in deck:
-        if wanted and card.id not in wanted and not set(card.tags) & set(wanted):
-            continue
-        count = deck.full_set(card)
-        out += [Copy(card, number, count) for number in range(1, (min(count, 1) if one_each else count) + 1)]
+    for card in query.only(deck, only):
+        full = deck.full_set(card)
+        count = full if players is None else card.copies(players)
+        out += [Copy(card, number, full) for number in range(1, (min(count, 1) if one_each else count) + 1)]
+    if not out:
+        at = f" at {players} players" if players else " (they are printed on other cards)"
+        raise query.SelectionError(f"nothing to print: {'--only ' + ','.join(only) if any(only) else deck.game} "
+                                   f"selects only cards with count 0{at}")
     return out
 
 
@@ -89,6 +83,7 @@ class Faces:
     backs: dict[str, Plan] = field(default_factory=dict)  # back name -> plan
     front_names: dict[tuple[str, int], str] = field(default_factory=dict)  # (card id, copy) -> face name
     back_names: dict[str, str] = field(default_factory=dict)  # card id -> back name
+    warnings: list = field(default_factory=list)  # what preflight found that does not stop a print
     _back_by_key: dict[tuple, str] = field(default_factory=dict)  # (card type, shown values) -> back name
 
     @classmethod
@@ -100,8 +95,10 @@ class Faces:
         if with_backs:
             for card in {c.card.id: c.card for c in printed}.values():
                 problems += faces._plan_back(card)
-        if problems:
-            raise DiagnosticError(list(dict.fromkeys(problems)))  # copies of one card fail alike: once each
+        problems = list(dict.fromkeys(problems))  # copies of one card fail alike: once each
+        if any(p.is_error for p in problems):
+            raise DiagnosticError(problems)
+        faces.warnings = problems
         return faces
 
     def front(self, copy: Copy) -> str:
@@ -157,18 +154,21 @@ class PnpResult:
     pages: int
     cards: int
     imposition: Imposition
+    warnings: list
 
 
-def painter_for(deck: Deck, workspace: Workspace, spec_card, bleed: float) -> CardPainter:
-    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace), spec_card, bleed)
+def painter_for(deck: Deck, workspace: Workspace, spec_card, bleed: float, edition: str = "play",
+                dpi: float = 300) -> CardPainter:
+    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace), spec_card, bleed, edition, dpi)
 
 
 def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[str] = (),
-              one_each: bool = False, calibration: bool = False) -> tuple[bytes, PnpResult]:
-    """The PDF's bytes; raises ``DiagnosticError`` (preflight) or ``ValueError`` (impossible sheet)."""
+              one_each: bool = False, calibration: bool = False, edition: str = "play") -> tuple[bytes, PnpResult]:
+    """The PDF's bytes; raises ``DiagnosticError`` (preflight) or ``ValueError`` (impossible sheet).
+    ``edition``: "play" (what players see) or "proof" (ids, sources and provisional badges)."""
     imposition = impose(spec)
     cards = copies(deck, only, one_each)
-    painter = painter_for(deck, workspace, spec.card, spec.bleed)
+    painter = painter_for(deck, workspace, spec.card, spec.bleed, edition)
     faces = Faces.plan(painter, cards, with_backs=spec.backs != "none")
     buffer = io.BytesIO()
     page = imposition.page
@@ -202,7 +202,7 @@ def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[
             canvas.showPage()
     canvas.save()
     pages = len(sheets) * (2 if imposition.mirror else 1) + (2 if calibration else 0)
-    return buffer.getvalue(), PnpResult(pages, len(cards), imposition)
+    return buffer.getvalue(), PnpResult(pages, len(cards), imposition, faces.warnings)
 
 
 def write_pnp(path: Path, deck: Deck, spec: SheetSpec, workspace: Workspace, **options) -> PnpResult:
@@ -211,16 +211,18 @@ def write_pnp(path: Path, deck: Deck, spec: SheetSpec, workspace: Workspace, **o
     return result
 
 
-def write_game_pnps(deck: Deck, workspace: Workspace, out_dir: Path) -> list[Path]:
-    """What ``cardtools build`` prints for a game: the default sheets on A4 and on Letter."""
+def write_game_pnps(deck: Deck, workspace: Workspace, out_dir: Path, edition: str = "play") -> tuple[list[Path], list]:
+    """What ``cardtools build`` prints for a game: the default sheets on A4 and on Letter; and the
+    warnings of their preflight."""
     from cardtools.render.units import CARD_SIZES, PAPERS
 
-    paths = []
+    paths, warnings = [], []
     for paper in ("a4", "letter"):
         path = Path(out_dir) / f"{deck.game}-pnp-{paper}.pdf"
-        write_pnp(path, deck, SheetSpec(PAPERS[paper], CARD_SIZES["poker"]), workspace)
+        result = write_pnp(path, deck, SheetSpec(PAPERS[paper], CARD_SIZES["poker"]), workspace, edition=edition)
         paths.append(path)
-    return paths
+        warnings += [w for w in result.warnings if w not in warnings]
+    return paths, warnings
 
 
 def _set_boxes(canvas: Canvas, imposition: Imposition) -> None:
