@@ -137,25 +137,23 @@ def test_bank_sections_must_cover_their_bank(tta, cli):
     assert sections[0] == line + 1
 
 
-def test_each_subsection_needs_one_more_happy_face(tta, cli):
-    line = edit_boards("  - {squares: 2, happy: 6,", "  - {squares: 2, happy: 7,")
+ONE_MISTAKE = {
+    "each subsection needs one more happy face": (
+        "  - {squares: 2, happy: 6,", "  - {squares: 2, happy: 7,", 25,
+        "subsection 6 from the right needs 6 happy faces (one more than the subsection before it), not 7"),
+    "card-row runs follow one another": (
+        "    - {first: 10,", "    - {first: 11,", 15,
+        "this run of spaces starts at 11, but the previous one leaves space 10 next"),
+    "board workers stand on initial technologies": (
+        "  workers: {warriors", "  workers: {warrior", 13,
+        "'warrior' is not an initial technology that takes workers; did you mean 'warriors'?"),
+}
+
+
+@pytest.mark.parametrize("mistake", ONE_MISTAKE)
+def test_one_board_mistake_at_its_value(tta, cli, mistake):
+    old, new, col, message = ONE_MISTAKE[mistake]
+    line = edit_boards(old, new)
     code, _, err = cli("validate", "tta")
     assert code == 1
-    assert problems(err) == [f"{BOARDS}:{line}:25: error[boards]: subsection 6 from the right needs 6 happy faces "
-                             "(one more than the subsection before it), not 7"]
-
-
-def test_card_row_runs_follow_one_another(tta, cli):
-    line = edit_boards("    - {first: 10,", "    - {first: 11,")
-    code, _, err = cli("validate", "tta")
-    assert code == 1
-    assert problems(err) == [f"{BOARDS}:{line}:15: error[boards]: this run of spaces starts at 11, but the "
-                             "previous one leaves space 10 next"]
-
-
-def test_board_workers_stand_on_initial_technologies(tta, cli):
-    line = edit_boards("  workers: {warriors", "  workers: {warrior")
-    code, _, err = cli("validate", "tta")
-    assert code == 1
-    assert problems(err) == [f"{BOARDS}:{line}:13: error[boards]: 'warrior' is not an initial technology that "
-                             "takes workers; did you mean 'warriors'?"]
+    assert problems(err) == [f"{BOARDS}:{line}:{col}: error[boards]: {message}"]
