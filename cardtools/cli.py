@@ -667,22 +667,20 @@ def relative(path) -> str:
 
 def cmd_schema(args) -> int:
     from cardtools.core.diagnostics import DiagnosticError
-
-    from cardtools.core.loader import load_manifest
-    from cardtools.core.schemagen import card_file_schema, sync
+    from cardtools.core.loader import schema_sources
+    from cardtools.core.schemagen import generate, sync
     from cardtools.effects.schema import effect_schema
     from cardtools.effects.vocabulary import load_vocabulary
 
     ws = workspace(args)
-    generated = {}
-    for game in ws.games():
-        manifest = load_manifest(game, ws)
-        generated[f"{game}/cards.schema.json"] = card_file_schema(manifest)
+
+    def effects(game: str) -> dict:
         vocab, found = load_vocabulary(ws, game)
         if found:
             raise DiagnosticError(found)
-        if vocab is not None:
-            generated[f"{game}/effects.schema.json"] = effect_schema(vocab)
+        return {} if vocab is None else {f"{game}/effects.schema.json": effect_schema(vocab)}
+
+    generated = generate(ws.schemas, [schema_sources(game, ws) for game in ws.games()], effects)
     stale = sync(ws.root / "schemas", generated, write=args.write)
     for name in stale:
         print(f"{'wrote' if args.write else 'stale'}: schemas/{name}")

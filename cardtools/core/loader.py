@@ -12,6 +12,7 @@ from pathlib import Path
 from cardtools.core import variants
 from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, frozen_dict, freeze, thaw
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
+from cardtools.core.schemagen import GameSources
 from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.variants import RawCard
 from cardtools.core.workspace import Workspace
@@ -46,14 +47,28 @@ def read_deck(game: str, variant: str | None = None, workspace: Workspace | None
     return deck, reader.diagnostics
 
 
-def load_manifest(game: str, workspace: Workspace | None = None) -> Manifest:
-    """Only the manifest of a deck (enough to generate its card-file schema); raises on errors."""
+def schema_sources(game: str, workspace: Workspace | None = None) -> GameSources:
+    """What the game's generated schemas are made from: its manifest, and the card ids written in
+    its card files and variants, valid or not. Raises when the manifest itself is broken."""
     workspace = workspace or Workspace.find()
-    reader = _DeckReader(workspace, workspace.deck_dir(game))
+    folder = workspace.deck_dir(game)
+    reader = _DeckReader(workspace, folder)
     found = reader.read_manifest()
     if found is None:
         raise DiagnosticError([d for d in reader.diagnostics if d.is_error])
-    return found[0]
+    manifest = found[0]
+    ids: dict[str, str] = {}
+    for card in reader._read_card_files(manifest, {}):
+        if isinstance(card.data, dict) and isinstance(card.data.get("id"), str):
+            ctype = card.data.get("type")
+            ids.setdefault(card.data["id"], ctype if isinstance(ctype, str) else "")
+    names = variants.variant_names(folder)
+    added = []
+    for name in names:
+        doc, _ = workspace.read_yaml(folder / variants.FOLDER / f"{name}.yaml")
+        cards = doc.data.get("add") if doc is not None and isinstance(doc.data, dict) else None
+        added += [c["id"] for c in cards or () if isinstance(c, dict) and isinstance(c.get("id"), str)]
+    return GameSources(manifest, ids, tuple(names), tuple(added))
 
 
 class _DeckReader:
@@ -70,6 +85,7 @@ class _DeckReader:
         doc = self._load(path)
         if doc is None:
             return None
+        self._manifest_doc = doc
         found = self.schemas.validate(MANIFEST_SCHEMA, doc.data, doc, label="game")
         self.diagnostics += found
         if found:
@@ -82,7 +98,6 @@ class _DeckReader:
         if found is None:
             return None
         manifest, doc = found
-        self._manifest_doc = doc
         documents = {manifest.path: doc}
         raw = self._read_card_files(manifest, documents)
         rules, composition = dict(manifest.rules), list(manifest.composition)
