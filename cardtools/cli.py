@@ -76,10 +76,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check decks against their schemas and rules",
-                       description="Check decks: YAML, schemas, ids, references, counts and totals. Prints "
-                                   "every problem as path:line:col: severity[code]: message.", epilog=EPILOG)
+                       description="Check decks: YAML, schemas, ids, references, counts and totals; and what a "
+                                   "game's build reads besides (layouts, reference sheet templates, icons in card "
+                                   "text), its agent profiles and scenario files. Prints every problem as "
+                                   "path:line:col: severity[code]: message.", epilog=EPILOG)
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="game ids, deck folders, card files or variant files (default: every game and variant)")
+                   help="game ids (with their variants), deck folders, card files, variant files, or files and "
+                        "folders of templates/ and tests/scenarios/ (default: every game and variant)")
     add_variant(p)
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     p.set_defaults(handler=cmd_validate)
@@ -326,13 +329,30 @@ def cmd_validate(args) -> int:
     from cardtools.core.validate import UsageError, validate
 
     try:
-        found = validate(workspace(args), args.paths, args.variant)
+        found = validate(workspace(args), args.paths, args.variant, validation_checks())
     except UsageError as exc:
         raise UsageProblem(str(exc)) from None
     text = render(found, args.format)
     if text:
         print(text, file=sys.stdout if args.format == "json" else sys.stderr)
     return 1 if count(found)["errors"] else 0
+
+
+def validation_checks():
+    """What validation checks besides decks: the files a game's build reads (text templates, layouts,
+    reference sheet templates), its agent profiles and scenario files, and the icons in hand-written
+    card text."""
+    from cardtools.core.validate import Checks, FileKind
+    from cardtools.effects.vocabulary import text_files
+    from cardtools.render import layout, reference_template, richtext
+    from cardtools.sim import profiles, scenario
+
+    return Checks(kinds=(FileKind(text_files),  # checked with the deck, by the effect checks
+                         FileKind(layout.layout_files, layout.check_layouts),
+                         FileKind(reference_template.template_files, reference_template.check_templates),
+                         FileKind(profiles.profile_files, profiles.check_profiles),
+                         FileKind(scenario.game_scenarios, scenario.check_scenarios)),
+                  decks=(richtext.check_texts,))
 
 
 def cmd_list(args) -> int:
@@ -564,7 +584,7 @@ def cmd_build(args) -> int:
     from cardtools.core.validate import validate
 
     ws = workspace(args)
-    found = validate(ws)
+    found = validate(ws, checks=validation_checks())
     if found:
         print(render(found, args.format), file=sys.stderr)
     if count(found)["errors"]:
