@@ -162,6 +162,16 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--check", action="store_true", help="exit 1 if a generated schema is stale")
     p.set_defaults(handler=cmd_schema)
 
+    p = sub.add_parser("new", help="start a game of your own: a working game folder in this workspace",
+                       description="Make decks/GAME (a manifest whose card type declares its fields, a card file, a "
+                                   "variant), a layout and a reference sheet template, and the schemas editors use: "
+                                   "`cardtools build` then validates and prints it. Outside a workspace, the current "
+                                   "folder becomes one. docs/new-game.md.", epilog=EPILOG)
+    p.add_argument("game", metavar="GAME", help="the new game's id: lower-case letters, digits, '_' and '-'")
+    p.add_argument("--from", dest="starter", default="minimal", metavar="STARTER",
+                   help="minimal (default: made-up units), or a few cards of a shipped game: aoc, tta, 7ages")
+    p.set_defaults(handler=cmd_new)
+
     p = sub.add_parser("play", help="play one game between agents and print its log",
                        description="Play one seeded game of GAME with its rules engine and print what happens, "
                                    "turn by turn, then the final ranking.", epilog=EPILOG)
@@ -686,22 +696,11 @@ def relative(path) -> str:
 
 
 def cmd_schema(args) -> int:
-    from cardtools.core.diagnostics import DiagnosticError
-    from cardtools.core.loader import schema_sources
-    from cardtools.core.schemagen import generate, sync
-    from cardtools.effects.schema import effect_schema
-    from cardtools.effects.vocabulary import load_vocabulary
+    from cardtools.core.schemagen import sync, wanted
 
     ws = workspace(args)
-
-    def effects(game: str) -> dict:
-        vocab, found = load_vocabulary(ws, game)
-        if found:
-            raise DiagnosticError(found)
-        return {} if vocab is None else {f"{game}/effects.schema.json": effect_schema(vocab)}
-
-    generated = generate(ws.schemas, [schema_sources(game, ws) for game in ws.games()], effects)
-    stale = sync(ws.root / "schemas", generated, write=args.write)
+    texts = wanted(ws.root / "schemas", generated_schemas(ws, ws.games()), shared_schemas(ws))
+    stale = sync(ws.root / "schemas", texts, write=args.write)
     for name in stale:
         print(f"{'wrote' if args.write else 'stale'}: schemas/{name}")
     if args.check and stale:
@@ -709,6 +708,56 @@ def cmd_schema(args) -> int:
         return 1
     if not stale:
         print("generated schemas are up to date")
+    return 0
+
+
+def generated_schemas(ws, games: list[str]) -> dict:
+    """Every generated schema of these games: core's (schemagen) and their effect schemas."""
+    from cardtools.core.diagnostics import DiagnosticError
+    from cardtools.core.loader import schema_sources
+    from cardtools.core.schemagen import generate
+    from cardtools.effects.schema import effect_schema
+    from cardtools.effects.vocabulary import load_vocabulary
+
+    def effects(game: str) -> dict:
+        vocab, found = load_vocabulary(ws, game)
+        if found:
+            raise DiagnosticError(found)
+        return {} if vocab is None else {f"{game}/effects.schema.json": effect_schema(vocab)}
+
+    return generate(ws.schemas, [schema_sources(game, ws) for game in games], effects)
+
+
+def shared_schemas(ws):
+    """The folder of cardtools' shared schemas, which a workspace of one's own keeps copies of
+    (None in cardtools' own)."""
+    from cardtools.core.workspace import BUILTIN
+
+    return None if ws.root == BUILTIN.resolve() else BUILTIN / "schemas"
+
+
+def cmd_new(args) -> int:
+    from pathlib import Path
+
+    from cardtools.core.schemagen import sync, wanted
+    from cardtools.core.starter import StarterError, create
+    from cardtools.core.workspace import BUILTIN, Workspace
+
+    ws = Workspace.find(args.root)
+    if ws.root == BUILTIN.resolve() and not args.root:
+        ws = Workspace(Path.cwd())  # no workspace here yet: this folder becomes one
+    try:
+        files = create(ws, args.game, args.starter)
+    except StarterError as exc:
+        raise UsageProblem(str(exc)) from None
+    generated = generated_schemas(ws, [args.game])
+    texts = wanted(ws.root / "schemas", generated, shared_schemas(ws), copy_shared=True)
+    texts = {name: text for name, text in texts.items() if name in generated or "/" not in name}
+    schemas = sync(ws.root / "schemas", texts, write=True)
+    print(f"made {args.game} ({args.starter}): {len(files)} files and {len(schemas)} schemas in {relative(ws.root)}")
+    for path in files:
+        print(f"  {relative(path)}")
+    print("next: cardtools build (validate, then print into out/); docs/new-game.md")
     return 0
 
 

@@ -4,13 +4,16 @@ on a deck (cardtools checks the deck it validates, variants included)."""
 import json
 from pathlib import Path
 
+import pytest
+
 from cardtools.cli import main
 
 REPO = Path(__file__).parent.parent
 
 
-def test_generated_schemas_are_not_stale(capsys):
-    code = main(["--root", str(REPO), "schema", "--check"])
+@pytest.mark.parametrize("root", [".", "tests/fixtures/mini", "tests/fixtures/printing"])
+def test_generated_schemas_are_not_stale(root, capsys):
+    code = main(["--root", str(REPO / root), "schema", "--check"])
     assert code == 0, capsys.readouterr().out
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from cardtools.core import variants
 from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, frozen_dict, freeze, thaw
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
-from cardtools.core.schemagen import GameSources
+from cardtools.core.schemagen import GameSources, declared_schemas
 from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.variants import RawCard
 from cardtools.core.workspace import Workspace
@@ -150,14 +150,17 @@ class _DeckReader:
             return None
         types = {}
         for name, spec in data["card_types"].items():
-            if not self.schemas.has(spec["schema"]):
+            declared = "fields" in spec  # its schema is generated from the fields
+            schema = f"{self.folder.name}/{name}.schema.json" if declared else spec["schema"]
+            problem = ("give either 'schema' (a hand-written schema) or 'fields', not both" if declared and "schema" in spec
+                       else None if declared or self.schemas.has(schema)
+                       else f"no schema 'schemas/{schema}'{did_you_mean(schema, self.schemas.files)}")
+            if problem:
                 pos = doc.position(f"/card_types/{name}/schema")
-                self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest",
-                                              f"card type '{name}': no schema 'schemas/{spec['schema']}'"
-                                              f"{did_you_mean(spec['schema'], self.schemas.files)}"))
+                self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest", f"card type '{name}': {problem}"))
                 continue
-            types[name] = CardType(name, spec["schema"], spec.get("label", name.replace("_", " ").title()),
-                                   tuple(spec.get("effects", ("effects",))))
+            types[name] = CardType(name, schema, spec.get("label", name.replace("_", " ").title()),
+                                   tuple(spec.get("effects", ("effects",))), freeze(spec["fields"]) if declared else None)
         composition = tuple(self._composition(c, doc, f"/composition/{i}")
                             for i, c in enumerate(data.get("composition", ())))
         data_files = {name: (spec["file"], spec["schema"]) for name, spec in data.get("data", {}).items()}
@@ -167,9 +170,11 @@ class _DeckReader:
             self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest",
                                           f"no schema 'schemas/{rules_schema}'{did_you_mean(rules_schema, self.schemas.files)}"))
             rules_schema = None
-        return Manifest(data["game"], data["name"], players["min"], players["max"], freeze(types),
-                        tuple(data["files"]), composition, freeze(data["source"]), freeze(data.get("rules", {})),
-                        doc.path, freeze(data_files), rules_schema)
+        manifest = Manifest(data["game"], data["name"], players["min"], players["max"], freeze(types),
+                            tuple(data["files"]), composition, freeze(data["source"]), freeze(data.get("rules", {})),
+                            doc.path, freeze(data_files), rules_schema)
+        self.schemas.provide(declared_schemas(manifest, self.schemas))  # the manifest is newer than the files
+        return manifest
 
     @staticmethod
     def _composition(rule: dict, doc: YamlDocument, pointer: str) -> Composition:

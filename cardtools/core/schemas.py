@@ -132,10 +132,14 @@ class SchemaStore:
 
     def provide(self, schemas: Mapping[str, dict]) -> None:
         """Use these schemas (freshly generated, newer than their files, if any) from now on."""
-        for name, contents in schemas.items():
+        changed = {name: {k: v for k, v in contents.items() if k != "$id"} for name, contents in schemas.items()}
+        changed = {name: c for name, c in changed.items() if name not in self.files or self.files[name].contents != c}
+        if not changed:
+            return
+        for name, contents in changed.items():
             old = self.files.get(name)
             path = old.path if old is not None else self.directories[0] / name
-            self.files[name] = SchemaFile(path, name, {k: v for k, v in contents.items() if k != "$id"})
+            self.files[name] = SchemaFile(path, name, contents)
         self.__dict__.pop("registry", None)
         for cache in (self._validators, self._quick, self._passed, self._bundles, self._cycles):
             cache.clear()
