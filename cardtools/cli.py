@@ -152,6 +152,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_print_commands(sub)
 
+    p = sub.add_parser("export", help="write a game's cards as spreadsheets (CSV or xlsx) to edit and read back",
+                       description="Write the deck's cards as spreadsheets, one per card file (or one for the cards "
+                                   "of a type): a card per row, parts as dotted columns (empire.money), lists as "
+                                   "[a, b]; what a cell cannot hold (abilities) goes to a side file <file>.yaml. "
+                                   "List the spreadsheets under 'files' in game.yaml to use them as card files "
+                                   "(docs/deck-format.md).", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--format", choices=["csv", "xlsx"], default="csv", help="csv (default), or xlsx (needs openpyxl: "
+                                                                            "pip install 'cardtools[xlsx]')")
+    p.add_argument("--type", metavar="T", help="only the cards of this type, in one spreadsheet named after it")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: out/<game>-<format>/)")
+    p.set_defaults(handler=cmd_export)
+
     p = sub.add_parser("schema", help="regenerate or check the generated schemas",
                        description="Some schemas are generated: card-file schemas from each game.yaml, effect "
                                    "schemas from the verb registry and each game's vocabulary. "
@@ -492,6 +505,8 @@ def cmd_variant_list(args) -> int:
 
 
 def cmd_variant_show(args) -> int:
+    from pathlib import Path
+
     from cardtools.core import variants
     from cardtools.core.deck import thaw
     from cardtools.core.diagnostics import display_path
@@ -503,7 +518,8 @@ def cmd_variant_show(args) -> int:
     cards = []
     for card in deck.cards:
         added = card.id not in base_ids
-        if not (args.all or added or card.patches):
+        touched = any(Path(file).parent.name == variants.FOLDER for file, _ in card.patches.values())
+        if not (args.all or added or touched):  # (a spreadsheet's side file is not a variant)
             continue
         origin = {}
         for field in card.fields:
@@ -693,6 +709,27 @@ def relative(path) -> str:
     from cardtools.core.diagnostics import display_path
 
     return display_path(path)
+
+
+def cmd_export(args) -> int:
+    from cardtools.core.spreadsheet import write_tables
+
+    deck = deck_for(args)
+    if args.type is not None and args.type not in deck.manifest.card_types:
+        from cardtools.core.diagnostics import did_you_mean
+
+        raise UsageProblem(f"unknown card type '{args.type}'{did_you_mean(args.type, deck.manifest.card_types)}")
+    groups: dict[str, list] = {}
+    for card in deck.cards:
+        if args.type in (None, card.type):
+            groups.setdefault(args.type or card.file.name.split(".")[0], []).append(card.to_dict())
+    try:
+        paths = write_tables(groups, output_path(args, f"{args.game}-{args.format}"), args.format)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    print(f"wrote {sum(map(len, groups.values()))} cards into {len(paths)} file{'s' if len(paths) != 1 else ''}: "
+          + ", ".join(relative(p) for p in paths))
+    return 0
 
 
 def cmd_schema(args) -> int:

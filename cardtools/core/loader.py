@@ -14,6 +14,7 @@ from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, fro
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
 from cardtools.core.schemagen import GameSources, declared_schemas
 from cardtools.core.schemas import CARD_INDEX
+from cardtools.core.spreadsheet import is_spreadsheet, side_file
 from cardtools.core.variants import RawCard
 from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument
@@ -201,6 +202,9 @@ class _DeckReader:
             if path is None:
                 self.incomplete = True
                 continue
+            if is_spreadsheet(path):
+                raw += self._read_spreadsheet(path, documents)
+                continue
             doc = self._load(path)
             if doc is None:
                 self.incomplete = True
@@ -212,10 +216,24 @@ class _DeckReader:
                 continue
             raw += [RawCard(card, doc, f"/{j}", f"{path.stem}[{j}]") for j, card in enumerate(doc.data)]
         listed = {(self.folder / n).resolve() for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
+        listed |= {side_file(p) for p in listed if is_spreadsheet(p)}
         for path in sorted(self.folder.glob("*.yaml")):
             if path.name != MANIFEST and path.resolve() not in listed:
                 self.diagnostics.append(warning(path, 1, 1, "unlisted-file",
                                                 f"'{path.name}' is not listed under 'files' in {MANIFEST}; its cards are ignored"))
+        return raw
+
+    def _read_spreadsheet(self, path: Path, documents: dict) -> list[RawCard]:
+        """The rows of a spreadsheet card file (and its side file) as cards, each value at its cell."""
+        sheets, found = self.workspace.read_table(path)
+        self.diagnostics += found
+        self.incomplete |= sheets is None or any(d.is_error for d in found)
+        raw = []
+        for sheet in sheets or ():
+            documents[sheet.doc.path] = sheet.doc
+            documents.update({doc.path: doc for taken in sheet.elsewhere for doc, _ in taken.values()})
+            raw += [RawCard(card, sheet.doc, f"/{j}", f"{sheet.label}[{j}]", dict(sheet.elsewhere[j]))
+                    for j, card in enumerate(sheet.doc.data)]
         return raw
 
     def _read_data_files(self, manifest: Manifest, documents: dict, index: dict) -> dict:
