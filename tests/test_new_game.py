@@ -3,8 +3,6 @@
 import pdfplumber
 import pytest
 
-from cardtools.cli import main
-
 
 @pytest.fixture
 def empty(tmp_path, monkeypatch):

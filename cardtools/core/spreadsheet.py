@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import csv
 import heapq
+import importlib.util
 import io
 import json
 from dataclasses import dataclass
@@ -258,11 +259,8 @@ class Extra:
 def write_tables(groups: dict[str, list[dict]], folder: Path, fmt: str) -> list[Path]:
     """One spreadsheet per group of cards (``<name>.csv`` or ``<name>.xlsx``), each with a side file
     when some fields do not fit in cells; returns the paths written."""
-    if fmt == "xlsx":
-        try:
-            import openpyxl  # noqa: F401
-        except ImportError:
-            raise ValueError(XLSX_MISSING) from None
+    if fmt == "xlsx" and importlib.util.find_spec("openpyxl") is None:
+        raise ValueError(XLSX_MISSING)
     written = []
     for name, cards in groups.items():
         columns, rows, side = table(cards, typed=fmt == "xlsx")
