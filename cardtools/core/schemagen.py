@@ -7,9 +7,11 @@ Per game:
 * ``card-ids.schema.json``: the id of any card of the deck (the schema itself) and of a card of
   each type (``$defs/<type>``), as enums beside ``x-card-ref``: type schemas refer to them for fields
   naming a card, so an editor completes and checks card ids;
+* ``<type>.schema.json`` for each card type the manifest declares by ``fields:`` (the loader
+  makes the same schema from the manifest as it is, so validation never waits for this file);
 * ``cards.schema.json``: a card file, dispatching on ``type`` to the card types' schemas;
 * ``variant.schema.json``: a variant of this game: ``variant.schema.json`` with this game's card
-  ids (``remove``, ``patch``), variants (``extends``) and card files (``add``).
+  ids (``remove``, ``patch``), variants (``extends``) and card types (``add``).
 
 The last two are what a deck file's first line names, so they are *self-contained*: every schema
 they refer to is copied into their ``$defs``. check-jsonschema resolves a ``$ref`` inside a
@@ -18,7 +20,8 @@ deck files point at must not need that. The effect schemas are generated from th
 (``effects.schema``), and passed in here so that the card-file schemas include the new ones.
 
 ``--write`` also removes any ``$id`` from the workspace's schemas (``schemas.ID_PROBLEM``): a merge
-that brings one back is mended by running it again.
+that brings one back is mended by running it again. In a workspace of one's own it keeps the copies
+of cardtools' shared schemas (which deck files name on their first line) equal to cardtools' own.
 """
 
 from __future__ import annotations
@@ -59,9 +62,6 @@ def card_ids_schema(manifest: Manifest, ids: dict[str, str]) -> dict:
     }
 
 
-#: What a declared field's ``type`` means in JSON Schema.
-FIELD_TYPES = {"string": "string", "integer": "integer", "number": "number", "boolean": "boolean",
-               "object": "object"}
 #: The fields every card has, from card.schema.json (``tags`` and ``text`` optional).
 CARD_FIELDS = ("id", "name", "type", "count", "source", "tags", "text")
 
@@ -106,7 +106,7 @@ def _field(spec) -> dict:
     elif spec.get("type") == "object" or "fields" in spec:
         one = _object(spec.get("fields", {}))
     else:
-        one = {"type": FIELD_TYPES[spec["type"]]} if "type" in spec else {}
+        one = {"type": spec["type"]} if "type" in spec else {}  # JSON Schema's own type names
         one.update({"enum": list(spec["enum"])} if "enum" in spec else {})
         one.update({k: spec[s] for s, k in (("min", "minimum"), ("max", "maximum")) if s in spec})
     if spec.get("list"):
