@@ -329,7 +329,8 @@ def test_every_field_has_a_description_editors_can_show():
               "common.schema.json": json.loads((schemas / "tta" / "common.schema.json").read_text())["$defs"]}
     undescribed = []
     for path in sorted((schemas / "tta").glob("*.schema.json")):
-        if path.name in ("cards.schema.json", "common.schema.json", "effects.schema.json"):
+        if path.name in ("cards.schema.json", "common.schema.json", "effects.schema.json", "card-ids.schema.json",
+                         "variant.schema.json"):  # generated, or definitions only
             continue
         for field, prop in json.loads(path.read_text())["properties"].items():
             if "description" in prop or field == "type":
