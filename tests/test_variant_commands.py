@@ -8,7 +8,8 @@ from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.sim.agents import RandomAgent
-from cardtools.sim.play import new_game, play
+from cardtools.engine.contract import new_game
+from cardtools.sim.play import play
 
 REPO = Path(__file__).parent.parent
 

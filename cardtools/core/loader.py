@@ -12,6 +12,7 @@ from pathlib import Path
 from cardtools.core import variants
 from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, frozen_dict, freeze, thaw
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
+from cardtools.core.plugins import deck_checks
 from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.variants import RawCard
 from cardtools.core.workspace import Workspace
@@ -108,9 +109,7 @@ class _DeckReader:
         self._check_rules(deck, index)
         self._check_counts(deck)
         self._check_composition(deck)
-        from cardtools.games import game_checks
-
-        for check in game_checks(manifest.game):
+        for check in deck_checks(manifest.game):
             self.diagnostics += check(deck)
         return deck
 

@@ -12,8 +12,8 @@ from typing import Any, Mapping
 
 from cardtools.core.deck import Card, Deck, field_path
 from cardtools.core.diagnostics import Diagnostic, error
+from cardtools.core.plugins import plugin
 from cardtools.effects.registry import SchemaParts, Verb, verbs
-from cardtools.games import has_engine
 from cardtools.effects.runtime import Ability, Modifier, Targets, Triggered, sequence
 from cardtools.effects.vocabulary import Vocabulary
 
@@ -94,7 +94,8 @@ class Compiler:
 
     def _unrunnable(self, verb: Verb, path: tuple):
         """A verb whose game has no engine yet: it checks out, but refuses to run."""
-        if has_engine(self.vocab.game):
+        found = plugin(self.vocab.game)
+        if found is not None and found.rules is not None:
             self.fail(path, f"'{verb.name}' has no runtime, but {self.vocab.game} has a rules engine")
 
         def refuse(*_):

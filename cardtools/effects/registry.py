@@ -15,8 +15,11 @@ A verb whose runtime needs an engine that does not exist yet is declared with ``
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
+
+from cardtools.core.plugins import plugin, plugins
 
 KINDS = ("effect", "value", "condition", "target", "modifier")
 
@@ -82,25 +85,17 @@ def verbs(vocab) -> dict[str, dict[str, Verb]]:
 
 
 def all_verbs() -> list[Verb]:
-    from cardtools.games import PACKAGES
-
-    for game in PACKAGES:
-        _load(game)
+    for found in plugins():
+        _load(found.game)
     return list(_VERBS.values())
 
 
 def _load(game: str | None) -> None:
-    """Import the modules that declare verbs: the core set and the game's own (if it has any)."""
+    """Import the modules that declare verbs: the core set and the game's own (its plugin names it)."""
     import cardtools.effects.core  # noqa: F401 - registers the core verbs
-    if game is None:
-        return
-    from cardtools.games import game_module
-
-    module = game_module(game)
-    if module is not None and hasattr(module, "VERBS_MODULE"):
-        import importlib
-
-        importlib.import_module(module.VERBS_MODULE)
+    found = plugin(game) if game is not None else None
+    if found is not None and found.verbs is not None:
+        importlib.import_module(found.verbs)
 
 
 class SchemaParts:

@@ -7,12 +7,9 @@ never changes another's randomness, and the same deal can be replayed with other
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Sequence
 
-from cardtools.core.deck import Deck
-from cardtools.games import game_module
 from cardtools.sim.agents import Agent
 
 #: A game that has not ended after this many moves is an engine bug, not a long game.
@@ -21,15 +18,6 @@ MAX_MOVES = 100_000
 
 class EndlessGame(RuntimeError):
     """The game did not end within ``MAX_MOVES`` moves."""
-
-
-def new_game(deck: Deck):
-    """The deck's rules engine (``Game``); ValueError when its game has none."""
-    module = game_module(deck.game)
-    name = getattr(module, "RULES", None) if module else None
-    if name is None:
-        raise ValueError(f"game '{deck.game}' has no rules engine yet")
-    return importlib.import_module(name).Game(deck)
 
 
 def agent_rng(seed: int, seat: int) -> random.Random:

@@ -128,6 +128,12 @@ class Game:
             raise ValueError("the 1-player game is the solo variant (--variant solo)")
         return State(self, players, seed, log)
 
+    def arrange(self, players: int, seed: int, setup: dict) -> "State":
+        """A state after setup with a scenario's changes (``scenario.py``); the log starts there."""
+        from cardtools.games.aoc.scenario import arrange
+
+        return arrange(self, players, seed, setup)
+
     def name(self, card: str) -> str:
         return self.names.get(card, card)
 

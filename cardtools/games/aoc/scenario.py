@@ -11,15 +11,9 @@ setup gives to players leave the markets and decks.
 
 from __future__ import annotations
 
-from cardtools.core.deck import Deck
 from cardtools.core.diagnostics import did_you_mean
 from cardtools.games.aoc.rules import Game, State
-from cardtools.sim.scenario import SetupError
-
-
-def new_game(deck: Deck) -> Game:
-    """The engine for a scenario's deck (compiled once per deck by the runner)."""
-    return Game(deck)
+from cardtools.engine.scenario import SetupError
 
 
 def arrange(game: Game, players: int, seed: int, setup: dict) -> State:

@@ -6,10 +6,10 @@ chart. Schemas check each file's shape; these checks tie the files together. The
 (``verbs.py``) have schema and text but no runtime until a rules engine exists.
 """
 
+from cardtools.core.plugins import GamePlugin
 from cardtools.games.seven_ages.card_checks import check_artefacts, check_cards
 from cardtools.games.seven_ages.map_checks import check_map
 from cardtools.games.seven_ages.table_checks import check_tables
 
-CHECKS = [check_map, check_tables, check_cards, check_artefacts]
-
-VERBS_MODULE = "cardtools.games.seven_ages.verbs"
+PLUGIN = GamePlugin("7ages", checks=(check_map, check_tables, check_cards, check_artefacts),
+                    verbs="cardtools.games.seven_ages.verbs")
