@@ -38,9 +38,26 @@ class Verb:
     #: A vocabulary section that must be non-empty for the verb to make sense in a game
     #: (``draw`` needs ``decks``); games without it do not offer the verb.
     needs: str | None = None
+    #: For a modifier: which part of its argument names what it changes, so engines index it by
+    #: that subject — a key of the argument (``"of"``: the action whose cost changes), ``ITSELF``
+    #: (the argument is the subject: ``forbid: trade``) or ``KEYS`` (each key: ``stat: {military: 1}``).
+    subject: str | None = None
 
     def available(self, vocab) -> bool:
         return self.needs is None or bool(getattr(vocab, self.needs))
+
+    def subjects(self, args: Any) -> tuple[str, ...]:
+        """What a use of this modifier changes (its argument as written in the deck)."""
+        if self.subject is None:
+            return ()
+        if self.subject == ITSELF:
+            return (args,)
+        if self.subject == KEYS:
+            return tuple(args)
+        return (args[self.subject],)
+
+
+ITSELF, KEYS = "<itself>", "<keys>"
 
 
 _VERBS: dict[tuple[str | None, str, str], Verb] = {}
@@ -48,19 +65,19 @@ _VERBS: dict[tuple[str | None, str, str], Verb] = {}
 
 def declare(name: str, kind: str, schema: Callable[["SchemaParts"], dict], runtime: Callable | None = None, *,
             game: str | None = None, doc: str = "", companions: Callable | None = None,
-            needs: str | None = None) -> Verb:
+            needs: str | None = None, subject: str | None = None) -> Verb:
     if kind not in KINDS:
         raise ValueError(f"unknown verb kind {kind!r}")
     key = (game, kind, name)
     if key in _VERBS:
         raise ValueError(f"verb {name!r} ({kind}) declared twice")
-    verb = Verb(name, kind, schema, runtime, game, doc, companions, needs)
+    verb = Verb(name, kind, schema, runtime, game, doc, companions, needs, subject)
     _VERBS[key] = verb
     return verb
 
 
 def verb(name: str, kind: str, schema: Callable[["SchemaParts"], dict], *, game: str | None = None, doc: str = "",
-         companions: Callable | None = None, needs: str | None = None):
+         companions: Callable | None = None, needs: str | None = None, subject: str | None = None):
     """Decorator form of ``declare``: the decorated function is the verb's runtime factory.
 
     The factory is called once per use in a deck as ``factory(args, compiler, path)`` and returns
@@ -68,7 +85,7 @@ def verb(name: str, kind: str, schema: Callable[["SchemaParts"], dict], *, game:
     """
     def register(factory: Callable) -> Callable:
         declare(name, kind, schema, factory, game=game, doc=doc or (factory.__doc__ or "").strip(),
-                companions=companions, needs=needs)
+                companions=companions, needs=needs, subject=subject)
         return factory
     return register
 

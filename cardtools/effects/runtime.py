@@ -11,17 +11,20 @@ passed in. So a pending decision can be shared by cloned states (tree search clo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
+
+NO_EVENT: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class Ctx:
-    """Who an effect works for, which card it comes from, and what the triggering event carried."""
+class Ctx(NamedTuple):
+    """Who an effect works for (the actor: a seat, or in some games one of a seat's empires),
+    which card it comes from, and what the triggering event carried. A tuple: cheap to make."""
 
     player: int
     card: str
-    event: Mapping[str, Any] = field(default_factory=dict)
+    event: Mapping[str, Any] = NO_EVENT
 
     def for_player(self, player: int) -> "Ctx":
         return Ctx(player, self.card, self.event)
@@ -71,7 +74,11 @@ def sequence(steps: Sequence["Effect"]) -> "Effect":
     steps = tuple(steps)
     if len(steps) == 1:
         return steps[0]
-    return lambda state, ctx: _in_order(state, steps, 0, ctx)
+    run = lambda state, ctx: _in_order(state, steps, 0, ctx)  # noqa: E731
+    gains = [gains_of(s) for s in steps]
+    if all(g is not None for g in gains):
+        run.gains = tuple(g for part in gains for g in part)
+    return run
 
 
 def _in_order(state, steps, start: int, ctx) -> Pending | None:
@@ -94,6 +101,27 @@ def settle(pending: Pending | None) -> Pending | None:
 
 Effect = Callable[[Any, Ctx], "Pending | None"]
 Condition = Callable[[Any, Ctx], bool]
+Value = Callable[[Any, Ctx], int]
+
+
+def constant(n: int) -> Value:
+    """A value that is always ``n``. It carries ``.constant``, so engines can fold it into a table
+    instead of calling it (the effect compiler's constant folding)."""
+    def value(state, ctx):
+        return n
+    value.constant = n
+    return value
+
+
+def constant_of(value: Value) -> int | None:
+    """The number a value always gives, or None if it depends on the game."""
+    return getattr(value, "constant", None)
+
+
+def gains_of(effect: Effect) -> tuple[tuple[str, int], ...] | None:
+    """The fixed amounts an effect gives its owner and nothing else (``gain: {coins: 2}``), or None:
+    an engine may add them directly instead of running the effect (they are equivalent)."""
+    return getattr(effect, "gains", None)
 
 
 @dataclass(frozen=True)
@@ -119,7 +147,8 @@ class Targets:
 
 @dataclass(frozen=True)
 class Triggered:
-    """``when: <trigger> do: <effect>`` — run by the engine when the trigger happens to the owner."""
+    """``when: <trigger> do: <effect>`` — run by the engine when the trigger happens to the owner.
+    ``gains``: the effect's fixed gains for the owner when that is all it does (``gains_of``)."""
 
     trigger: str
     arg: str | None
@@ -127,6 +156,7 @@ class Triggered:
     condition: Condition | None
     card: str
     field: str
+    gains: tuple[tuple[str, int], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,7 +164,8 @@ class Modifier:
     """``modify: {<verb>: args}`` — a continuous change the engine asks about (costs, stats, rules).
 
     ``args`` holds compiled values (closures) where the YAML had amounts. ``who`` says which players
-    it applies to relative to its owner; ``condition`` must hold for it to apply.
+    it applies to relative to its owner; ``condition`` must hold for it to apply. ``subjects`` are
+    what it changes (the action whose cost, the statistic …), as its verb declares (``Verb.subject``).
     """
 
     verb: str
@@ -143,6 +174,7 @@ class Modifier:
     condition: Condition | None
     card: str
     field: str
+    subjects: tuple[str, ...] = ()
 
     def applies(self, state, owner: int, player: int) -> bool:
         if self.who == "you" and player != owner or self.who == "others" and player == owner:

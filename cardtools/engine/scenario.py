@@ -7,6 +7,8 @@ runner reports it at that line of the scenario file.
 
 from __future__ import annotations
 
+from cardtools.core.diagnostics import did_you_mean
+
 
 class SetupError(Exception):
     """A ``setup:`` value the game cannot arrange; ``path`` is relative to ``setup``."""
@@ -15,3 +17,34 @@ class SetupError(Exception):
         self.path = tuple(path)
         self.message = message
         super().__init__(message)
+
+
+def seat_named(state, name: str, path: tuple) -> int:
+    """The seat a scenario names (``P1`` …); SetupError for a name not in this game."""
+    names = [state.who(seat) for seat in range(state.n)]
+    if name not in names:
+        raise SetupError(path, f"'{name}' is not a player of this {state.n}-player game ({', '.join(names)})")
+    return names.index(name)
+
+
+class Ownership:
+    """Cards handed out by a scenario's setup. A card of a ``unique`` kind exists once (a
+    civilization card): giving it twice is an error, and it leaves the markets and decks. Other
+    kinds (a technology: every player has their own technology card) may be owned by several."""
+
+    def __init__(self, kinds: dict[str, tuple[str, ...]], unique: frozenset[str]):
+        self.kinds = kinds          # what a setup key may hold: key -> the deck's cards of that kind
+        self.unique = unique        # the keys whose cards exist once
+        self.taken: set[str] = set()
+
+    def give(self, key: str, cards: list[str], path: tuple) -> tuple[str, ...]:
+        """The cards of ``key`` given to one player, checked; SetupError at the offending one."""
+        known = self.kinds[key]
+        for i, card in enumerate(cards):
+            if card not in known:
+                raise SetupError((*path, i), f"'{card}' is not one of the {key} of this deck{did_you_mean(card, known)}")
+            if card in cards[:i] or (key in self.unique and card in self.taken):
+                raise SetupError((*path, i), f"'{card}' is given twice")
+            if key in self.unique:
+                self.taken.add(card)
+        return tuple(cards)

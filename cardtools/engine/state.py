@@ -1,0 +1,297 @@
+"""``BaseGame`` and ``BaseState``: the engine contract's machinery, so a rules module holds only rules.
+
+A rules module subclasses both (docs/engines.md; the toy game in tests/fixtures/toy is a complete
+example). It declares, as data on its State: ``RESOURCES``, ``COUNTS``, ``STATS``, ``OWNED``
+(engine.host), ``ZONES`` (engine.zones), ``RANKING`` (engine.ranking); and on its Game: ``FACTS``
+(engine.contract) and ``MOVES`` (engine.moves: kinds with their argument domains). It writes:
+
+* ``State.setup()`` — the table after setup (``self.chance()`` shuffles);
+* ``State.moves()`` — the legal move ids of the actor to play when no decision is pending;
+* ``State.move_<kind>(*args)`` — one per kind of move: apply it, return a ``Pending`` or None;
+* ``State.snapshot()``, ``features(seat)``, ``record(seat)`` — the state as data;
+* ``Game.arrange(players, seed, setup)`` — scenario setup (engine.scenario helps).
+
+The base gives the rest: ``current_player``, ``legal_actions`` (decisions included), ``apply``,
+ranking and returns, ``clone``, the move words, ``observation``, ``determinize``, the log, the
+ability index (``set_powers``, per-actor ``table``), and the vocabulary host.
+
+Actors and seats: effects act for an *actor* (``Ctx.player``, a decision's ``player``); a seat
+decides for its actors (``seat_of``). In most games actors are seats; 7 Ages' players act through
+several empires each. Counters are kept per actor, ``per_seat`` zones per seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from cardtools.core.deck import Deck
+from cardtools.core.diagnostics import DiagnosticError, error
+from cardtools.core.workspace import Workspace
+from cardtools.effects.runtime import Pending
+from cardtools.effects.vocabulary import require_vocabulary
+from cardtools.engine import zones
+from cardtools.engine.abilities import ModifierIndex, Powers, fold_gains, volatile_fields
+from cardtools.engine.compiled import compile_abilities
+from cardtools.engine.contract import TERMINAL, GameFacts
+from cardtools.engine.flow import Agenda
+from cardtools.engine.host import Computed, Counter, Held, Host, missing_words
+from cardtools.engine.log import Words, line
+from cardtools.engine.moves import MoveCodec
+from cardtools.engine.ranking import Ranking
+
+
+class BaseGame:
+    """The deck compiled once, its rule parameters and move codec; creates states."""
+
+    FACTS: GameFacts
+    MOVES: Callable[["BaseGame"], list]        # (game) -> [(kind, [domain, …]), …] in id order
+    State: type["BaseState"]
+    #: Log nouns beyond the vocabulary's resources (``{"bonus coins": "bonus coin"}``).
+    WORDS: dict[str, str] = {}
+
+    def __init__(self, deck: Deck, abilities: dict[str, dict[str, tuple]] | None = None):
+        """``abilities`` (card id -> effect field -> abilities) replaces the compiled ones (benchmarks)."""
+        self.deck = deck
+        self.facts = self.FACTS
+        self.rules = rule_parameters(deck)
+        self.vocab = require_vocabulary(deck.workspace or Workspace(deck.manifest.path.parents[2]), deck.game)
+        state = self.State
+        missing = missing_words(self.vocab, state.RESOURCES, state.COUNTS, state.STATS)
+        if missing:
+            raise ValueError(f"the {deck.game} engine gives no meaning to its vocabulary's {', '.join(missing)}")
+        counters = [r for r, kind in state.RESOURCES.items() if isinstance(kind, Counter)]
+        self.abilities = fold_gains(compile_abilities(deck, self.vocab) if abilities is None else abilities, counters)
+        volatile = {name for name, kind in state.COUNTS.items() if isinstance(kind, (Held, Computed))}
+        self.volatile = volatile_fields(((c.id, {f: c.get(f, ()) for f in deck.manifest.card_types[c.type].effect_fields})
+                                         for c in deck.cards), frozenset(volatile))
+        self.names = {c.id: c.name for c in deck.cards}
+        self.word = Words(self.vocab, self.WORDS)
+        self.codec = MoveCodec(self.MOVES())
+        decisions = [k for k in self.codec.kinds if k.decision]
+        if len(decisions) != 1:
+            raise ValueError("a game's moves need exactly one kind answering decisions (an OPTION argument)")
+        self.decision = decisions[0]
+        self.handlers = {k.name: getattr(state, f"move_{k.name}") for k in self.codec.kinds if not k.decision}
+
+    def name(self, card: str) -> str:
+        return self.names.get(card, card)
+
+    def new_state(self, players: int, seed: int, log: bool = False) -> "BaseState":
+        """A game after setup, waiting for the first decision; ``log`` keeps a readable account."""
+        self.check_players(players)
+        return self.State(self, players, seed, log)
+
+    def check_players(self, players: int) -> None:
+        """ValueError for a number of players the game is not for."""
+        lo, hi = self.deck.manifest.min_players, self.deck.manifest.max_players
+        if not lo <= players <= hi:
+            raise ValueError(f"{self.deck.manifest.name} is for {lo}-{hi} players")
+
+
+def rule_parameters(deck: Deck) -> dict[str, Any]:
+    """The deck's rule parameters. An engine reads them only through the game's rules schema
+    (``rules_schema`` in game.yaml), which the loader has checked them against."""
+    if deck.manifest.rules_schema is None:
+        raise DiagnosticError([error(deck.manifest.path, 1, 1, "rules",
+                                     f"a game with a rules engine needs `rules_schema:` in game.yaml")])
+    return dict(deck.rules)
+
+
+class BaseState(Agenda, Host):
+    """A position. Subclasses declare their tables and write the rules (see the module doc)."""
+
+    ZONES: tuple[zones.Zone, ...] = ()
+    RANKING: Ranking
+    #: Snapshot keys listing the mover's options, hidden from the others in an imperfect game.
+    MOVE_VIEWS: tuple[str, ...] = ("legal",)
+    #: Further mutable attributes (lists, dicts) a clone must copy rather than share.
+    COPIED: tuple[str, ...] = ()
+    _copied: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._copied = tuple(dict.fromkeys(
+            [r for r, kind in cls.RESOURCES.items() if isinstance(kind, Counter)]
+            + [z.name for z in cls.ZONES if z.per_seat] + ["agenda", "tables", *cls.COPIED]))
+
+    def __init__(self, game: BaseGame, players: int, seed: int, log: bool = False):
+        self.game = game
+        self.n = players
+        self.seed = seed
+        self.log: list[str] | None = [] if log else None
+        self.pending: Pending | None = None
+        self.agenda = []
+        self.over = False
+        self._legal: list[int] | None = None
+        actors = len(self.actors())
+        for name, kind in self.RESOURCES.items():
+            if isinstance(kind, Counter):
+                setattr(self, name, [0] * actors)
+        for zone in self.ZONES:
+            setattr(self, zone.name, [()] * players if zone.per_seat else ())
+        self.powers = (Powers(),) * actors
+        self.mods = ModifierIndex()
+        self.tables: list[Any] = [None] * actors
+        self.setup()
+        self.settle(None)
+
+    # -- to write in a rules module ---------------------------------------------------------------
+    def setup(self) -> None:
+        """The table after setup."""
+        raise NotImplementedError
+
+    def moves(self) -> list[int]:
+        """The sorted legal move ids of the actor to play, when no decision is pending."""
+        raise NotImplementedError
+
+    def to_move(self) -> int:
+        """The seat to play when no decision is pending (default: ``self.player``)."""
+        return self.seat_of(self.player)
+
+    def snapshot(self) -> dict:
+        raise NotImplementedError
+
+    # -- the OpenSpiel interface --------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Who decides now: the owner of a pending decision (on their turn or not), else the player to
+        move; TERMINAL at the end."""
+        if self.pending is not None:
+            return self.seat_of(self.pending.player)
+        if self.over:
+            return TERMINAL
+        return self.to_move()
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[int]:
+        """The moves of the current player, sorted (computed once per decision)."""
+        if self._legal is None:
+            if self.pending is not None:
+                base = self.game.decision.base
+                self._legal = list(range(base, base + len(self.pending.options)))
+            else:
+                self._legal = [] if self.over else self.moves()
+        return self._legal
+
+    def apply(self, action: int) -> None:
+        """Make a move (one of legal_actions()), then run the game on to the next decision."""
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal move {action} ({self.action_to_string(action)}); legal: "
+                             + ", ".join(self.action_to_string(a) for a in self.legal_actions()))
+        self._legal = None
+        if self.pending is not None:
+            option = self.pending.options[action - self.game.decision.base]
+            self.pending = None
+            self.settle(option.resume(self))
+        else:
+            kind, values = self.game.codec.decode(action)
+            self.settle(self.game.handlers[kind.name](self, *values))
+
+    def scores(self) -> list[int]:
+        """Each seat's score: the ranking's first value."""
+        return [self.rank_value(seat, self.RANKING.order[0]) for seat in range(self.n)]
+
+    def ranks(self) -> list[int]:
+        return self.RANKING.ranks(self)
+
+    def decided_by(self) -> str:
+        """What decided the winner: a value of the ranking, or ``shared``."""
+        return self.RANKING.decided_by(self)
+
+    def returns(self) -> list[float]:
+        """The winners share 1."""
+        return Ranking.shares(self.ranks())
+
+    def rank_value(self, seat: int, name: str) -> int:
+        return self.__dict__[name][seat]
+
+    def clone(self) -> "BaseState":
+        """An independent copy: mutable tables copied, everything immutable (cards, powers, pending
+        decisions, agenda steps) shared. No random generator is copied: chance is derived from the seed."""
+        new = object.__new__(self.__class__)
+        d = new.__dict__
+        d.update(self.__dict__)
+        for name in self._copied:
+            d[name] = d[name].copy()
+        if self.log is not None:
+            d["log"] = list(self.log)
+        return new
+
+    def action_to_string(self, action: int) -> str:
+        """A move in words, with card ids: what scenario files write in `do:`."""
+        decision = self.game.decision
+        if decision.base <= action < decision.base + decision.size:
+            index = action - decision.base
+            options = self.pending.options if self.pending is not None else ()
+            return f"{decision.name} {options[index].label if index < len(options) else index}"
+        return self.game.codec.words(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The legal move written ``text`` (ValueError if none)."""
+        words = " ".join(text.split())
+        for move in self.legal_actions():
+            if self.action_to_string(move) == words:
+                return move
+        raise ValueError(f"'{text}' is not a legal move here")
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see (engine.zones)."""
+        return zones.observe(self, seat, self.ZONES, self.MOVE_VIEWS)
+
+    def determinize(self, seat: int, rng: random.Random) -> "BaseState":
+        """A copy in which what ``seat`` cannot see is dealt again at random (search agents)."""
+        new = zones.deal_again(self, seat, rng, self.ZONES)
+        new._legal = None
+        return new
+
+    # -- chance, actors, log ---------------------------------------------------------------------
+    def chance(self, *purpose) -> random.Random:
+        """A random generator for one chance event, derived from the game's seed and ``purpose``
+        (never stored: a clone has nothing to copy, the same seed deals the same)."""
+        return random.Random(" ".join(map(str, (self.seed, *purpose))) if purpose else self.seed)
+
+    def actors(self) -> range:
+        """Who effects act for: the seats, unless a game has actors of its own (``seat_of``)."""
+        return range(self.n)
+
+    def seat_of(self, actor: int) -> int:
+        return actor
+
+    def who(self, actor: int) -> str:
+        """An actor's name in the log and snapshots: ``P1`` for seat 0."""
+        return f"P{actor + 1}"
+
+    def note(self, text: str, private: str | None = None) -> None:
+        if self.log is not None:
+            self.log.append(line(text, private))
+
+    # -- the ability index --------------------------------------------------------------------------
+    def set_powers(self, actor: int, powers: Powers) -> None:
+        """An actor's abilities changed: re-index modifiers if theirs changed, and forget the tables
+        that depended on their cards (everyone's, if a modifier of theirs reaches other actors)."""
+        before = self.powers[actor]
+        self.powers = self.powers[:actor] + (powers,) + self.powers[actor + 1:]
+        if before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers:
+            self.mods = ModifierIndex.of(self.powers, self.game.volatile)
+            self.tables = [None] * len(self.powers)
+        elif powers.modifiers:
+            if any(m.who != "you" for m in powers.modifiers):
+                self.tables = [None] * len(self.powers)
+            else:
+                self.tables[actor] = None
+
+    def table(self, actor: int):
+        """What the modifiers in force make of the actor's numbers (costs, slots …: ``build_table``),
+        kept until their cards change — or recomputed every time if a modifier reads more than cards."""
+        found = self.tables[actor]
+        if found is None:
+            found = self.build_table(actor)
+            if not self.mods.volatile:
+                self.tables[actor] = found
+        return found
+
+    def build_table(self, actor: int):
+        raise NotImplementedError
