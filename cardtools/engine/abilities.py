@@ -36,7 +36,8 @@ class Powers:
         return cls().plus(tuple(abilities), printed)
 
     def plus(self, abilities: tuple[Ability, ...], printed: Mapping[str, int]) -> "Powers":
-        """These powers and one more card's (cheaper than rebuilding them all)."""
+        """These powers and one more card's (cheaper than rebuilding them all); ``printed``: the
+        printed numbers with that card."""
         triggers = dict(self.triggers)
         modifiers = self.modifiers
         for ability in abilities:
@@ -45,10 +46,7 @@ class Powers:
             else:
                 key = (ability.trigger, ability.arg)
                 triggers[key] = triggers.get(key, ()) + (ability,)
-        numbers = dict(self.printed)
-        for stat, n in printed.items():
-            numbers[stat] = numbers.get(stat, 0) + n
-        return Powers(triggers, modifiers, numbers)
+        return Powers(triggers, modifiers, printed)
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ here implements it from four tables a rules module declares:
   choosing: gaining one calls the state's ``gain_<resource>(ctx, actor)``);
 * ``COUNTS``: ``Size(zone)`` (cards in one of the actor's zones), ``Held(counter)`` or
   ``Computed(method)`` (the state's ``method(actor)``);
-* ``STATS``: ``Printed(field)``: the numbers printed in that card field on the actor's cards
-  (``Powers.printed``) plus every ``stat`` modifier in force for them;
+* ``STATS``: ``Printed(field, zones)``: the numbers printed in that card field on the actor's cards
+  in those zones (``printed``, kept in ``Powers.printed``) plus every ``stat`` modifier in force;
 * ``OWNED``: the zones whose cards an actor owns (``has: writing``).
 
 The engine refuses to start when its vocabulary names a word these tables leave out.
@@ -59,7 +59,8 @@ class Computed:
 
 @dataclass(frozen=True)
 class Printed:
-    field: str       # the card field whose numbers count (plus ``stat`` modifiers)
+    field: str               # the card field whose numbers count (plus ``stat`` modifiers) …
+    zones: tuple[str, ...]   # … on the actor's cards in these zones
 
 
 def missing_words(vocab, resources: Mapping, counts: Mapping, stats: Mapping) -> list[str]:
@@ -144,9 +145,15 @@ class Host:
             return self.__dict__[kind.counter][actor]
         return getattr(self, kind.method)(actor)
 
+    def printed(self, actor: int) -> dict[str, int]:
+        """Each statistic's printed numbers on the actor's cards (for ``Powers``, when they change)."""
+        values = self.game.printed
+        return {name: sum(values[kind.field].get(card, 0) for zone in kind.zones for card in self.__dict__[zone][actor])
+                for name, kind in self.STATS.items()}
+
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         """Printed numbers on the actor's cards, plus every ``stat`` modifier in force for them."""
-        value = self.powers[actor].printed.get(self.STATS[name].field, 0)
+        value = self.powers[actor].printed.get(name, 0)
         for owner, mod in self.mods.get("stat", name):
             if mod.applies(self, owner, actor):
                 value += mod.args["add"][name](self, Ctx(owner, mod.card))

@@ -66,6 +66,9 @@ class BaseGame:
         self.volatile = volatile_fields(((c.id, {f: c.get(f, ()) for f in deck.manifest.card_types[c.type].effect_fields})
                                          for c in deck.cards), frozenset(volatile))
         self.names = {c.id: c.name for c in deck.cards}
+        #: card field -> card id -> the number printed there (the fields statistics count)
+        self.printed = {kind.field: {c.id: c.get(kind.field) for c in deck.cards if c.get(kind.field)}
+                        for kind in state.STATS.values()}
         self.word = Words(self.vocab, self.WORDS)
         self.codec = MoveCodec(self.MOVES())
         decisions = [k for k in self.codec.kinds if k.decision]

@@ -41,7 +41,7 @@ class State(Meanings):
                  "technology": Cards("techs"), "wonder": Cards("wonders")}
     COUNTS = {"technologies": Size("techs"), "wonders": Size("wonders"), "civilizations": Size("civs"),
               "workers": Held("workers"), "score": Held("score"), "upcoming_actions": Computed("upcoming_actions")}
-    STATS = {"military": Printed("military")}          # ROUND END 3: the symbols on your cards (+ abilities)
+    STATS = {"military": Printed("military", ("civs", "techs"))}   # ROUND END 3: on civilizations and technologies
     OWNED = ("civs", "techs", "wonders")
     ZONES = (Zone("civ_deck", HIDDEN, pool="civilizations", view=("civ_deck",)),
              Zone("hand", OWNER, per_seat=True, pool="civilizations", view=("players", SEAT, "hand")),
@@ -460,18 +460,16 @@ class State(Meanings):
         1. Rise a Civilization: the main ability of the main civilization, the legacy ability of
         every civilization card; technologies and wonders always."""
         game = self.game
-        abilities, military = [], 0
+        abilities = []
         for civ in self.civs[p]:
             abilities += game.card_abilities(civ, civ == self.main[p])
-            military += game.military[civ]
         for card in self.techs[p] + self.wonders[p]:
             abilities += game.card_abilities(card, False)
-            military += game.military[card]
-        self.set_powers(p, Powers.of(abilities, {"military": military}))
+        self.set_powers(p, Powers.of(abilities, self.printed(p)))
 
     def add_card(self, p: int, card: str) -> None:
         """A technology or wonder joins ``p``'s cards: its abilities join theirs."""
-        self.set_powers(p, self.powers[p].plus(self.game.card_abilities(card, False), {"military": self.game.military[card]}))
+        self.set_powers(p, self.powers[p].plus(self.game.card_abilities(card, False), self.printed(p)))
 
 
 class Game(BaseGame):
@@ -504,7 +502,6 @@ class Game(BaseGame):
                                  if c.get("board", "time_track") == "time_track")
         self.calamities = frozenset(c.id for c in deck.of_type("calamity"))
         self.population = {c.id: c.get("population") for c in deck.of_type("civilization")}
-        self.military = {c.id: c.get("military", 0) for c in deck.cards}
         self.requires = {t.id: tuple(t.get("requires", ())) for t in deck.of_type("technology")}
         self.symbol = {c.id: c.get("symbol", "none") for c in deck.of_type("action", "calamity")}
         self.slot_red = {a.id: a.get("slot") == "red" for a in deck.of_type("action")}
