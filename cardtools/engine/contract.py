@@ -32,7 +32,7 @@ class GameFacts:
     chance: str = "seeded"
     #: "perfect" or "imperfect" (hidden zones: ``observation`` and ``determinize`` matter).
     information: str = "perfect"
-    #: What ``returns()`` gives: "win share" (the winners share 1, the others 0).
+    #: What ``returns()`` gives: "win share" (the winners share 1, the others 0) or "score".
     utility: str = "win share"
     min_utility: float = 0.0
     max_utility: float = 1.0

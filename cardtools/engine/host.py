@@ -102,7 +102,13 @@ class Host:
             if amount > 0:
                 values[actor] += amount
                 if self.log is not None:
+                    self.changed(actor, resource, amount, card)
                     self.note(f"  {self.who(actor)} +{self.game.word(amount, resource)} ({self.game.name(card)})")
+
+    def changed(self, actor: int, resource: str, delta: int, cause: str) -> None:
+        """Record a change of a counter and what caused it (a card, or a rule's name) while the game
+        is logged: the conformance suite checks that scores change only with a recorded cause."""
+        self.changes.append((actor, resource, delta, cause))
 
     def holding(self, actor: int, resource: str) -> int:
         """How much of a resource the actor has (a reserved part included)."""
@@ -127,7 +133,9 @@ class Host:
         amount = min(amount, self.spendable(actor, resource))
         if amount > 0:
             self.__dict__[resource][actor] -= amount
-            self.note(f"  {self.who(actor)} -{self.game.word(amount, resource)} ({self.game.name(ctx.card)})")
+            if self.log is not None:
+                self.changed(actor, resource, -amount, ctx.card)
+                self.note(f"  {self.who(actor)} -{self.game.word(amount, resource)} ({self.game.name(ctx.card)})")
 
     def pay(self, ctx: Ctx, actor: int, resource: str, amount: int) -> bool:
         """Pay a counter if all of it is available; cards cannot pay."""

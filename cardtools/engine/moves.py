@@ -23,10 +23,11 @@ MAX_OPTIONS = 64
 class MoveKind:
     """One kind of move: its name (the first word), its arguments' domains, its first id."""
 
-    __slots__ = ("name", "args", "base", "size", "_index")
+    __slots__ = ("name", "handler", "args", "base", "size", "_index")
 
     def __init__(self, name: str, args: tuple[tuple, ...], base: int):
         self.name = name
+        self.handler = f"move_{name}"     # the state's method that applies this kind of move
         self.args = args          # per argument: its values (card ids, words; None = left out), or options
         self.base = base
         self.size = 1

@@ -29,12 +29,15 @@ def seat_named(state, name: str, path: tuple) -> int:
 
 class Ownership:
     """Cards handed out by a scenario's setup. A card of a ``unique`` kind exists once (a
-    civilization card): giving it twice is an error, and it leaves the markets and decks. Other
-    kinds (a technology: every player has their own technology card) may be owned by several."""
+    civilization card): giving it twice is an error, and it leaves the markets and decks. A
+    ``distinct`` kind may be owned by several players but once by each (a technology: every player
+    has their own technology card); other kinds may repeat (copies of a card in a hand)."""
 
-    def __init__(self, kinds: dict[str, tuple[str, ...]], unique: frozenset[str]):
+    def __init__(self, kinds: dict[str, tuple[str, ...]], unique: frozenset[str] = frozenset(),
+                 distinct: frozenset[str] = frozenset()):
         self.kinds = kinds          # what a setup key may hold: key -> the deck's cards of that kind
-        self.unique = unique        # the keys whose cards exist once
+        self.unique = unique
+        self.distinct = unique | distinct
         self.taken: set[str] = set()
 
     def give(self, key: str, cards: list[str], path: tuple) -> tuple[str, ...]:
@@ -43,7 +46,7 @@ class Ownership:
         for i, card in enumerate(cards):
             if card not in known:
                 raise SetupError((*path, i), f"'{card}' is not one of the {key} of this deck{did_you_mean(card, known)}")
-            if card in cards[:i] or (key in self.unique and card in self.taken):
+            if (key in self.distinct and card in cards[:i]) or (key in self.unique and card in self.taken):
                 raise SetupError((*path, i), f"'{card}' is given twice")
             if key in self.unique:
                 self.taken.add(card)

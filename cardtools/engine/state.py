@@ -75,7 +75,9 @@ class BaseGame:
         if len(decisions) != 1:
             raise ValueError("a game's moves need exactly one kind answering decisions (an OPTION argument)")
         self.decision = decisions[0]
-        self.handlers = {k.name: getattr(state, f"move_{k.name}") for k in self.codec.kinds if not k.decision}
+        missing = [k.name for k in self.codec.kinds if not k.decision and not hasattr(state, k.handler)]
+        if missing:
+            raise ValueError(f"the {deck.game} engine has no {', '.join(f'move_{m}' for m in missing)}")
 
     def name(self, card: str) -> str:
         return self.names.get(card, card)
@@ -123,6 +125,8 @@ class BaseState(Agenda, Host):
         self.n = players
         self.seed = seed
         self.log: list[str] | None = [] if log else None
+        #: (actor, counter, change, cause) of every counter change the host made, while logged
+        self.changes: list[tuple[int, str, int, str]] = []
         self.pending: Pending | None = None
         self.agenda = []
         self.over = False
@@ -191,7 +195,7 @@ class BaseState(Agenda, Host):
             self.settle(option.resume(self))
         else:
             kind, values = self.game.codec.decode(action)
-            self.settle(self.game.handlers[kind.name](self, *values))
+            self.settle(getattr(self, kind.handler)(*values))
 
     def scores(self) -> list[int]:
         """Each seat's score: the ranking's first value."""
@@ -221,6 +225,7 @@ class BaseState(Agenda, Host):
             d[name] = d[name].copy()
         if self.log is not None:
             d["log"] = list(self.log)
+            d["changes"] = list(self.changes)
         return new
 
     def action_to_string(self, action: int) -> str:

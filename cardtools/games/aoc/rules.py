@@ -10,6 +10,7 @@ Rule parameters come from ``deck.rules`` (schemas/aoc/rules.schema.json).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 from cardtools.core.diagnostics import DiagnosticError
@@ -492,6 +493,8 @@ class Game(BaseGame):
         self.wonders = tuple(c.id for c in deck.of_type("wonder"))
         self.actions = tuple(c.id for c in deck.of_type("action"))
         super().__init__(deck, abilities)
+        if self.rules["virtual_opponent"]:           # SOLO GAME: the final score is what counts
+            self.facts = replace(FACTS, utility="score", max_utility=float("inf"))
         codec = self.codec
         self.ids = {"end": codec.id("end"), "rest": codec.id("rest"), "skip": codec.id("skip"),
                     **{kind: {c: codec.id(kind, c) for c in self.civilizations} for kind in ("rise", "annex", "draft")}}
@@ -523,6 +526,8 @@ class Game(BaseGame):
         super().check_players(players)
         if players == 1 and not self.rules["virtual_opponent"]:
             raise ValueError("the 1-player game is the solo variant (--variant solo)")
+        if players > 1 and self.rules["virtual_opponent"]:       # SOLO GAME: one player and a virtual opponent
+            raise ValueError("the solo variant is for 1 player")
 
     def arrange(self, players: int, seed: int, setup: dict) -> State:
         """A state after setup with a scenario's changes (``scenario.py``); the log starts there."""

@@ -22,7 +22,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         return state
     owned = Ownership({"civilizations": game.civilizations, "hand": game.civilizations,
                        "technologies": game.technologies, "wonders": game.wonders},
-                      unique=frozenset({"civilizations", "hand", "wonders"}))
+                      unique=frozenset({"civilizations", "hand", "wonders"}), distinct=frozenset({"technologies"}))
     for name, spec in setup.get("players", {}).items():
         _player(state, seat_named(state, name, ("players", name)), spec, owned, ("players", name))
     _table(state, setup, owned.taken)
