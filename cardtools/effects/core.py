@@ -47,7 +47,7 @@ def gain(args, c, path):
 
     act = _per_player(args, c, path, sequence([one(res, amount) for res, amount in items]))
     fixed = [(res, constant_of(amount)) for res, amount in items]
-    if up_to is None and "who" not in args and all(n is not None for _, n in fixed):
+    if up_to is None and "who" not in args and all(n is not None and n > 0 for _, n in fixed):
         act.gains = tuple(fixed)        # all it does: the engine may add these itself
     return act
 

@@ -20,6 +20,7 @@ from cardtools.effects.runtime import HALT, Ability, Ctx, Modifier, NO_EVENT, Op
 
 TriggerKey = tuple[str, "str | None"]
 Owned = tuple[int, Modifier]  # (owner, modifier)
+_UNKNOWN = object()
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,24 @@ class Powers:
     triggers: Mapping[TriggerKey, tuple[Triggered, ...]] = field(default_factory=dict)
     modifiers: tuple[Modifier, ...] = ()
     printed: Mapping[str, int] = field(default_factory=dict)
+    #: trigger key -> the summed fixed gains of its abilities when that is all they do (else None),
+    #: worked out on first use
+    _sums: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def summed(self, key: TriggerKey) -> tuple[tuple[str, int], ...] | None:
+        """The fixed gains of every ability with this trigger, summed per resource — or None if one
+        of them does more than gain (its effect must run)."""
+        found = self._sums.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            totals: dict[str, int] = {}
+            for ability in self.triggers.get(key, ()):
+                if ability.gains is None:
+                    totals = None
+                    break
+                for resource, n in ability.gains:
+                    totals[resource] = totals.get(resource, 0) + n
+            found = self._sums[key] = None if totals is None else tuple(totals.items())
+        return found
 
     @classmethod
     def of(cls, abilities: Iterable[Ability], printed: Mapping[str, int]) -> "Powers":

@@ -60,6 +60,10 @@ class Rotation:
         """Every seat once, from ``first``."""
         return [(first + self.step * i) % n for i in range(n)]
 
+    def at(self, first: int, i: int, n: int) -> int:
+        """The seat ``i`` places after ``first``."""
+        return (first + self.step * i) % n
+
     def next(self, seat: int, n: int) -> int:
         """The seat after ``seat``."""
         return (seat + self.step) % n

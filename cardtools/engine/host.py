@@ -155,9 +155,14 @@ class Host:
 
     def printed(self, actor: int) -> dict[str, int]:
         """Each statistic's printed numbers on the actor's cards (for ``Powers``, when they change)."""
-        values = self.game.printed
-        return {name: sum(values[kind.field].get(card, 0) for zone in kind.zones for card in self.__dict__[zone][actor])
-                for name, kind in self.STATS.items()}
+        found = {}
+        for name, kind in self.STATS.items():
+            values, total = self.game.printed[kind.field], 0
+            for zone in kind.zones:
+                for card in self.__dict__[zone][actor]:
+                    total += values.get(card, 0)
+            found[name] = total
+        return found
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         """Printed numbers on the actor's cards, plus every ``stat`` modifier in force for them."""

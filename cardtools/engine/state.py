@@ -23,15 +23,15 @@ several empires each. Counters are kept per actor, ``per_seat`` zones per seat.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from cardtools.core.deck import Deck
 from cardtools.core.diagnostics import DiagnosticError, error
 from cardtools.core.workspace import Workspace
-from cardtools.effects.runtime import Pending
+from cardtools.effects.runtime import NO_EVENT, Pending
 from cardtools.effects.vocabulary import require_vocabulary
 from cardtools.engine import zones
-from cardtools.engine.abilities import ModifierIndex, Powers, fold_gains, volatile_fields
+from cardtools.engine.abilities import ModifierIndex, Powers, fold_gains, run_abilities, volatile_fields
 from cardtools.engine.compiled import compile_abilities
 from cardtools.engine.contract import TERMINAL, GameFacts
 from cardtools.engine.flow import Agenda
@@ -185,17 +185,19 @@ class BaseState(Agenda, Host):
 
     def apply(self, action: int) -> None:
         """Make a move (one of legal_actions()), then run the game on to the next decision."""
-        if action not in self.legal_actions():
+        if action not in (self._legal or self.legal_actions()):
             raise ValueError(f"illegal move {action} ({self.action_to_string(action)}); legal: "
                              + ", ".join(self.action_to_string(a) for a in self.legal_actions()))
         self._legal = None
-        if self.pending is not None:
+        if self.pending is None:
+            kind, values = self.game.codec.decode(action)
+            pending = getattr(self, kind.handler)(*values)
+        else:
             option = self.pending.options[action - self.game.decision.base]
             self.pending = None
-            self.settle(option.resume(self))
-        else:
-            kind, values = self.game.codec.decode(action)
-            self.settle(getattr(self, kind.handler)(*values))
+            pending = option.resume(self)
+        if pending is not None or self.agenda:
+            self.settle(pending)
 
     def scores(self) -> list[int]:
         """Each seat's score: the ranking's first value."""
@@ -277,16 +279,34 @@ class BaseState(Agenda, Host):
             self.log.append(line(text, private))
 
     # -- the ability index --------------------------------------------------------------------------
+    def fire(self, actor: int, trigger: str, arg: str | None = None, event: Mapping[str, Any] = NO_EVENT,
+             card: str | None = None) -> Pending | None:
+        """Run the actor's abilities with this trigger (only ``card``'s, for "when you … this"). Fixed
+        gains are added at once, summed when the game is not logged (no line per card to write)."""
+        key = (trigger, arg)
+        abilities = self.powers[actor].triggers.get(key)
+        if not abilities:
+            return None
+        if card is not None:
+            abilities = tuple(ab for ab in abilities if ab.card == card)
+        elif self.log is None:
+            summed = self.powers[actor].summed(key)
+            if summed is not None:
+                self.add(actor, summed, "")
+                return None
+        return run_abilities(self, actor, abilities, event)
+
     def set_powers(self, actor: int, powers: Powers) -> None:
         """An actor's abilities changed: re-index modifiers if theirs changed, and forget the tables
-        that depended on their cards (everyone's, if a modifier of theirs reaches other actors)."""
+        that depended on their cards — only theirs, unless a modifier of theirs (before or after)
+        reaches other actors."""
         before = self.powers[actor]
         self.powers = self.powers[:actor] + (powers,) + self.powers[actor + 1:]
-        if before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers:
+        changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
+        if changed:
             self.mods = ModifierIndex.of(self.powers, self.game.volatile)
-            self.tables = [None] * len(self.powers)
-        elif powers.modifiers:
-            if any(m.who != "you" for m in powers.modifiers):
+        if changed or powers.modifiers:
+            if any(m.who != "you" for m in (*before.modifiers, *powers.modifiers)):
                 self.tables = [None] * len(self.powers)
             else:
                 self.tables[actor] = None

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from cardtools.core.diagnostics import DiagnosticError
-from cardtools.effects.runtime import Ctx, run_all
+from cardtools.effects.runtime import NO_EVENT, Ctx, run_all
 from cardtools.engine.abilities import Powers, in_chosen_order, run_abilities
 from cardtools.engine.contract import GameFacts
 from cardtools.engine.flow import CLOCKWISE, COUNTER_CLOCKWISE
@@ -51,7 +51,7 @@ class State(Meanings):
              Zone("techs", per_seat=True), Zone("wonders", per_seat=True))
     RANKING = Ranking(("score", "workers", "coins"))   # GAME END: score, then workers, then coins
     MOVE_VIEWS = ("legal", "costs")
-    COPIED = ("placed", "doomed", "main", "market", "bonus", "used")
+    COPIED = ("placed", "doomed", "main", "market", "bonus", "used", "offers")
 
     # -- SETUP (SOLO GAME and DRAFTING GAME › Variants in SETUP) ------------------------------------
     def setup(self) -> None:
@@ -92,9 +92,10 @@ class State(Meanings):
         else:
             self.packs = []
         self.civ_deck = tuple(civs[drawn:])
-        self.note(f"setup: time track {', '.join(game.name(c) for c in self.track)}; wonder market "
-                  f"{', '.join(game.name(w) for w in self.wonder_market)}; civilization market "
-                  f"{', '.join(game.name(c) for c in self.market)}")
+        if self.log is not None:
+            self.note(f"setup: time track {', '.join(game.name(c) for c in self.track)}; wonder market "
+                      f"{', '.join(game.name(w) for w in self.wonder_market)}; civilization market "
+                      f"{', '.join(game.name(c) for c in self.market)}")
         self._round_start_note()
         if self.step != DRAFTING:
             self._start_turn()
@@ -121,18 +122,16 @@ class State(Meanings):
 
     def _action_moves(self) -> list[int]:
         """Every action with a free slot the player can man and pay (2A. Takes Actions), Rest if no
-        action was taken yet (2B), and ending the turn."""
+        action was taken yet (2B), and ending the turn — in id order as they are listed."""
         p, game = self.player, self.game
         moves = [game.ids["end"]] if self.acted else [game.ids["end"], game.ids["rest"]]
         free = self.workers[p] - self.placed[p]
         if free <= 0:
             return moves
-        coins, used, prices = self.coins[p], self.used, self.table(p)
-        for action, slots in self._slots(p).items():
-            price = prices.get(action)
-            if price is None or price[0] > free or used.get(action, 0) >= slots:
+        coins, used = self.coins[p], self.used
+        for action, slots, need, cost, ids, per_target in self.offer(p):
+            if need > free or used.get(action, 0) >= slots:
                 continue
-            need, cost, ids, per_target = price
             targets = game.researchable(self.techs[p]) if per_target is not None else ()
             if not targets:
                 if cost <= coins:
@@ -141,7 +140,6 @@ class State(Meanings):
                 moves += [ids[t] for t in targets if self.cost(p, action, t) <= coins]
             elif cost <= coins:
                 moves += [ids[t] for t in targets]
-        moves.sort()
         return moves
 
     # -- PLAYING THE GAME › 1. the civilization step -----------------------------------------------
@@ -159,8 +157,8 @@ class State(Meanings):
             self.note(f"{self.who(p)} rises {self.game.name(civ)}: {self.game.word(self.workers[p], 'workers')}, "
                       f"{self.game.word(bonus, 'bonus coins')}")
         self.step = ACTIONS
-        self.then(lambda st: st.fire(p, "risen", None, {"bonus_coins": bonus}, civ),
-                  lambda st: st.fire(p, "gained", None, None, civ))
+        self.then(lambda st: st.fire(p, "risen", event={"bonus_coins": bonus}, card=civ),
+                  lambda st: st.fire(p, "gained", card=civ))
 
     def move_annex(self, civ: str) -> None:
         """1B. Annex: only its legacy ability counts; +1 worker, up to the limit."""
@@ -174,11 +172,12 @@ class State(Meanings):
             self.note(f"{self.who(p)} annexes {self.game.name(civ)}: +{self.game.word(self.workers[p] - before, 'workers')}, "
                       f"{self.game.word(bonus, 'bonus coins')}")
         self.step = ACTIONS
-        self.then(lambda st: st.fire(p, "gained", None, None, civ))
+        self.then(lambda st: st.fire(p, "gained", card=civ))
 
     def move_skip(self) -> None:
         """1C. Skip the civilization step."""
-        self.note(f"{self.who(self.player)} skips the civilization step")
+        if self.log is not None:
+            self.note(f"{self.who(self.player)} skips the civilization step")
         self.step = ACTIONS
 
     def _take(self, civ: str) -> int:
@@ -219,7 +218,8 @@ class State(Meanings):
         pack.remove(civ)
         self.packs[p] = tuple(pack)
         self.hand[p] += (civ,)
-        self.note(f"{self.who(p)} drafts a civilization card", private=f"{self.game.name(civ)}")
+        if self.log is not None:
+            self.note(f"{self.who(p)} drafts a civilization card", private=f"{self.game.name(civ)}")
         if p + 1 < n:
             self.player = p + 1
             return
@@ -228,7 +228,8 @@ class State(Meanings):
         if len(self.packs[0]) == 1:
             for q in range(n):
                 self.hand[q] += self.packs[q]
-                self.note(f"{self.who(q)} keeps the last card passed on", private=self.game.name(self.packs[q][0]))
+                if self.log is not None:
+                    self.note(f"{self.who(q)} keeps the last card passed on", private=self.game.name(self.packs[q][0]))
             self.packs = []
             self.step = CIVILIZATION
             self.then(lambda st: st._start_turn())
@@ -239,7 +240,10 @@ class State(Meanings):
         p = self.player
         self.used[action] = self.used.get(action, 0) + 1
         self.acted = True
-        return self.carry_out(p, action, target, self.cost(p, action, target), self.needs(p, action))
+        need, cost, _, per_target = self.table(p)[action]
+        if per_target:                                            # CIVILIZATIONS › Hittites
+            cost = self.cost(p, action, target)
+        return self.carry_out(p, action, target, cost, need)
 
     def carry_out(self, p: int, action: str, target: str | None, cost: int, need: int):
         """Pay, place workers (red slots doom them: 3. Resolve), then the action's own effect, then
@@ -254,12 +258,12 @@ class State(Meanings):
             what = self.game.name(action) + (f" ({self.game.name(target)})" if target else "")
             self.note(f"{self.who(p)} performs {what}: pays {self.game.word(cost, 'coins')}, places "
                       f"{self.game.word(need, 'workers')}{' on a red slot' if red else ''}")
-        pending = run_abilities(self, p, self.game.used[action], {"target": target} if target else {})
+        pending = run_abilities(self, p, self.game.used[action], {"target": target} if target else NO_EVENT)
         if pending is not None:
             return pending.then(lambda st: st.fire(p, "performed", action))
         return self.fire(p, "performed", action)
 
-    def move_rest(self) -> None:
+    def move_rest(self):
         """2B. Rest: no action this turn; coins and a worker (up to the limit) at once; the turn ends."""
         p, rules = self.player, self.game.rules
         before = self.workers[p]
@@ -268,13 +272,16 @@ class State(Meanings):
         if self.log is not None:
             self.note(f"{self.who(p)} rests: +{self.game.word(rules['rest_coins'], 'coins')}, "
                       f"+{self.game.word(self.workers[p] - before, 'workers')}")
-        self.move_end()
+        return self.move_end()
 
     # -- 3. Resolve Your Workers, Turn End ----------------------------------------------------------
-    def move_end(self) -> None:
+    def move_end(self):
+        """The turn ends: 3. Resolve Your Workers, then Turn End, then the next player."""
         p = self.player
-        self.note(f"{self.who(p)} ends the turn")
-        self.then(lambda st: st._resolve_workers(p), lambda st: st._turn_end(p), lambda st: st._next_turn())
+        if self.log is not None:
+            self.note(f"{self.who(p)} ends the turn")
+        self.then(lambda st: st._turn_end(p), lambda st: st._next_turn())
+        return self._resolve_workers(p)
 
     def _resolve_workers(self, p: int):
         """3. Resolve: workers on white slots (or unplaced) come back; those on red slots are
@@ -285,7 +292,7 @@ class State(Meanings):
         if doomed:
             if self.log is not None:
                 self.note(f"  {self.who(p)} sacrifices {self.game.word(doomed, 'workers')} from red slots")
-            return self.fire(p, "sacrificed", None, {"workers": doomed})
+            return self.fire(p, "sacrificed", event={"workers": doomed})
         return None
 
     def _turn_end(self, p: int):
@@ -297,7 +304,7 @@ class State(Meanings):
         """Players take turns clockwise from the starting player (PLAYING THE GAME)."""
         self.turn += 1
         if self.turn < self.n:
-            self.player = CLOCKWISE.order(self.starter, self.n)[self.turn]
+            self.player = CLOCKWISE.at(self.starter, self.turn, self.n)
             self.then(lambda st: st._start_turn())
         else:
             self._round_end()
@@ -343,7 +350,7 @@ class State(Meanings):
             elif symbol == "sacrifice":
                 steps.append(lambda st: st._everyone_sacrifices(new))
             steps.append(lambda st: run_abilities(st, st.starter, st.game.revealed.get(new, ())))
-        steps += [lambda st, p=p: st.fire(p, "round_end", None) for p in self.seat_order()]
+        steps += [lambda st, p=p: st.fire(p, "round_end") for p in self.seat_order()]
         steps.append(lambda st: st._next_round())
         self.then(*steps)
 
@@ -353,8 +360,9 @@ class State(Meanings):
         strength = {p: self.stat(None, p, "military") for p in range(self.n)}
         least = min([*strength.values(), *([self.virtual] if self.game.rules["virtual_opponent"] else [])])
         losers = [p for p in self.seat_order() if strength[p] == least]
-        self.note(f"  War: least military strength {least}: "
-                  + (", ".join(self.who(p) for p in losers) or "only the virtual opponent"))
+        if self.log is not None:
+            self.note(f"  War: least military strength {least}: "
+                      + (", ".join(self.who(p) for p in losers) or "only the virtual opponent"))
         steps = []
         for p in losers:
             if self.immune(p, "war"):
@@ -381,9 +389,11 @@ class State(Meanings):
         self._start_turn()
 
     def _new_round(self) -> None:
-        """The slots everybody may use this round: the permanent card's and the 3 cards under it (2A)."""
+        """The slots everybody may use this round: the permanent card's and the 3 cards under it (2A);
+        what each player may do with them is worked out again (``offer``)."""
         game = self.game
         self.public_slots = {c: game.slots[c] for c in (*game.permanent, *self.window()) if c in game.slots}
+        self.offers: list[tuple | None] = [None] * self.n
 
     def window(self) -> tuple[str, ...]:
         """The 3 time-track cards under the permanent action card this round (2A; ROUND END 2)."""
@@ -399,7 +409,7 @@ class State(Meanings):
         """Every player's "game end" abilities, then the ranking."""
         self.round = self.game.rules["rounds"]
         self.note("== game end")
-        steps = [lambda st, p=p: st.fire(p, "game_end", None) for p in self.seat_order()]
+        steps = [lambda st, p=p: st.fire(p, "game_end") for p in self.seat_order()]
         steps.append(lambda st: st._finish())
         self.then(*steps)
 
@@ -447,15 +457,6 @@ class State(Meanings):
         return views.describe(self)
 
     # -- the cards in play ---------------------------------------------------------------------------------
-    def fire(self, p: int, trigger: str, arg: str | None, event: dict | None = None, card: str | None = None):
-        """Run the player's abilities with this trigger (only ``card``'s, for "when you … this")."""
-        abilities = self.powers[p].triggers.get((trigger, arg))
-        if not abilities:
-            return None
-        if card is not None:
-            abilities = tuple(ab for ab in abilities if ab.card == card)
-        return run_abilities(self, p, abilities, event or {})
-
     def reindex(self, p: int) -> None:
         """Recompute what ``p``'s cards do after a rise or annex (the main ability may change):
         1. Rise a Civilization: the main ability of the main civilization, the legacy ability of

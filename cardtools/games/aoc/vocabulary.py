@@ -32,7 +32,7 @@ class Meanings(BaseState):
         self.add_card(player, tech)
         if self.log is not None:
             self.note(f"  {self.who(player)} gains the technology {self.game.name(tech)}")
-        return self.fire(player, "gained", None, None, tech)
+        return self.fire(player, "gained", card=tech)
 
     def gain_wonder(self, ctx: Ctx, player: int) -> Pending | None:
         """Gain a wonder from the market; none left: nothing happens."""
@@ -49,7 +49,7 @@ class Meanings(BaseState):
         self.add_card(player, wonder)
         if self.log is not None:
             self.note(f"  {self.who(player)} takes the wonder {self.game.name(wonder)}")
-        return self.fire(player, "gained", None, None, wonder)
+        return self.fire(player, "gained", card=wonder)
 
     def researchable(self, p: int) -> tuple[str, ...]:
         """Technologies ``p`` may gain: not owned, and no prerequisite or at least one owned."""
@@ -75,7 +75,7 @@ class Meanings(BaseState):
         self.workers[player] -= n
         if self.log is not None:
             self.note(f"  {self.who(player)} sacrifices {self.game.word(n, 'workers')} ({self.game.name(ctx.card)})")
-        return self.fire(player, "sacrificed", None, {"workers": n})
+        return self.fire(player, "sacrificed", event={"workers": n})
 
     # -- modifiers (continuous abilities) ------------------------------------------------------------
     def cost(self, p: int, action: str, target: str | None) -> int:
@@ -104,11 +104,11 @@ class Meanings(BaseState):
         return self.mods.applies(self, "immune", hazard, p)
 
     def build_table(self, p: int) -> dict[str, tuple]:
-        """What each action asks of ``p``: ``(workers, coins, move ids by target, per target)`` —
-        ``per target`` is None unless the move names a technology (Research), True when the cost
-        depends on which (Hittites); actions ``p`` may not perform are left out."""
+        """What each action asks of ``p``, in move order: ``(workers, coins, move ids by target,
+        per target)`` — ``per target`` is None unless the move names a technology (Research), True
+        when the cost depends on which (Hittites); actions ``p`` may not perform are left out."""
         game, subjects = self.game, self.mods.by_subject
-        prices = {}
+        table = {}
         for action in game.actions:
             if ("forbid", action) in subjects and self.forbidden(p, action):
                 continue
@@ -117,8 +117,18 @@ class Meanings(BaseState):
             per_target = None
             if action in game.aimed:
                 per_target = any(m.args["target"] is not None for _, m in self.mods.get("cost", action))
-            prices[action] = (need, cost, game.perform_ids[action], per_target)
-        return prices
+            table[action] = (need, cost, game.perform_ids[action], per_target)
+        return table
+
+    def offer(self, p: int) -> tuple[tuple, ...]:
+        """What ``p`` may do with this round's slots: ``(action, slots, workers, coins, move ids,
+        per target)`` in move order; kept until the round or ``p``'s prices change."""
+        prices = self.table(p)
+        found = self.offers[p]
+        if found is None or found[0] is not prices:
+            slots = self._slots(p)
+            found = self.offers[p] = (prices, tuple((a, slots[a], *price) for a, price in prices.items() if a in slots))
+        return found[1]
 
     def _slots(self, p: int) -> dict[str, int]:
         """Slots of each action ``p`` may use this round: the public ones (2A), upcoming cards if allowed
