@@ -19,12 +19,12 @@ TOY = Path(__file__).parent / "fixtures" / "toy"
 GAMES_PER_CONFIG = 1000
 
 
-def toy_game():
+def toy_game(variant=None):
     """The toy game, registered by hand (it is not installed: only its folder is on the path)."""
     if str(TOY) not in sys.path:
         sys.path.insert(0, str(TOY))
     register(GamePlugin("toy", rules="toy_rules"))
-    return new_game(load_deck("toy", workspace=Workspace(TOY)))
+    return new_game(load_deck("toy", variant, workspace=Workspace(TOY)))
 
 
 def configs():
@@ -49,9 +49,24 @@ def test_every_engine_conforms(game, players):
     assert check_engine(game, players, range(GAMES_PER_CONFIG)) == []
 
 
+@pytest.mark.parametrize("variant", [None, "houses"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_toy_game_conforms(players):
-    assert check_engine(toy_game(), players, range(GAMES_PER_CONFIG)) == []
+def test_the_toy_game_conforms(players, variant):
+    assert check_engine(toy_game(variant), players, range(GAMES_PER_CONFIG)) == []
+
+
+def test_a_player_decides_for_each_of_their_houses():
+    """Actors are not seats: P1 plays for houses P1a and P1b; P1a's Gift asks every other house —
+    P1b too, so P1 answers for it — and a player's points are their houses' together."""
+    state = toy_game("houses").arrange(2, 0, {"hands": {"P1": ["gift", "gem", "gem"], "P2": ["gem", "gem", "gem"]}})
+    state.apply(state.string_to_action("play gift"))
+    asked = []
+    while state.pending is not None:
+        asked.append((state.who(state.pending.player), state.current_player))
+        state.apply(state.string_to_action("choose gain 1 point"))
+    assert asked == [("P1b", 0), ("P2a", 1), ("P2b", 1)]
+    assert state.snapshot()["turn"] == "P1b" and state.current_player == 0
+    assert state.scores() == [1, 2] and state.points == [0, 1, 1, 1]
 
 
 def test_the_suite_finds_a_broken_engine():

@@ -474,7 +474,7 @@ def _resource_values(S: SchemaParts, text: str) -> dict:
                    "description": "Only when the action is aimed at this card (e.g. researching Iron Working)."}},
     "description": "Change the cost of an action."})
 def cost(args, c, path):
-    """A cost change; the engine applies `set` first, then every `add` (see runtime.adjusted)."""
+    """A cost change; the engine applies `set` first, then every `add` (see engine.abilities.adjusted)."""
     if "add" not in args and "set" not in args:
         c.fail(path, "a cost change needs `add` or `set`")
     out = {"of": args["of"], "target": args.get("target")}

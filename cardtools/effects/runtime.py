@@ -185,23 +185,6 @@ class Modifier:
 Ability = Triggered | Modifier
 
 
-def adjusted(base: int, state, mods: Sequence[tuple[int, Modifier]], player: int, *, floor: int = 0,
-             key: str = "") -> int:
-    """A number after modifiers: ``set`` replaces it (the last one wins), then every ``add`` is summed.
-
-    ``mods`` are ``(owner, modifier)`` pairs (the same card, a technology, may be owned by several
-    players); each carries ``{"set": {key: value}}`` or ``{"add": {key: value}}`` in its args.
-    """
-    value = base
-    for owner, mod in mods:
-        if "set" in mod.args and key in mod.args["set"] and mod.applies(state, owner, player):
-            value = mod.args["set"][key](state, Ctx(owner, mod.card))
-    for owner, mod in mods:
-        if "add" in mod.args and key in mod.args["add"] and mod.applies(state, owner, player):
-            value += mod.args["add"][key](state, Ctx(owner, mod.card))
-    return max(floor, value)
-
-
 class Host(Protocol):
     """What the core verbs need from a game's state. Resource and stat names are the vocabulary's."""
 

@@ -21,7 +21,7 @@ class SetupError(Exception):
 
 def seat_named(state, name: str, path: tuple) -> int:
     """The seat a scenario names (``P1`` …); SetupError for a name not in this game."""
-    names = [state.who(seat) for seat in range(state.n)]
+    names = [state.seat_name(seat) for seat in range(state.n)]
     if name not in names:
         raise SetupError(path, f"'{name}' is not a player of this {state.n}-player game ({', '.join(names)})")
     return names.index(name)

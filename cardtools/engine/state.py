@@ -200,7 +200,7 @@ class BaseState(Agenda, Host):
             self.settle(pending)
 
     def scores(self) -> list[int]:
-        """Each seat's score: the ranking's first value."""
+        """Each seat's score: the ranking's first value (its actors' together)."""
         return [self.rank_value(seat, self.RANKING.order[0]) for seat in range(self.n)]
 
     def ranks(self) -> list[int]:
@@ -215,7 +215,9 @@ class BaseState(Agenda, Host):
         return Ranking.shares(self.ranks())
 
     def rank_value(self, seat: int, name: str) -> int:
-        return self.__dict__[name][seat]
+        """A ranking value of a seat: the counter ``name`` of its actors, added up."""
+        values = self.__dict__[name]
+        return sum(values[a] for a in self.actors() if self.seat_of(a) == seat)
 
     def clone(self) -> "BaseState":
         """An independent copy: mutable tables copied, everything immutable (cards, powers, pending
@@ -270,9 +272,13 @@ class BaseState(Agenda, Host):
     def seat_of(self, actor: int) -> int:
         return actor
 
+    def seat_name(self, seat: int) -> str:
+        """A seat's name in logs, snapshots and scenario files: ``P1`` for seat 0."""
+        return f"P{seat + 1}"
+
     def who(self, actor: int) -> str:
-        """An actor's name in the log and snapshots: ``P1`` for seat 0."""
-        return f"P{actor + 1}"
+        """An actor's name in the log: its seat's, unless the game names its actors."""
+        return self.seat_name(self.seat_of(actor))
 
     def note(self, text: str, private: str | None = None) -> None:
         if self.log is not None:

@@ -53,7 +53,7 @@ def observe(state, seat: int, zones: Sequence[Zone], move_views: Sequence[str]) 
         if zone.per_seat:
             for owner, held in enumerate(cards):
                 if zone.hidden_from(seat, owner):
-                    _put(view, _path(zone.view, state.who(owner)), len(held))
+                    _put(view, _path(zone.view, state.seat_name(owner)), len(held))
         elif zone.hidden_from(seat, None):
             _put(view, zone.view, len(cards))
     if imperfect(zones) and state.current_player != seat:

@@ -1,8 +1,8 @@
 """One game between agents, from a seed: the unit simulation runs are made of.
 
-The engine's own RNG (owned by the state, seeded with ``seed``) deals; each seat's agent gets
-its own RNG stream derived from ``agent_seed`` (by default the same seed), so changing one agent
-never changes another's randomness, and the same deal can be replayed with other agent streams.
+The engine's chance comes from ``seed`` (its shuffles); each seat's agent gets its own RNG stream
+derived from ``agent_seed`` (by default the same seed), so changing one agent never changes
+another's randomness, and the same deal can be replayed with other agent streams.
 """
 
 from __future__ import annotations
@@ -12,12 +12,9 @@ from typing import Sequence
 
 from cardtools.sim.agents import Agent
 
-#: A game that has not ended after this many moves is an engine bug, not a long game.
-MAX_MOVES = 100_000
-
 
 class EndlessGame(RuntimeError):
-    """The game did not end within ``MAX_MOVES`` moves."""
+    """The game did not end within the moves its facts allow (``GameFacts.max_moves``)."""
 
 
 def agent_rng(seed: int, seat: int) -> random.Random:
@@ -36,10 +33,10 @@ def play_counted(game, players: int, agents: Sequence[Agent], seed: int, log: bo
         raise ValueError(f"{players} players need {players} agents, got {len(agents)}")
     state = game.new_state(players, seed, log=log)
     rngs = [agent_rng(seed if agent_seed is None else agent_seed, seat) for seat in range(players)]
-    moves = 0
+    moves, limit = 0, game.facts.max_moves
     while not state.is_terminal():
-        if moves == MAX_MOVES:
-            raise EndlessGame(f"the game did not end after {MAX_MOVES:,} moves")
+        if moves == limit:
+            raise EndlessGame(f"the game did not end after {limit:,} moves")
         seat = state.current_player
         state.apply(agents[seat].choose(state, state.legal_actions(), rngs[seat]))
         moves += 1
