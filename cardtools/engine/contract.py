@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 from cardtools.core.deck import Deck
 from cardtools.core.plugins import plugin
@@ -83,8 +83,3 @@ def new_game(deck: Deck) -> Game:
     if found is None or found.rules is None:
         raise NoEngine(f"game '{deck.game}' has no rules engine yet")
     return importlib.import_module(found.rules).Game(deck)
-
-
-def players_of(game: Game) -> Sequence[int]:
-    """The player counts the deck allows."""
-    return range(game.deck.manifest.min_players, game.deck.manifest.max_players + 1)

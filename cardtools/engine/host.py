@@ -90,6 +90,8 @@ class Host:
             self.add(actor, ((resource, amount),), ctx.card)
             return None
         choose = getattr(self, f"gain_{resource}")
+        if amount == 1:
+            return choose(ctx, actor)
         return run_all(self, [lambda st: choose(ctx, actor)] * amount)
 
     def add(self, actor: int, gains: tuple[tuple[str, int], ...], card: str) -> None:

@@ -242,12 +242,15 @@ class BaseState(Agenda, Host):
         return self.game.codec.words(action)
 
     def string_to_action(self, text: str) -> int:
-        """The legal move written ``text`` (ValueError if none)."""
+        """The legal move written ``text`` (ValueError if none): by the codec, or a pending decision's
+        option by its label."""
         words = " ".join(text.split())
-        for move in self.legal_actions():
-            if self.action_to_string(move) == words:
-                return move
-        raise ValueError(f"'{text}' is not a legal move here")
+        move = self.game.codec.parse(words)
+        if move is None:
+            move = next((m for m in self.legal_actions() if self.action_to_string(m) == words), None)
+        if move is None or move not in self.legal_actions():
+            raise ValueError(f"'{text}' is not a legal move here")
+        return move
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see (engine.zones)."""

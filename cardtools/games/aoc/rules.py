@@ -305,7 +305,7 @@ class State(Meanings):
         self.turn += 1
         if self.turn < self.n:
             self.player = CLOCKWISE.at(self.starter, self.turn, self.n)
-            self.then(lambda st: st._start_turn())
+            self._start_turn()
         else:
             self._round_end()
 
