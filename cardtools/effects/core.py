@@ -26,8 +26,10 @@ def _amounts(args, c, path, group: str):
 
 
 def _per_player(args, c, path, act):
-    """Apply ``act(state, ctx)`` to each target player of ``args['who']`` (default: you)."""
+    """Apply ``act(state, ctx)`` to each target player of ``args['who']`` (default: you: ``act`` itself)."""
     targets = c.targets(args.get("who", "you"), path + ("who",))
+    if targets.you_only:
+        return act
     return lambda state, ctx: targets.apply(state, ctx, act, "choose a player")
 
 
@@ -48,7 +50,7 @@ def gain(args, c, path):
     act = _per_player(args, c, path, sequence([one(res, amount) for res, amount in items]))
     fixed = [(res, constant_of(amount)) for res, amount in items]
     if up_to is None and "who" not in args and all(n is not None and n > 0 for _, n in fixed):
-        act.gains = tuple(fixed)        # all it does: the engine may add these itself
+        act.gains = tuple(fixed)        # all it does: the engine may add these itself (a fresh closure)
     return act
 
 
