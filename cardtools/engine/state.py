@@ -99,7 +99,7 @@ def rule_parameters(deck: Deck) -> dict[str, Any]:
     (``rules_schema`` in game.yaml), which the loader has checked them against."""
     if deck.manifest.rules_schema is None:
         raise DiagnosticError([error(deck.manifest.path, 1, 1, "rules",
-                                     f"a game with a rules engine needs `rules_schema:` in game.yaml")])
+                                     "a game with a rules engine needs `rules_schema:` in game.yaml")])
     return dict(deck.rules)
 
 
