@@ -167,11 +167,19 @@ class Host:
         return found
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
-        """Printed numbers on the actor's cards, plus every ``stat`` modifier in force for them."""
+        """Printed numbers on the actor's cards, plus every ``stat`` modifier in force for them;
+        kept until the actor's cards change (unless a modifier reads more than cards)."""
+        known = self.statistics[actor]
+        if known is not None and name in known:
+            return known[name]
         value = self.powers[actor].printed.get(name, 0)
         for owner, mod in self.mods.get("stat", name):
             if mod.applies(self, owner, actor):
                 value += mod.args["add"][name](self, Ctx(owner, mod.card))
+        if not self.mods.volatile:
+            if known is None:
+                known = self.statistics[actor] = {}
+            known[name] = value
         return value
 
     def rivals(self, ctx: Ctx, actor: int, name: str) -> list[int]:

@@ -118,7 +118,7 @@ class BaseState(Agenda, Host):
         super().__init_subclass__(**kwargs)
         cls._copied = tuple(dict.fromkeys(
             [r for r, kind in cls.RESOURCES.items() if isinstance(kind, Counter)]
-            + [z.name for z in cls.ZONES if z.per_seat] + ["agenda", "tables", *cls.COPIED]))
+            + [z.name for z in cls.ZONES if z.per_seat] + ["agenda", "tables", "statistics", *cls.COPIED]))
 
     def __init__(self, game: BaseGame, players: int, seed: int, log: bool = False):
         self.game = game
@@ -139,7 +139,8 @@ class BaseState(Agenda, Host):
             setattr(self, zone.name, [()] * players if zone.per_seat else ())
         self.powers = (Powers(),) * actors
         self.mods = ModifierIndex()
-        self.tables: list[Any] = [None] * actors
+        self.tables: list[Any] = [None] * actors          # per actor: the rules module's table
+        self.statistics: list[dict | None] = [None] * actors   # per actor: the statistics worked out
         self.setup()
         self.settle(None)
 
@@ -314,15 +315,18 @@ class BaseState(Agenda, Host):
         changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
         if changed:
             self.mods = ModifierIndex.of(self.powers, self.game.volatile)
-        if changed or powers.modifiers:
-            if any(m.who != "you" for m in (*before.modifiers, *powers.modifiers)):
-                self.tables = [None] * len(self.powers)
-            else:
+        if any(m.who != "you" for m in (*before.modifiers, *powers.modifiers)):
+            self.tables = [None] * len(self.powers)
+            self.statistics = [None] * len(self.powers)
+        else:
+            self.statistics[actor] = None
+            if changed or powers.modifiers:
                 self.tables[actor] = None
 
     def table(self, actor: int):
         """What the modifiers in force make of the actor's numbers (costs, slots …: ``build_table``),
-        kept until their cards change — or recomputed every time if a modifier reads more than cards."""
+        kept until their cards change — or recomputed every time if a modifier reads more than cards.
+        (Statistics are kept the same way, by ``stat``.)"""
         found = self.tables[actor]
         if found is None:
             found = self.build_table(actor)
