@@ -12,6 +12,7 @@ passed in. So a pending decision can be shared by cloned states (tree search clo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
 
@@ -176,6 +177,11 @@ class Modifier:
     field: str
     subjects: tuple[str, ...] = ()
 
+    @cached_property
+    def fixed(self) -> bool:
+        """Whether what it changes is the same whatever happens: no condition, constant amounts."""
+        return self.condition is None and _constants(self.args)
+
     def applies(self, state, owner: int, player: int) -> bool:
         if self.who == "you" and player != owner or self.who == "others" and player == owner:
             return False
@@ -183,6 +189,14 @@ class Modifier:
 
 
 Ability = Triggered | Modifier
+
+
+def _constants(args: Any) -> bool:
+    if callable(args):
+        return constant_of(args) is not None
+    if isinstance(args, Mapping):
+        return all(_constants(v) for v in args.values())
+    return True
 
 
 class Host(Protocol):

@@ -307,9 +307,9 @@ class BaseState(Agenda, Host):
         return run_abilities(self, actor, abilities, event)
 
     def set_powers(self, actor: int, powers: Powers) -> None:
-        """An actor's abilities changed: re-index modifiers if theirs changed, and forget the tables
-        that depended on their cards — only theirs, unless a modifier of theirs (before or after)
-        reaches other actors."""
+        """An actor's cards changed: re-index modifiers if theirs changed, and forget what depended on
+        them — the actor's statistics, and their table if their modifiers changed or read their
+        cards; everyone's, if a modifier of theirs (before or after) reaches other actors."""
         before = self.powers[actor]
         self.powers = self.powers[:actor] + (powers,) + self.powers[actor + 1:]
         changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
@@ -320,7 +320,7 @@ class BaseState(Agenda, Host):
             self.statistics = [None] * len(self.powers)
         else:
             self.statistics[actor] = None
-            if changed or powers.modifiers:
+            if changed or not all(m.fixed for m in powers.modifiers):
                 self.tables[actor] = None
 
     def table(self, actor: int):
