@@ -1,60 +1,105 @@
-"""Age of Civilization engine speed: random-agent games per second per core, at 2, 3 and 4 players.
+"""Age of Civilization engine speed: random games per second per core at 2, 3 and 4 players, greedy
+games per second, search iterations per second, and the ratio against a hand-coded loop of the
+same rules (benchmarks/aoc_baseline.py) measured in the same run.
 
-Target (issue 4): >= 1,000 four-player games per second per core. Timed in CPU seconds of this
-process (the figure per core, whatever else the machine runs), best of several rounds.
-Run: python benchmarks/aoc.py [--games 2000] [--rounds 3] [--variant drafting]
+Targets (issue 13, 4 players): random >= 5,000 games/s/core, greedy >= 300 games/s, mcts >= 5,000
+iterations/s. Before timing, the engine and the hand-coded loop play the same seeded games with the
+same random choices and must end with the same scores, workers and coins (so the yardstick plays
+the same rules). Times are CPU seconds of this process (a figure per core, whatever else the machine
+runs), the best of alternating rounds; the load average is printed, since a loaded machine slows
+every figure (compare the ratios, measured side by side).
+Run: python benchmarks/aoc.py [--games 2000] [--rounds 3] [--check 300]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
+from pathlib import Path
 
-from cardtools.core.loader import load_deck
-from cardtools.games.aoc.rules import Game
+sys.path.insert(0, str(Path(__file__).parent))
+
+import aoc_baseline  # noqa: E402
+
+from cardtools.core.loader import load_deck  # noqa: E402
+from cardtools.core.workspace import Workspace  # noqa: E402
+from cardtools.games.aoc.rules import Game  # noqa: E402
+from cardtools.sim.agents import RandomAgent, resolve_agent  # noqa: E402
+from cardtools.sim.mcts import MctsAgent  # noqa: E402
+from cardtools.sim.play import play_counted  # noqa: E402
 
 
-def play_random(game: Game, players: int, seeds: range) -> int:
-    """Play one game per seed with uniformly random moves; returns the number of decisions."""
-    decisions = 0
+def play_engine(game: Game, players: int, seeds: range) -> list:
+    """Play one game per seed with uniformly random moves; (score, workers, coins) per player."""
+    ends = []
     for seed in seeds:
         state = game.new_state(players, seed)
         rng = random.Random(seed)
         while not state.is_terminal():
             moves = state.legal_actions()
             state.apply(moves[rng.randrange(len(moves))])
-            decisions += 1
-    return decisions
+        ends.append(list(zip(state.score, state.workers, state.coins)))
+    return ends
 
 
-def measure(game: Game, players: int, games: int, rounds: int) -> tuple[float, float]:
-    """(games per CPU second, decisions per game), best of ``rounds``."""
-    best = float("inf")
-    decisions = 0
-    for _ in range(rounds):
-        start = time.process_time()
-        decisions = play_random(game, players, range(games))
-        best = min(best, time.process_time() - start)
-    return games / best, decisions / games
+def play_baseline(cards: aoc_baseline.Cards, players: int, seeds: range) -> list:
+    return [aoc_baseline.play(cards, players, seed) for seed in seeds]
+
+
+def cpu(fn, *args) -> float:
+    start = time.process_time()
+    fn(*args)
+    return time.process_time() - start
+
+
+def search_rate(game: Game, players: int, iterations: int = 100) -> float:
+    """Search iterations per CPU second, over decisions of the first two rounds (long rollouts)."""
+    agent, rng, spent, done = MctsAgent(iterations), random.Random(0), 0.0, 0
+    for seed in range(10):
+        state = game.new_state(players, seed)
+        while state.round <= 2 and done < 20 * iterations:
+            moves = state.legal_actions()
+            if len(moves) > 1:
+                spent += cpu(agent.choose, state, moves, rng)
+                done += iterations
+            state.apply(moves[rng.randrange(len(moves))])
+    return done / spent
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per measurement (default 2000)")
-    parser.add_argument("--rounds", type=int, default=3, help="measurements per player count; the best counts")
-    parser.add_argument("--variant", help="a variant of the deck (drafting, solo)")
+    parser.add_argument("--games", type=int, default=2000, help="random games per measurement (default 2000)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating measurements; the best counts (default 3)")
+    parser.add_argument("--check", type=int, default=300, help="games per player count that must end alike (default 300)")
+    parser.add_argument("--greedy", type=int, default=40, help="4-player greedy games to time (default 40)")
     args = parser.parse_args()
-    game = Game(load_deck("aoc", args.variant))
-    counts = [1] if game.rules["virtual_opponent"] else [2, 3, 4]
-    play_random(game, counts[-1], range(50))  # warm-up
-    print(f"Age of Civilization{f' ({args.variant})' if args.variant else ''}, random agents, "
-          f"python {sys.version.split()[0]}")
-    print(f"{'players':>7}  {'games/s/core':>12}  {'decisions/game':>14}  {'decisions/s':>11}")
-    for players in counts:
-        rate, per_game = measure(game, players, args.games, args.rounds)
-        print(f"{players:>7}  {rate:>12,.0f}  {per_game:>14.1f}  {rate * per_game:>11,.0f}")
+    deck = load_deck("aoc")
+    game, cards = Game(deck), aoc_baseline.Cards(deck)
+    for players in (2, 3, 4):
+        seeds = range(args.check)
+        if play_engine(game, players, seeds) != play_baseline(cards, players, seeds):
+            raise SystemExit(f"the hand-coded loop ends games differently at {players} players: fix it first")
+    print(f"Age of Civilization, python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.2f} at start; {3 * args.check} games checked to end alike in both")
+    print(f"random agents      {'players':>7}  {'engine g/s':>10}  {'hand-coded g/s':>14}  {'ratio':>5}  "
+          f"{'decisions/game':>14}")
+    for players in (2, 3, 4):
+        seeds = range(args.games)
+        best = {"engine": float("inf"), "baseline": float("inf")}
+        for _ in range(args.rounds):
+            best["engine"] = min(best["engine"], cpu(play_engine, game, players, seeds))
+            best["baseline"] = min(best["baseline"], cpu(play_baseline, cards, players, seeds))
+        moves = sum(play_counted(game, players, [RandomAgent()] * players, s)[1] for s in range(200)) / 200
+        print(f"{'':18} {players:>7}  {args.games / best['engine']:>10,.0f}  {args.games / best['baseline']:>14,.0f}  "
+              f"{best['engine'] / best['baseline']:>5.2f}  {moves:>14.1f}")
+    greedy = resolve_agent("greedy", "aoc", list(game.new_state(4, 0).features(0)), Workspace.find()).build()
+    seconds = cpu(lambda: [play_counted(game, 4, [greedy] * 4, s) for s in range(args.greedy)])
+    print(f"greedy agents, 4 players: {args.greedy / seconds:,.1f} games/s/core")
+    print(f"mcts, 4 players: {search_rate(game, 4):,.0f} iterations/s/core (decisions of rounds 1 and 2)")
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

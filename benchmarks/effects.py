@@ -200,6 +200,10 @@ HAND = {
 }
 
 
+#: Which argument of each modifier names what it changes (the verbs declare it: Verb.subject).
+SUBJECT = {"cost": "of", "workers": "of", "slot": "action", "forbid": "action", "allow": "rule", "immune": "hazard"}
+
+
 def hand_coded_abilities() -> dict:
     """The HAND table as the engine's abilities (card id -> field -> tuple)."""
     out: dict = {}
@@ -214,7 +218,8 @@ def hand_coded_abilities() -> dict:
                 else:
                     verb, args, who = entry
                     args = {"target": None, **args} if verb == "cost" else args
-                    abilities.append(Modifier(verb, args, who, None, card, field))
+                    subjects = tuple(args["add"]) if verb == "stat" else (args[SUBJECT[verb]],)
+                    abilities.append(Modifier(verb, args, who, None, card, field, subjects))
             out[card][field] = tuple(abilities)
     return out
 

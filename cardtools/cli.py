@@ -887,7 +887,8 @@ def cmd_new(args) -> int:
 
 def cmd_play(args) -> int:
     from cardtools.sim.agents import parse_lineup, resolve_agent
-    from cardtools.sim.play import new_game, play
+    from cardtools.engine.contract import new_game
+    from cardtools.sim.play import play
 
     try:
         game = new_game(deck_for(args))

@@ -97,22 +97,21 @@ def test_determinization_keeps_what_the_player_sees_and_deals_the_rest_again():
     worlds = [state.determinize(me, rng) for _ in range(20)]
     for world in worlds:
         _observed_equal(state, world, me)
-        hidden = sorted(c for q in range(3) if q != me for c in (*world.seats[q].hand, *world.packs[q]))
-        hidden += sorted(world.civ_deck[world.drawn:])
-        truth = sorted(c for q in range(3) if q != me for c in (*state.seats[q].hand, *state.packs[q]))
-        truth += sorted(state.civ_deck[state.drawn:])
+        hidden = sorted(c for q in range(3) if q != me for c in (*world.hand[q], *world.packs[q]))
+        hidden += sorted(world.civ_deck)
+        truth = sorted(c for q in range(3) if q != me for c in (*state.hand[q], *state.packs[q]))
+        truth += sorted(state.civ_deck)
         assert sorted(hidden) == sorted(truth)                            # the same cards, dealt again
-    assert len({tuple(w.seats[(me + 1) % 3].hand) for w in worlds}) > 1     # …differently
+    assert len({tuple(w.hand[(me + 1) % 3]) for w in worlds}) > 1     # …differently
     assert len({w.civ_deck for w in worlds}) > 1
-    assert state.seats[(me + 1) % 3].hand != () and worlds[0].seats[me].hand == state.seats[me].hand
+    assert state.hand[(me + 1) % 3] != () and worlds[0].hand[me] == state.hand[me]
 
 
 def test_determinization_in_the_base_game_hides_only_the_deck_order():
     state = BASE.new_state(2, seed=3)
     world = state.determinize(0, random.Random(0))
     _observed_equal(state, world, 0)
-    assert world.civ_deck[:world.drawn] == state.civ_deck[:state.drawn]
-    assert world.civ_deck[world.drawn:] != state.civ_deck[state.drawn:]
+    assert world.market == state.market and world.civ_deck != state.civ_deck
     assert sorted(world.civ_deck) == sorted(state.civ_deck)
 
 
@@ -126,9 +125,9 @@ def test_the_search_agent_is_deterministic_and_beats_random_players():
 def test_record_says_what_each_player_had():
     state, _ = play_counted(BASE, 3, [RandomAgent()] * 3, seed=2)
     for p in range(3):
-        record, pl = state.record(p), state.seats[p]
+        record = state.record(p)
         assert record["civilizations_risen"] + record["civilizations_annexed"] == sorted(
-            pl.civs, key=lambda c: c not in record["civilizations_risen"])
-        assert record["civilizations_risen"][-1] == pl.main
-        assert (record["wonders"], record["technologies"]) == (list(pl.wonders), list(pl.techs))
-        assert (record["coins"], record["workers"]) == (pl.coins, pl.workers)
+            state.civs[p], key=lambda c: c not in record["civilizations_risen"])
+        assert record["civilizations_risen"][-1] == state.main[p]
+        assert (record["wonders"], record["technologies"]) == (list(state.wonders[p]), list(state.techs[p]))
+        assert (record["coins"], record["workers"]) == (state.coins[p], state.workers[p])

@@ -8,7 +8,8 @@ from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.sim.agents import RandomAgent
-from cardtools.sim.play import new_game, play
+from cardtools.engine.contract import new_game
+from cardtools.sim.play import play
 
 REPO = Path(__file__).parent.parent
 
@@ -37,7 +38,7 @@ def test_a_civilization_the_variant_removes_is_never_risen():
     taken = set()
     for seed in range(300):
         state = play(game, 1, [RandomAgent()], seed, log=False)
-        taken.update(state.seats[0].civs)
+        taken.update(state.civs[0])
     assert taken and not taken & removed
     assert len(taken) > 20  # the games did explore the market
 

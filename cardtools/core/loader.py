@@ -12,6 +12,7 @@ from pathlib import Path
 from cardtools.core import variants
 from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, frozen_dict, freeze, thaw
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
+from cardtools.core.plugins import deck_checks
 from cardtools.core.schemagen import GameSources, declared_schemas
 from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.spreadsheet import is_spreadsheet, side_file
@@ -124,9 +125,7 @@ class _DeckReader:
         self._check_rules(deck, index)
         self._check_counts(deck)
         self._check_composition(deck)
-        from cardtools.games import game_checks
-
-        for check in game_checks(manifest.game):
+        for check in deck_checks(manifest.game):
             self.diagnostics += check(deck)
         return deck
 

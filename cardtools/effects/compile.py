@@ -12,9 +12,9 @@ from typing import Any, Mapping
 
 from cardtools.core.deck import Card, Deck, field_path
 from cardtools.core.diagnostics import Diagnostic, error
+from cardtools.core.plugins import plugin
 from cardtools.effects.registry import SchemaParts, Verb, verbs
-from cardtools.games import has_engine
-from cardtools.effects.runtime import Ability, Modifier, Targets, Triggered, sequence
+from cardtools.effects.runtime import Ability, Modifier, Targets, Triggered, constant, gains_of, sequence
 from cardtools.effects.vocabulary import Vocabulary
 
 #: Keys an ability may have besides its verb.
@@ -24,7 +24,7 @@ STATIC_WHO = ("you", "others", "all")
 
 
 class EngineMissing(RuntimeError):
-    """Raised if an effect of a game without a rules engine is run."""
+    """Raised if an effect is run that its game's engine cannot run (no engine, or not that verb yet)."""
 
 
 class CompileError(Exception):
@@ -38,6 +38,8 @@ class CompileError(Exception):
 class CompiledCard:
     card: Card
     abilities: Mapping[str, tuple[Ability, ...]]  # effect field -> abilities
+    #: (path in the card, verb) of every verb its game's engine does not run yet
+    unrunnable: tuple[tuple[tuple, str], ...] = ()
 
 
 class Compiler:
@@ -49,6 +51,10 @@ class Compiler:
         self.verbs = verbs(vocab)
         self._event_words: Mapping[str, Any] = {}
         self._labeller = None
+        found = plugin(vocab.game)
+        self.engine = found if found is not None and found.rules is not None else None
+        #: (path, verb) of each use of a verb the engine does not run, since the last ``compile_card``
+        self.unrunnable: list[tuple[tuple, str]] = []
 
     # -- helpers for verbs ------------------------------------------------------------------------
     def fail(self, path: tuple, message: str):
@@ -88,17 +94,24 @@ class Compiler:
 
     def _run(self, kind: str, node: Any, path: tuple):
         verb, args = self._verb(kind, node, path)
-        if verb.runtime is None:
+        if not self._runs(verb):
             return self._unrunnable(verb, path)
         return verb.runtime(args, self, path if verb.companions else path + (verb.name,))
 
+    def _runs(self, verb: Verb) -> bool:
+        """Whether the game's engine runs the verb: core verbs run on every engine (the engine is
+        the ``Host`` they call), a game's own verbs only once its plugin lists them in ``runs``."""
+        return verb.runtime is not None and (self.engine is None or verb.game is None or verb.name in self.engine.runs)
+
     def _unrunnable(self, verb: Verb, path: tuple):
-        """A verb whose game has no engine yet: it checks out, but refuses to run."""
-        if has_engine(self.vocab.game):
-            self.fail(path, f"'{verb.name}' has no runtime, but {self.vocab.game} has a rules engine")
+        """A verb the game's engine cannot run (yet): it checks out, is noted, and refuses to run."""
+        game = self.vocab.game
+        reason = f"the {game} engine does not run '{verb.name}' yet" if self.engine else f"{game} has no rules engine yet"
+        if self.engine is not None:
+            self.unrunnable.append((path, verb.name))
 
         def refuse(*_):
-            raise EngineMissing(f"'{verb.name}' cannot run: {self.vocab.game} has no rules engine yet")
+            raise EngineMissing(f"'{verb.name}' cannot run: {reason}")
         return refuse
 
     def effect(self, node: Any, path: tuple):
@@ -112,7 +125,7 @@ class Compiler:
         if isinstance(node, bool) or not isinstance(node, (int, dict)):
             self.fail(path, "expected a whole number or a value such as {count: technologies}")
         if isinstance(node, int):
-            return lambda st, ctx, n=node: n
+            return constant(node)
         return self._run("value", node, path)
 
     def condition(self, node: Any, path: tuple):
@@ -143,17 +156,17 @@ class Compiler:
                 condition = self.condition(node["if"], path + ("if",)) if "if" in node else None
             finally:
                 self._event_words = {}
-            return Triggered(trigger, arg, effect, condition, card, field)
+            return Triggered(trigger, arg, effect, condition, card, field, None if condition else gains_of(effect))
         if "modify" in node:
             self._only(node, STATIC_KEYS, path)
             who = node.get("who", "you")
             if who not in STATIC_WHO:
                 self.fail(path + ("who",), f"a modifier applies to one of: {', '.join(STATIC_WHO)}")
             verb, args = self._verb("modifier", node["modify"], path + ("modify",))
-            compiled = (verb.runtime(args, self, path + ("modify", verb.name)) if verb.runtime
+            compiled = (verb.runtime(args, self, path + ("modify", verb.name)) if self._runs(verb)
                         else {"refuse": self._unrunnable(verb, path + ("modify",))})
             condition = self.condition(node["if"], path + ("if",)) if "if" in node else None
-            return Modifier(verb.name, compiled, who, condition, card, field)
+            return Modifier(verb.name, compiled, who, condition, card, field, verb.subjects(args))
         self.fail(path, "an ability needs `when:` (with `do:`) or `modify:`")
 
     def _only(self, node: dict, allowed: set, path: tuple) -> None:
@@ -175,6 +188,7 @@ class Compiler:
 def compile_card(compiler: Compiler, deck: Deck, card: Card) -> tuple[CompiledCard | None, list[Diagnostic]]:
     fields = deck.manifest.card_types[card.type].effect_fields
     out: dict[str, tuple[Ability, ...]] = {}
+    compiler.unrunnable = []
     for field in fields:
         nodes = card.part(field, ())
         abilities = []
@@ -185,7 +199,7 @@ def compile_card(compiler: Compiler, deck: Deck, card: Card) -> tuple[CompiledCa
                 loc = deck.locate(card, *exc.path)
                 return None, [error(loc.path, loc.line, loc.col, "effect", f"{card.id}: {exc.message}")]
         out[field] = tuple(abilities)
-    return CompiledCard(card, out), []
+    return CompiledCard(card, out, tuple(compiler.unrunnable)), []
 
 
 def compile_deck(deck: Deck, vocab: Vocabulary) -> tuple[dict[str, CompiledCard], list[Diagnostic]]:

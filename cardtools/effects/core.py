@@ -7,8 +7,8 @@ closure that runs: see ``effects.runtime`` for the closure signature of each kin
 
 from __future__ import annotations
 
-from cardtools.effects.registry import SchemaParts, verb
-from cardtools.effects.runtime import HALT, Option, Pending, Targets, run_all, sequence
+from cardtools.effects.registry import ITSELF, KEYS, SchemaParts, verb
+from cardtools.effects.runtime import HALT, Option, Pending, Targets, constant_of, run_all, sequence
 
 # -- effects -------------------------------------------------------------------------------------
 
@@ -26,8 +26,10 @@ def _amounts(args, c, path, group: str):
 
 
 def _per_player(args, c, path, act):
-    """Apply ``act(state, ctx)`` to each target player of ``args['who']`` (default: you)."""
+    """Apply ``act(state, ctx)`` to each target player of ``args['who']`` (default: you: ``act`` itself)."""
     targets = c.targets(args.get("who", "you"), path + ("who",))
+    if targets.you_only:
+        return act
     return lambda state, ctx: targets.apply(state, ctx, act, "choose a player")
 
 
@@ -45,7 +47,11 @@ def gain(args, c, path):
         return lambda st, ctx: st.gain(ctx, ctx.player, res,
                                        min(amount(st, ctx), max(0, up_to - st.holding(ctx.player, res))))
 
-    return _per_player(args, c, path, sequence([one(res, amount) for res, amount in items]))
+    act = _per_player(args, c, path, sequence([one(res, amount) for res, amount in items]))
+    fixed = [(res, constant_of(amount)) for res, amount in items]
+    if up_to is None and "who" not in args and all(n is not None and n > 0 for _, n in fixed):
+        act.gains = tuple(fixed)        # all it does: the engine may add these itself (a fresh closure)
+    return act
 
 
 @verb("lose", "effect", lambda S: S.amounts(S.vocab.resources, "Lose resources (never below zero).", who=_who(S)))
@@ -460,7 +466,7 @@ def _resource_values(S: SchemaParts, text: str) -> dict:
             "properties": {name: S.value for name in S.vocab.resources}}
 
 
-@verb("cost", "modifier", lambda S: {
+@verb("cost", "modifier", subject="of", schema=lambda S: {
     "type": "object", "additionalProperties": False, "required": ["of"],
     "properties": {
         "of": {**S.member("action"), "description": "The action whose cost changes."},
@@ -470,7 +476,7 @@ def _resource_values(S: SchemaParts, text: str) -> dict:
                                             "Working)."}},
     "description": "Change the cost of an action."})
 def cost(args, c, path):
-    """A cost change; the engine applies `set` first, then every `add` (see runtime.adjusted)."""
+    """A cost change; the engine applies `set` first, then every `add` (see engine.abilities.adjusted)."""
     if "add" not in args and "set" not in args:
         c.fail(path, "a cost change needs `add` or `set`")
     out = {"of": args["of"], "target": args.get("target")}
@@ -480,7 +486,7 @@ def cost(args, c, path):
     return out
 
 
-@verb("stat", "modifier", lambda S: {
+@verb("stat", "modifier", subject=KEYS, schema=lambda S: {
     "type": "object", "additionalProperties": False, "minProperties": 1,
     "properties": {name: S.value for name in S.vocab.stats},
     "description": "Add to statistics: {military: 1} or {military: {count: technologies, per: 2}}."}, needs="stats")
@@ -489,21 +495,21 @@ def stat_modifier(args, c, path):
     return {"add": {name: c.value(v, path + (name,)) for name, v in args.items()}}
 
 
-@verb("forbid", "modifier", lambda S: {**S.member("action"), "description": "An action the affected players "
+@verb("forbid", "modifier", subject=ITSELF, schema=lambda S: {**S.member("action"), "description": "An action the affected players "
                                                                             "cannot perform (abilities included)."})
 def forbid(args, c, path):
     """A rule exception: these players cannot perform the action."""
     return {"action": args}
 
 
-@verb("allow", "modifier", lambda S: {**S.member("rule"), "description": "A rule exception that lets you do "
+@verb("allow", "modifier", subject=ITSELF, schema=lambda S: {**S.member("rule"), "description": "A rule exception that lets you do "
                                                                         "something the rules forbid."})
 def allow(args, c, path):
     """A rule exception that permits something."""
     return {"rule": args}
 
 
-@verb("immune", "modifier", lambda S: {**S.member("hazard"), "description": "Something that never happens to you."})
+@verb("immune", "modifier", subject=ITSELF, schema=lambda S: {**S.member("hazard"), "description": "Something that never happens to you."})
 def immune(args, c, path):
     """A rule exception that protects from something."""
     return {"hazard": args}

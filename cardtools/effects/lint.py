@@ -1,7 +1,9 @@
 """Effect checks that run with `cardtools validate`: compile every card, generate every text.
 
 A game whose rules engine does not exist yet still gets every check except running: its verbs
-without a runtime compile to a closure that refuses to run (``EngineMissing``).
+without a runtime compile to a closure that refuses to run (``EngineMissing``). A game whose
+engine is still growing gets a warning for each card using a verb the engine does not run yet:
+`play` and `simulate` refuse such a card (``engine.compiled``).
 """
 
 from __future__ import annotations
@@ -50,7 +52,12 @@ def vocabulary(workspace: Workspace, game: str):
 
 
 def _check_card(deck: Deck, card, compiler: Compiler, renderer: TextRenderer) -> list[Diagnostic]:
-    _, found = compile_card(compiler, deck, card)
+    compiled, found = compile_card(compiler, deck, card)
+    for path, verb in compiled.unrunnable if compiled else ():
+        loc = deck.locate(card, *path)
+        found.append(warning(loc.path, loc.line, loc.col, "engine",
+                             f"{card.id}: the {deck.game} engine does not run '{verb}' yet; play and simulate "
+                             f"refuse this card"))
     if "text" in card.fields:
         loc = deck.locate(card, "text", key=True)
         found.append(warning(loc.path, loc.line, loc.col, "text-override",

@@ -15,10 +15,12 @@ A verb whose runtime needs an engine that does not exist yet is declared with ``
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardtools.core.schemagen import CARD_IDS
+from cardtools.core.plugins import plugin, plugins
 
 KINDS = ("effect", "value", "condition", "target", "modifier")
 
@@ -37,9 +39,26 @@ class Verb:
     #: A vocabulary section that must be non-empty for the verb to make sense in a game
     #: (``draw`` needs ``decks``); games without it do not offer the verb.
     needs: str | None = None
+    #: For a modifier: which part of its argument names what it changes, so engines index it by
+    #: that subject — a key of the argument (``"of"``: the action whose cost changes), ``ITSELF``
+    #: (the argument is the subject: ``forbid: trade``) or ``KEYS`` (each key: ``stat: {military: 1}``).
+    subject: str | None = None
 
     def available(self, vocab) -> bool:
         return self.needs is None or bool(getattr(vocab, self.needs))
+
+    def subjects(self, args: Any) -> tuple[str, ...]:
+        """What a use of this modifier changes (its argument as written in the deck)."""
+        if self.subject is None:
+            return ()
+        if self.subject == ITSELF:
+            return (args,)
+        if self.subject == KEYS:
+            return tuple(args)
+        return (args[self.subject],)
+
+
+ITSELF, KEYS = "<itself>", "<keys>"
 
 
 _VERBS: dict[tuple[str | None, str, str], Verb] = {}
@@ -47,19 +66,19 @@ _VERBS: dict[tuple[str | None, str, str], Verb] = {}
 
 def declare(name: str, kind: str, schema: Callable[["SchemaParts"], dict], runtime: Callable | None = None, *,
             game: str | None = None, doc: str = "", companions: Callable | None = None,
-            needs: str | None = None) -> Verb:
+            needs: str | None = None, subject: str | None = None) -> Verb:
     if kind not in KINDS:
         raise ValueError(f"unknown verb kind {kind!r}")
     key = (game, kind, name)
     if key in _VERBS:
         raise ValueError(f"verb {name!r} ({kind}) declared twice")
-    verb = Verb(name, kind, schema, runtime, game, doc, companions, needs)
+    verb = Verb(name, kind, schema, runtime, game, doc, companions, needs, subject)
     _VERBS[key] = verb
     return verb
 
 
 def verb(name: str, kind: str, schema: Callable[["SchemaParts"], dict], *, game: str | None = None, doc: str = "",
-         companions: Callable | None = None, needs: str | None = None):
+         companions: Callable | None = None, needs: str | None = None, subject: str | None = None):
     """Decorator form of ``declare``: the decorated function is the verb's runtime factory.
 
     The factory is called once per use in a deck as ``factory(args, compiler, path)`` and returns
@@ -67,7 +86,7 @@ def verb(name: str, kind: str, schema: Callable[["SchemaParts"], dict], *, game:
     """
     def register(factory: Callable) -> Callable:
         declare(name, kind, schema, factory, game=game, doc=doc or (factory.__doc__ or "").strip(),
-                companions=companions, needs=needs)
+                companions=companions, needs=needs, subject=subject)
         return factory
     return register
 
@@ -84,25 +103,17 @@ def verbs(vocab) -> dict[str, dict[str, Verb]]:
 
 
 def all_verbs() -> list[Verb]:
-    from cardtools.games import PACKAGES
-
-    for game in PACKAGES:
-        _load(game)
+    for found in plugins():
+        _load(found.game)
     return list(_VERBS.values())
 
 
 def _load(game: str | None) -> None:
-    """Import the modules that declare verbs: the core set and the game's own (if it has any)."""
+    """Import the modules that declare verbs: the core set and the game's own (its plugin names it)."""
     import cardtools.effects.core  # noqa: F401 - registers the core verbs
-    if game is None:
-        return
-    from cardtools.games import game_module
-
-    module = game_module(game)
-    if module is not None and hasattr(module, "VERBS_MODULE"):
-        import importlib
-
-        importlib.import_module(module.VERBS_MODULE)
+    found = plugin(game) if game is not None else None
+    if found is not None and found.verbs is not None:
+        importlib.import_module(found.verbs)
 
 
 class SchemaParts:

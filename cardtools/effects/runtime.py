@@ -11,17 +11,21 @@ passed in. So a pending decision can be shared by cloned states (tree search clo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
+
+NO_EVENT: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class Ctx:
-    """Who an effect works for, which card it comes from, and what the triggering event carried."""
+class Ctx(NamedTuple):
+    """Who an effect works for (the actor: a seat, or in some games one of a seat's empires),
+    which card it comes from, and what the triggering event carried. A tuple: cheap to make."""
 
     player: int
     card: str
-    event: Mapping[str, Any] = field(default_factory=dict)
+    event: Mapping[str, Any] = NO_EVENT
 
     def for_player(self, player: int) -> "Ctx":
         return Ctx(player, self.card, self.event)
@@ -71,7 +75,11 @@ def sequence(steps: Sequence["Effect"]) -> "Effect":
     steps = tuple(steps)
     if len(steps) == 1:
         return steps[0]
-    return lambda state, ctx: _in_order(state, steps, 0, ctx)
+    run = lambda state, ctx: _in_order(state, steps, 0, ctx)  # noqa: E731
+    gains = [gains_of(s) for s in steps]
+    if all(g is not None for g in gains):
+        run.gains = tuple(g for part in gains for g in part)
+    return run
 
 
 def _in_order(state, steps, start: int, ctx) -> Pending | None:
@@ -94,6 +102,27 @@ def settle(pending: Pending | None) -> Pending | None:
 
 Effect = Callable[[Any, Ctx], "Pending | None"]
 Condition = Callable[[Any, Ctx], bool]
+Value = Callable[[Any, Ctx], int]
+
+
+def constant(n: int) -> Value:
+    """A value that is always ``n``. It carries ``.constant``, so engines can fold it into a table
+    instead of calling it (the effect compiler's constant folding)."""
+    def value(state, ctx):
+        return n
+    value.constant = n
+    return value
+
+
+def constant_of(value: Value) -> int | None:
+    """The number a value always gives, or None if it depends on the game."""
+    return getattr(value, "constant", None)
+
+
+def gains_of(effect: Effect) -> tuple[tuple[str, int], ...] | None:
+    """The fixed amounts an effect gives its owner and nothing else (``gain: {coins: 2}``), or None:
+    an engine may add them directly instead of running the effect (they are equivalent)."""
+    return getattr(effect, "gains", None)
 
 
 @dataclass(frozen=True)
@@ -119,7 +148,8 @@ class Targets:
 
 @dataclass(frozen=True)
 class Triggered:
-    """``when: <trigger> do: <effect>`` — run by the engine when the trigger happens to the owner."""
+    """``when: <trigger> do: <effect>`` — run by the engine when the trigger happens to the owner.
+    ``gains``: the effect's fixed gains for the owner when that is all it does (``gains_of``)."""
 
     trigger: str
     arg: str | None
@@ -127,6 +157,7 @@ class Triggered:
     condition: Condition | None
     card: str
     field: str
+    gains: tuple[tuple[str, int], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,7 +165,8 @@ class Modifier:
     """``modify: {<verb>: args}`` — a continuous change the engine asks about (costs, stats, rules).
 
     ``args`` holds compiled values (closures) where the YAML had amounts. ``who`` says which players
-    it applies to relative to its owner; ``condition`` must hold for it to apply.
+    it applies to relative to its owner; ``condition`` must hold for it to apply. ``subjects`` are
+    what it changes (the action whose cost, the statistic …), as its verb declares (``Verb.subject``).
     """
 
     verb: str
@@ -143,6 +175,12 @@ class Modifier:
     condition: Condition | None
     card: str
     field: str
+    subjects: tuple[str, ...] = ()
+
+    @cached_property
+    def fixed(self) -> bool:
+        """Whether what it changes is the same whatever happens: no condition, constant amounts."""
+        return self.condition is None and _constants(self.args)
 
     def applies(self, state, owner: int, player: int) -> bool:
         if self.who == "you" and player != owner or self.who == "others" and player == owner:
@@ -153,21 +191,12 @@ class Modifier:
 Ability = Triggered | Modifier
 
 
-def adjusted(base: int, state, mods: Sequence[tuple[int, Modifier]], player: int, *, floor: int = 0,
-             key: str = "") -> int:
-    """A number after modifiers: ``set`` replaces it (the last one wins), then every ``add`` is summed.
-
-    ``mods`` are ``(owner, modifier)`` pairs (the same card, a technology, may be owned by several
-    players); each carries ``{"set": {key: value}}`` or ``{"add": {key: value}}`` in its args.
-    """
-    value = base
-    for owner, mod in mods:
-        if "set" in mod.args and key in mod.args["set"] and mod.applies(state, owner, player):
-            value = mod.args["set"][key](state, Ctx(owner, mod.card))
-    for owner, mod in mods:
-        if "add" in mod.args and key in mod.args["add"] and mod.applies(state, owner, player):
-            value += mod.args["add"][key](state, Ctx(owner, mod.card))
-    return max(floor, value)
+def _constants(args: Any) -> bool:
+    if callable(args):
+        return constant_of(args) is not None
+    if isinstance(args, Mapping):
+        return all(_constants(v) for v in args.values())
+    return True
 
 
 class Host(Protocol):

@@ -28,7 +28,7 @@ from cardtools.core.diagnostics import DiagnosticError, did_you_mean
 from cardtools.core.loader import load_deck
 from cardtools.core.variants import FOLDER as VARIANTS
 from cardtools.core.workspace import Workspace
-from cardtools.sim.play import new_game
+from cardtools.engine.contract import new_game
 
 #: The variant file a ban becomes inside the bundle.
 BAN_VARIANT = "cardtools-ban"

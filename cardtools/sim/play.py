@@ -1,35 +1,20 @@
 """One game between agents, from a seed: the unit simulation runs are made of.
 
-The engine's own RNG (owned by the state, seeded with ``seed``) deals; each seat's agent gets
-its own RNG stream derived from ``agent_seed`` (by default the same seed), so changing one agent
-never changes another's randomness, and the same deal can be replayed with other agent streams.
+The engine's chance comes from ``seed`` (its shuffles); each seat's agent gets its own RNG stream
+derived from ``agent_seed`` (by default the same seed), so changing one agent never changes
+another's randomness, and the same deal can be replayed with other agent streams.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Sequence
 
-from cardtools.core.deck import Deck
-from cardtools.games import game_module
 from cardtools.sim.agents import Agent
-
-#: A game that has not ended after this many moves is an engine bug, not a long game.
-MAX_MOVES = 100_000
 
 
 class EndlessGame(RuntimeError):
-    """The game did not end within ``MAX_MOVES`` moves."""
-
-
-def new_game(deck: Deck):
-    """The deck's rules engine (``Game``); ValueError when its game has none."""
-    module = game_module(deck.game)
-    name = getattr(module, "RULES", None) if module else None
-    if name is None:
-        raise ValueError(f"game '{deck.game}' has no rules engine yet")
-    return importlib.import_module(name).Game(deck)
+    """The game did not end within the moves its facts allow (``GameFacts.max_moves``)."""
 
 
 def agent_rng(seed: int, seat: int) -> random.Random:
@@ -48,10 +33,10 @@ def play_counted(game, players: int, agents: Sequence[Agent], seed: int, log: bo
         raise ValueError(f"{players} players need {players} agents, got {len(agents)}")
     state = game.new_state(players, seed, log=log)
     rngs = [agent_rng(seed if agent_seed is None else agent_seed, seat) for seat in range(players)]
-    moves = 0
+    moves, limit = 0, game.facts.max_moves
     while not state.is_terminal():
-        if moves == MAX_MOVES:
-            raise EndlessGame(f"the game did not end after {MAX_MOVES:,} moves")
+        if moves == limit:
+            raise EndlessGame(f"the game did not end after {limit:,} moves")
         seat = state.current_player
         state.apply(agents[seat].choose(state, state.legal_actions(), rngs[seat]))
         moves += 1

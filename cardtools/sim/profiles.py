@@ -87,7 +87,7 @@ def check_profiles(workspace, game: str, paths: list[Path], deck) -> list[Diagno
     game has an engine."""
     features = None
     if deck is not None and paths:
-        from cardtools.sim.play import new_game
+        from cardtools.engine.contract import new_game
 
         try:
             features = list(new_game(deck).new_state(deck.manifest.max_players, 0).features(0))

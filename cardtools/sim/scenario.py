@@ -8,13 +8,12 @@ states what must hold afterwards (``expect:``, a partial state compared with the
 written from the setup on).
 Every problem is a diagnostic at the line of the scenario that shows it.
 
-A game's package opts in by exporting ``SCENARIO``, a module with ``new_game(deck)`` and
-``arrange(game, players, seed, setup) -> state``; ``arrange`` raises ``SetupError``.
+A game with a rules engine supports scenarios through ``Game.arrange(players, seed, setup)``,
+which raises ``SetupError`` (``cardtools.engine.scenario``).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,20 +22,12 @@ from cardtools.core.diagnostics import Diagnostic, DiagnosticError, did_you_mean
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path
-from cardtools.games import game_module
+from cardtools.engine.contract import NoEngine, new_game
+from cardtools.engine.scenario import SetupError
 
 SCHEMA = "scenario.schema.json"
 #: ``expect:`` keys the runner checks itself; the others are compared with the state's snapshot.
 RUNNER_KEYS = ("can", "cannot", "log")
-
-
-class SetupError(Exception):
-    """A ``setup:`` value the game cannot arrange; ``path`` is relative to ``setup``."""
-
-    def __init__(self, path: tuple, message: str):
-        self.path = tuple(path)
-        self.message = message
-        super().__init__(message)
 
 
 @dataclass
@@ -76,7 +67,7 @@ class Runner:
     def __init__(self, workspace: Workspace | None = None, variant: str | None = None):
         self.workspace = workspace or Workspace.find()
         self.variant = variant  # for scenarios that name no variant of their own
-        self._games: dict[tuple[str, str | None], tuple[Any, Any]] = {}
+        self._games: dict[tuple[str, str | None], Any] = {}
 
     def run(self, paths: list[Path]) -> list[Outcome]:
         """Every scenario file named, or found (``*.yaml``, recursively) in the folders named."""
@@ -90,15 +81,15 @@ class Runner:
         game_id = data["game"]
         outcome = Outcome(path, data["description"])
         try:
-            scenario, game = self._game(game_id, data.get("variant", self.variant))
+            game = self._game(game_id, data.get("variant", self.variant))
         except DiagnosticError as exc:
             outcome.problems = exc.diagnostics
             return outcome
-        except _NoEngine as exc:
+        except NoEngine as exc:
             outcome.problems = [_at(doc, ("game",), str(exc))]
             return outcome
         try:
-            state = scenario.arrange(game, data.get("players", 2), data.get("seed", 0), data.get("setup", {}))
+            state = game.arrange(data.get("players", 2), data.get("seed", 0), data.get("setup", {}))
         except SetupError as exc:
             outcome.problems = [_at(doc, ("setup", *exc.path), f"setup: {exc.message}")]
             return outcome
@@ -120,12 +111,7 @@ class Runner:
     def _game(self, game_id: str, variant: str | None):
         key = (game_id, variant)
         if key not in self._games:
-            module = game_module(game_id)
-            name = getattr(module, "SCENARIO", None) if module else None
-            if name is None:
-                raise _NoEngine(f"game '{game_id}' has no rules engine with scenario support yet")
-            scenario = importlib.import_module(name)
-            self._games[key] = (scenario, scenario.new_game(load_deck(game_id, variant, self.workspace)))
+            self._games[key] = new_game(load_deck(game_id, variant, self.workspace))
         return self._games[key]
 
     def _compare(self, doc: YamlDocument, expect: dict, state, log: list[str]) -> list[Diagnostic]:
@@ -146,10 +132,6 @@ class Runner:
         for path, message in differences({k: v for k, v in expect.items() if k not in RUNNER_KEYS}, snapshot):
             problems.append(_at(doc, ("expect", *path), f"expect.{'.'.join(map(str, path))}: {message}"))
         return problems
-
-
-class _NoEngine(Exception):
-    pass
 
 
 def differences(expected: Any, actual: Any, path: tuple = ()) -> list[tuple[tuple, str]]:

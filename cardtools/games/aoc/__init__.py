@@ -4,9 +4,13 @@
 Source: seeds/003_f54a9293e38b5e67.txt; the rules specification with citations is docs/rules/aoc.md.
 """
 
+from cardtools.core.plugins import GamePlugin
 from cardtools.games.aoc import achievements, params
 
-VERBS_MODULE = "cardtools.games.aoc.verbs"
-RULES = "cardtools.games.aoc.rules"
-SCENARIO = "cardtools.games.aoc.scenario"
-CHECKS = [params.check, achievements.check]
+PLUGIN = GamePlugin(
+    "aoc",
+    checks=(params.check, achievements.check),
+    verbs="cardtools.games.aoc.verbs",
+    rules="cardtools.games.aoc.rules",
+    runs=frozenset({"sacrifice", "slot", "workers", "civilizations"}),
+)

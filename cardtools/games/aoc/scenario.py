@@ -5,86 +5,62 @@ The vocabulary (documented in docs/rules/aoc.md, schema ``schemas/aoc/scenario.s
 ``time_track`` (all its cards, left to right), ``civ_market`` (ids, or ids with their bonus coins),
 ``civ_deck`` (top first), ``wonder_market``, ``virtual_strength`` (solo) and ``players``:
 ``{P1: {civilizations: [main, …others], workers, coins, score, technologies, wonders, hand}}``.
-Anything not given keeps the value of a freshly set-up game with the scenario's seed; cards a
-setup gives to players leave the markets and decks.
+Anything not given keeps the value of a freshly set-up game with the scenario's seed. A
+civilization card or a wonder exists once: given to a player, it leaves the markets and decks;
+technologies do not (every player has their own technology card, SETUP 5).
 """
 
 from __future__ import annotations
 
-from cardtools.core.deck import Deck
-from cardtools.core.diagnostics import did_you_mean
-from cardtools.games.aoc.rules import Game, State
-from cardtools.sim.scenario import SetupError
+from cardtools.engine.scenario import Ownership, SetupError, seat_named
 
 
-def new_game(deck: Deck) -> Game:
-    """The engine for a scenario's deck (compiled once per deck by the runner)."""
-    return Game(deck)
-
-
-def arrange(game: Game, players: int, seed: int, setup: dict) -> State:
+def arrange(game, players: int, seed: int, setup: dict):
     """A state after setup with the scenario's changes; the log starts here."""
     state = game.new_state(players, seed, log=True)
     if not setup:
         return state
-    owned = _players(state, setup.get("players", {}))
-    _table(state, setup, owned)
+    owned = Ownership({"civilizations": game.civilizations, "hand": game.civilizations,
+                       "technologies": game.technologies, "wonders": game.wonders},
+                      unique=frozenset({"civilizations", "hand", "wonders"}), distinct=frozenset({"technologies"}))
+    for name, spec in setup.get("players", {}).items():
+        _player(state, seat_named(state, name, ("players", name)), spec, owned, ("players", name))
+    _table(state, setup, owned.taken)
     state.round = setup.get("round", state.round)
     if not 1 <= state.round <= game.rules["rounds"]:
         raise SetupError(("round",), f"rounds go from 1 to {game.rules['rounds']}")
     if "starter" in setup:
-        state.starter = _player_index(state, setup["starter"], ("starter",))
-    state.player = _player_index(state, setup["turn"], ("turn",)) if "turn" in setup else state.starter
+        state.starter = seat_named(state, setup["starter"], ("starter",))
+    state.player = seat_named(state, setup["turn"], ("turn",)) if "turn" in setup else state.starter
     state.turn = (state.player - state.starter) % state.n
     state.virtual = setup.get("virtual_strength", state.virtual)
     state.packs = []                      # a scenario starts after any draft
-    state.restart_turn(setup.get("step"))
+    _restart_turn(state, setup.get("step"))
     return state
 
 
-def _player_index(state: State, name: str, path: tuple) -> int:
-    names = [f"P{p + 1}" for p in range(state.n)]
-    if name not in names:
-        raise SetupError(path, f"'{name}' is not a player of this {state.n}-player game ({', '.join(names)})")
-    return names.index(name)
-
-
-def _players(state: State, given: dict) -> set[str]:
-    """Each listed player's belongings; returns every card they were given."""
+def _player(state, p: int, spec: dict, owned: Ownership, path: tuple) -> None:
+    """One listed player's belongings."""
     game = state.game
-    owned: set[str] = set()
-    kinds = {"civilizations": game.civilizations, "technologies": game.technologies, "wonders": game.wonders,
-             "hand": game.civilizations}
-    for name, spec in given.items():
-        pl = state.seats[_player_index(state, name, ("players", name))]
-        for key, known in kinds.items():
-            for i, card in enumerate(spec.get(key, ())):
-                if card not in known:
-                    raise SetupError(("players", name, key, i), f"'{card}' is not one of the {key} of this deck"
-                                                                f"{did_you_mean(card, known)}")
-                if card in owned:
-                    raise SetupError(("players", name, key, i), f"'{card}' is given twice")
-                owned.add(card)
-        if "civilizations" in spec:
-            pl.civs = tuple(spec["civilizations"])
-            pl.main = pl.civs[0] if pl.civs else None
-            pl.risen = pl.civs[:1]
-            pl.workers = game.population[pl.main] if pl.main else 0
-        pl.techs = tuple(spec.get("technologies", pl.techs))
-        for i, tech in enumerate(pl.techs):
-            needs = game.requires[tech]
-            if needs and not any(t in pl.techs for t in needs):
-                raise SetupError(("players", name, "technologies", i),
-                                 f"'{tech}' needs one of: {', '.join(needs)}")
-        pl.wonders = tuple(spec.get("wonders", pl.wonders))
-        pl.hand = tuple(spec.get("hand", pl.hand))
-        for key in ("workers", "coins", "score"):
-            if key in spec:
-                setattr(pl, key, spec[key])
-    return owned
+    given = {key: owned.give(key, spec[key], (*path, key)) for key in owned.kinds if key in spec}
+    if "civilizations" in given:
+        civs = state.civs[p] = given["civilizations"]
+        state.main[p] = civs[0] if civs else None
+        state.risen[p] = civs[:1]
+        state.workers[p] = game.population[civs[0]] if civs else 0
+    techs = state.techs[p] = given.get("technologies", state.techs[p])
+    for i, tech in enumerate(techs):
+        needs = game.requires[tech]
+        if needs and not any(t in techs for t in needs):
+            raise SetupError((*path, "technologies", i), f"'{tech}' needs one of: {', '.join(needs)}")
+    state.wonders[p] = given.get("wonders", state.wonders[p])
+    state.hand[p] = given.get("hand", state.hand[p])
+    for key in ("workers", "coins", "score"):
+        if key in spec:
+            getattr(state, key)[p] = spec[key]
 
 
-def _table(state: State, setup: dict, owned: set[str]) -> None:
+def _table(state, setup: dict, owned: set[str]) -> None:
     """Time track, markets and deck; cards given to players are taken out of them."""
     game = state.game
     if "time_track" in setup:
@@ -106,7 +82,7 @@ def _table(state: State, setup: dict, owned: set[str]) -> None:
         if card not in game.civilizations or card in owned or card in market:
             raise SetupError(("civ_deck", i), f"'{card}' is not a civilization card left for the deck")
     state.market, state.bonus = list(market), list(market.values())
-    state.civ_deck, state.drawn = tuple(deck), 0
+    state.civ_deck = tuple(deck)
     wonders = setup.get("wonder_market")
     if wonders is None:
         wonders = [w for w in state.wonder_market if w not in owned]
@@ -114,3 +90,16 @@ def _table(state: State, setup: dict, owned: set[str]) -> None:
         if card not in game.wonders or card in owned:
             raise SetupError(("wonder_market", i), f"'{card}' is not a wonder left for the market")
     state.wonder_market = tuple(wonders)
+
+
+def _restart_turn(state, step: str | None) -> None:
+    """After the table was arranged by hand: recompute what the cards do, forget pending work,
+    start the log afresh and begin the current player's turn (at ``step`` if given)."""
+    for p in range(state.n):
+        state.reindex(p)
+    state._new_round()
+    state.agenda, state.pending, state._legal = [], None, None
+    state.log = []
+    state._start_turn()
+    if step is not None:
+        state.step = step

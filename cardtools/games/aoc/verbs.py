@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtools.effects.registry import SchemaParts, verb
+from cardtools.effects.registry import ITSELF, SchemaParts, verb
 
 GAME = "aoc"
 
@@ -22,7 +22,7 @@ def sacrifice(args, c, path):
                                          "who sacrifices?")
 
 
-@verb("slot", "modifier", lambda S: {**S.member("action"), "description": "An extra slot of this action that only "
+@verb("slot", "modifier", subject=ITSELF, schema=lambda S: {**S.member("action"), "description": "An extra slot of this action that only "
                                                                          "the holder may use (CIVILIZATIONS › India)."},
       game=GAME)
 def slot(args, c, path):
@@ -30,7 +30,7 @@ def slot(args, c, path):
     return {"action": args}
 
 
-@verb("workers", "modifier", lambda S: {
+@verb("workers", "modifier", subject="of", schema=lambda S: {
     "type": "object", "additionalProperties": False, "required": ["of", "add"],
     "properties": {"of": S.member("action"), "add": S.value},
     "description": "Change how many workers an action needs (CIVILIZATIONS › Aztecs)."}, game=GAME)

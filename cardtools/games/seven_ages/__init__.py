@@ -6,12 +6,13 @@ chart and the counter mix, and the facts of the rulebook's examples those files 
 (``verbs.py``) have schema and text but no runtime until a rules engine exists.
 """
 
+from cardtools.core.plugins import GamePlugin
 from cardtools.games.seven_ages.card_checks import check_artefacts, check_cards
 from cardtools.games.seven_ages.counter_checks import check_counters
 from cardtools.games.seven_ages.example_checks import check_examples
 from cardtools.games.seven_ages.map_checks import check_map
 from cardtools.games.seven_ages.table_checks import check_tables
 
-CHECKS = [check_map, check_tables, check_counters, check_examples, check_cards, check_artefacts]
-
-VERBS_MODULE = "cardtools.games.seven_ages.verbs"
+PLUGIN = GamePlugin("7ages", checks=(check_map, check_tables, check_counters, check_examples, check_cards,
+                                     check_artefacts),
+                    verbs="cardtools.games.seven_ages.verbs")

@@ -4,9 +4,8 @@ The card database is `decks/tta/`; `docs/rules/tta-cards.md` describes its types
 effects. The verbs (``verbs.py``) have schema and text but no runtime until a rules engine exists.
 """
 
+from cardtools.core.plugins import GamePlugin
 from cardtools.games.tta.board_checks import check_boards
 from cardtools.games.tta.checks import check_player_counts
 
-CHECKS = [check_player_counts, check_boards]
-
-VERBS_MODULE = "cardtools.games.tta.verbs"
+PLUGIN = GamePlugin("tta", checks=(check_player_counts, check_boards), verbs="cardtools.games.tta.verbs")

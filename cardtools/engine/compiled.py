@@ -1,0 +1,31 @@
+"""The deck's abilities, compiled once for an engine — which refuses cards it cannot run yet.
+
+An engine grows one verb at a time: its plugin lists the game's verbs it runs (``runs``). A card
+using another one is a warning in ``cardtools validate``; here, where a game is about to be played,
+it stops everything with one error naming every such card and verb, so nothing pretends to run.
+A variant that removes those cards plays.
+"""
+
+from __future__ import annotations
+
+from cardtools.core.deck import Deck
+from cardtools.core.diagnostics import DiagnosticError
+from cardtools.effects.compile import compile_deck
+
+
+class UnrunnableDeck(ValueError):
+    """The deck has cards whose abilities use verbs the engine does not run yet."""
+
+
+def compile_abilities(deck: Deck, vocab) -> dict[str, dict[str, tuple]]:
+    """card id -> effect field -> abilities; ``DiagnosticError`` for effects that do not compile,
+    ``UnrunnableDeck`` for cards the engine cannot run."""
+    compiled, problems = compile_deck(deck, vocab)
+    if problems:
+        raise DiagnosticError(problems)
+    refused = {cid: sorted({verb for _, verb in c.unrunnable}) for cid, c in compiled.items() if c.unrunnable}
+    if refused:
+        cards = "; ".join(f"{cid} ({', '.join(verbs)})" for cid, verbs in refused.items())
+        raise UnrunnableDeck(f"the {deck.game} engine does not run every verb of these {len(refused)} cards yet: "
+                             f"{cards}. Play a variant that removes them (`remove:` in a variant file)")
+    return {cid: dict(c.abilities) for cid, c in compiled.items()}

@@ -1,0 +1,85 @@
+"""The engine contract: a game's facts, its ``Game`` and its ``State``, in the shape of OpenSpiel.
+
+A rules module declares its facts as data at the top (``GameFacts``), a ``Game`` that compiles
+the deck once and creates states, and a ``State`` with a handful of small methods. ``sim`` and
+the scenario runner use nothing else, so every engine is driven the same way; the conformance
+suite (``engine.conformance``) checks that an engine keeps the promises written here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardtools.core.deck import Deck
+from cardtools.core.plugins import plugin
+
+#: ``current_player`` once the game is over (OpenSpiel's value).
+TERMINAL = -4
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What an agent or a runner may know about a game before playing it (OpenSpiel's GameType and
+    GameInfo). The number of players comes from the deck (``players`` in game.yaml)."""
+
+    name: str
+    #: "sequential": one player decides at a time (decisions out of turn included).
+    dynamics: str = "sequential"
+    #: "seeded": every chance event (a shuffle) is drawn from the state's seed, never from a move.
+    chance: str = "seeded"
+    #: "perfect" or "imperfect" (hidden zones: ``observation`` and ``determinize`` matter).
+    information: str = "perfect"
+    #: What ``returns()`` gives: "win share" (the winners share 1, the others 0) or "score".
+    utility: str = "win share"
+    min_utility: float = 0.0
+    max_utility: float = 1.0
+    #: A game that has not ended after this many moves is an engine bug, not a long game.
+    max_moves: int = 100_000
+
+
+class State(Protocol):
+    """A position: whose decision it is, what they may do, and what each move leads to."""
+
+    @property
+    def current_player(self) -> int: ...            # the seat deciding now; TERMINAL at the end
+    log: list[str] | None                           # the game's account, when asked for
+
+    def legal_actions(self) -> list[int]: ...         # sorted move ids; empty only at the end
+    def apply(self, action: int) -> None: ...         # make a move, run on to the next decision
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list[float]: ...             # per seat, by the facts' utility
+    def scores(self) -> list[int]: ...                # per seat, the game's victory count
+    def ranks(self) -> list[int]: ...                 # per seat, 1 = winner (ties share a place)
+    def clone(self) -> "State": ...                   # independent of the original
+    def action_to_string(self, action: int) -> str: ...   # ``perform research writing``
+    def string_to_action(self, text: str) -> int: ...     # its inverse, for the legal moves
+    def observation(self, player: int) -> dict: ...   # what the seat may see, as plain data
+    def determinize(self, player: int, rng: random.Random) -> "State": ...  # hidden zones dealt again
+    def snapshot(self) -> dict: ...                   # everything, as plain data (scenario `expect:`)
+    def features(self, player: int) -> dict[str, int]: ...  # named numbers for evaluating agents
+    def record(self, player: int) -> dict[str, Any]: ...    # what a simulation stores per seat
+
+
+class Game(Protocol):
+    """The deck compiled once, with its rule parameters; it only creates states."""
+
+    facts: GameFacts
+    deck: Deck
+
+    def new_state(self, players: int, seed: int, log: bool = False) -> State: ...
+    def arrange(self, players: int, seed: int, setup: dict) -> State: ...  # a scenario's ``setup:``
+
+
+class NoEngine(ValueError):
+    """The game has no rules engine (yet)."""
+
+
+def new_game(deck: Deck) -> Game:
+    """The deck's rules engine; ``NoEngine`` when its game has none."""
+    found = plugin(deck.game)
+    if found is None or found.rules is None:
+        raise NoEngine(f"game '{deck.game}' has no rules engine yet")
+    return importlib.import_module(found.rules).Game(deck)

@@ -1,0 +1,72 @@
+"""Turn and phase flow: an agenda of steps, pending decisions, and turn-order strategies.
+
+A game runs as steps: plain functions ``step(state) -> Pending | None``. Most run at once, when a
+move is applied. A step that needs a decision returns a ``Pending`` (effects.runtime): the
+decision is offered through ``legal_actions()`` to its owner — any player, on their turn or not —
+and the chosen option's ``resume`` carries on. Steps scheduled for later (``then``: the rest of a
+turn, every player's round-end abilities) wait on the agenda, a stack the state runs until a
+decision is needed or nothing is left. Hooks are steps too: a rules module fires its triggers
+(``turn_end``, ``round_end`` …) from the steps of its agenda.
+
+Steps and options capture no state (it is passed in), so a cloned state shares them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cardtools.effects.runtime import HALT, Pending
+
+Step = Callable[[Any], "Pending | None"]
+
+
+class Agenda:
+    """Mixin for a state: ``pending`` (the decision waited for) and ``agenda`` (steps to come)."""
+
+    pending: Pending | None
+    agenda: list[Step]
+
+    def then(self, *steps: Step) -> None:
+        """Schedule steps to run in this order, before anything already scheduled."""
+        self.agenda.extend(reversed(steps))
+
+    def settle(self, pending: Pending | None) -> None:
+        """After a step: wait for its decision, or run the agenda on until one is needed."""
+        if pending is not None:
+            self.ask(pending)
+        agenda = self.agenda
+        while self.pending is None and agenda:
+            pending = agenda.pop()(self)
+            if pending is not None:
+                self.ask(pending)
+
+    def ask(self, pending: Pending | None) -> None:
+        """Wait for a decision; one with a single option is no decision: it is taken at once."""
+        while pending is not None and pending is not HALT:
+            if len(pending.options) != 1:
+                self.pending = pending
+                return
+            pending = pending.options[0].resume(self)
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """A turn order around the table: ``+1`` clockwise (seat order), ``-1`` counter-clockwise."""
+
+    step: int = 1
+
+    def order(self, first: int, n: int) -> list[int]:
+        """Every seat once, from ``first``."""
+        return [(first + self.step * i) % n for i in range(n)]
+
+    def at(self, first: int, i: int, n: int) -> int:
+        """The seat ``i`` places after ``first``."""
+        return (first + self.step * i) % n
+
+    def next(self, seat: int, n: int) -> int:
+        """The seat after ``seat``."""
+        return (seat + self.step) % n
+
+
+CLOCKWISE, COUNTER_CLOCKWISE = Rotation(1), Rotation(-1)

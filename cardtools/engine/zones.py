@@ -1,0 +1,99 @@
+"""Zones: where cards are, and who may see them. ``observation`` and ``determinize`` follow from them.
+
+A rules module declares its zones as data: a state attribute holding a tuple of card ids (or, for
+``per_seat`` zones, one tuple per seat), its ``visibility`` — ``PUBLIC``, ``OWNER`` (only the
+seat it belongs to: a hand) or ``HIDDEN`` (nobody: a deck's order) — and, for hidden cards, the
+``pool`` they are dealt from. Where the zone shows in the state's ``snapshot()`` is its ``view``
+path (``SEAT`` stands for the seat's name).
+
+* ``observe(state, seat)``: the snapshot with every zone the seat may not see replaced by its
+  size; in a game with hidden zones, the moves open to another seat are not shown either (they
+  would tell its hand).
+* ``deal_again(state, seat, rng)``: a copy of the state the seat cannot tell from it — the cards
+  of each pool that the seat may not see are gathered (zone by zone), shuffled together and dealt
+  back in the same numbers, seat by seat and then to the zones of nobody's; the copy's own future
+  chance is drawn anew (``rng``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
+#: In a ``view`` path: the name of the seat the zone belongs to.
+SEAT = "<seat>"
+
+
+@dataclass(frozen=True)
+class Zone:
+    name: str                      # the state attribute
+    visibility: str = PUBLIC
+    per_seat: bool = False
+    pool: str | None = None        # hidden cards are dealt again from their pool
+    view: tuple = ()               # where the snapshot shows it (empty: not shown)
+
+    def hidden_from(self, seat: int, owner: int | None) -> bool:
+        return self.visibility == HIDDEN or (self.visibility == OWNER and owner != seat)
+
+
+def imperfect(zones: Sequence[Zone]) -> bool:
+    """Whether some cards are hidden from some player."""
+    return any(z.visibility != PUBLIC for z in zones)
+
+
+def observe(state, seat: int, zones: Sequence[Zone], move_views: Sequence[str]) -> dict:
+    """What ``seat`` may see of ``state``: its snapshot with hidden zones reduced to their sizes."""
+    view = state.snapshot()
+    for zone in zones:
+        if zone.visibility == PUBLIC or not zone.view:
+            continue
+        cards = getattr(state, zone.name)
+        if zone.per_seat:
+            for owner, held in enumerate(cards):
+                if zone.hidden_from(seat, owner):
+                    _put(view, _path(zone.view, state.seat_name(owner)), len(held))
+        elif zone.hidden_from(seat, None):
+            _put(view, zone.view, len(cards))
+    if imperfect(zones) and state.current_player != seat:
+        for key in move_views:
+            view[key] = type(view[key])()
+    return view
+
+
+def deal_again(state, seat: int, rng: random.Random, zones: Sequence[Zone]):
+    """A copy of ``state`` with the cards ``seat`` may not see dealt again (see the module doc)."""
+    pools: dict[str, list[str]] = {}
+    places: list[tuple[Zone, int | None, int]] = []          # (zone, owner, how many)
+    for zone in zones:
+        if zone.pool is None or zone.visibility == PUBLIC:
+            continue
+        cards = getattr(state, zone.name)
+        for owner, held in (enumerate(cards) if zone.per_seat else [(None, cards)]):
+            if zone.hidden_from(seat, owner):
+                pools.setdefault(zone.pool, []).extend(held)
+                places.append((zone, owner, len(held)))
+    places.sort(key=lambda place: (place[1] is None, place[1] or 0))   # seat by seat, then nobody's
+    new = state.clone()
+    for cards in pools.values():
+        rng.shuffle(cards)
+    new.seed = rng.getrandbits(64)                    # the game's own future chance is unknown too
+    dealt = {pool: iter(cards) for pool, cards in pools.items()}
+    for zone, owner, size in places:
+        hand = tuple(next(dealt[zone.pool]) for _ in range(size))
+        if zone.per_seat:
+            getattr(new, zone.name)[owner] = hand
+        else:
+            setattr(new, zone.name, hand)
+    return new
+
+
+def _path(view: tuple, seat_name: str) -> tuple:
+    return tuple(seat_name if part == SEAT else part for part in view)
+
+
+def _put(view: dict, path: tuple, value) -> None:
+    for key in path[:-1]:
+        view = view[key]
+    view[path[-1]] = value

@@ -1,0 +1,92 @@
+"""The engine conformance suite (cardtools.engine.conformance) for every registered engine, at each
+player count of each shipped variant, and for the toy game of tests/fixtures/toy (a game with
+nothing of Age of Civilization's shape: hidden hands, a hidden pile, decisions out of turn)."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtools.core.loader import load_deck
+from cardtools.core.plugins import GamePlugin, plugins, register
+from cardtools.core.variants import variant_names
+from cardtools.core.workspace import Workspace
+from cardtools.engine.conformance import check_engine
+from cardtools.engine.contract import new_game
+
+REPO = Path(__file__).parent.parent
+TOY = Path(__file__).parent / "fixtures" / "toy"
+GAMES_PER_CONFIG = 1000
+
+
+def toy_game(variant=None):
+    """The toy game, registered by hand (it is not installed: only its folder is on the path)."""
+    if str(TOY) not in sys.path:
+        sys.path.insert(0, str(TOY))
+    register(GamePlugin("toy", rules="toy_rules"))
+    return new_game(load_deck("toy", variant, workspace=Workspace(TOY)))
+
+
+def configs():
+    """(game id, variant, players) of every registered engine's decks."""
+    workspace = Workspace(REPO)
+    for plugin in plugins():
+        if plugin.rules is None:
+            continue
+        for variant in (None, *variant_names(workspace.deck_dir(plugin.game))):
+            deck = load_deck(plugin.game, variant, workspace)
+            game = new_game(deck)
+            for players in range(deck.manifest.min_players, deck.manifest.max_players + 1):
+                try:
+                    game.check_players(players)
+                except ValueError:
+                    continue
+                yield pytest.param(game, players, id=f"{plugin.game}-{variant or 'base'}-{players}p")
+
+
+@pytest.mark.parametrize("game,players", list(configs()))
+def test_every_engine_conforms(game, players):
+    assert check_engine(game, players, range(GAMES_PER_CONFIG)) == []
+
+
+@pytest.mark.parametrize("variant", [None, "houses"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_toy_game_conforms(players, variant):
+    assert check_engine(toy_game(variant), players, range(GAMES_PER_CONFIG)) == []
+
+
+def test_a_player_decides_for_each_of_their_houses():
+    """Actors are not seats: P1 plays for houses P1a and P1b; P1a's Gift asks every other house —
+    P1b too, so P1 answers for it — and a player's points are their houses' together."""
+    state = toy_game("houses").arrange(2, 0, {"hands": {"P1": ["gift", "gem", "gem"], "P2": ["gem", "gem", "gem"]}})
+    state.apply(state.string_to_action("play gift"))
+    asked = []
+    while state.pending is not None:
+        asked.append((state.who(state.pending.player), state.current_player))
+        state.apply(state.string_to_action("choose gain 1 point"))
+    assert asked == [("P1b", 0), ("P2a", 1), ("P2b", 1)]
+    assert state.snapshot()["turn"] == "P1b" and state.current_player == 0
+    assert state.scores() == [1, 2] and state.points == [0, 1, 1, 1]
+
+
+def test_the_suite_finds_a_broken_engine():
+    """A game whose observation shows a hidden hand, whose clone shares a hand, and which scores
+    without saying why is caught on each count."""
+    game = toy_game()
+    state_class = game.State
+
+    class Leaky(state_class):
+        def observation(self, seat):
+            return self.snapshot()
+
+        def move_play(self, card):
+            self.points[self.player] += 1
+            return super().move_play(card)
+
+    game.State = Leaky
+    try:
+        found = check_engine(game, 2, range(3), replays=0)
+    finally:
+        game.State = state_class
+    assert any("can tell a determinized state" in f for f in found)
+    assert any("points went from" in f for f in found)

@@ -1,0 +1,80 @@
+"""The engine kit's own pieces: named moves, and engines that grow one verb at a time."""
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from cardtools.core.plugins import plugin, register
+from cardtools.engine.moves import OPTION, MoveCodec
+
+REPO = Path(__file__).parent.parent
+
+# -- the move codec ----------------------------------------------------------------------------------
+
+CODEC = MoveCodec([("end", []), ("rise", [("egypt", "china")]),
+                   ("perform", [("hunt", "research"), ("writing", "sailing", None)]), ("choose", [OPTION])])
+
+
+def test_moves_have_dense_ids_in_declaration_order():
+    words = [CODEC.words(m) for m in range(CODEC.kind["choose"].base)]
+    assert words == ["end", "rise egypt", "rise china", "perform hunt writing", "perform hunt sailing", "perform hunt",
+                     "perform research writing", "perform research sailing", "perform research"]
+    assert CODEC.id("perform", "research", None) == 8 and CODEC.decode(8)[1] == ("research", None)
+    assert CODEC.size == 9 + 64 and CODEC.kind["choose"].decision
+
+
+def test_move_words_round_trip():
+    for move in range(CODEC.kind["choose"].base):
+        assert CODEC.parse(CODEC.words(move)) == move
+    assert CODEC.parse("perform research") == 8 and CODEC.parse("perform  writing") is None
+    assert CODEC.parse("choose 1") is None and CODEC.parse("rise rome") is None
+    with pytest.raises(ValueError, match="no move has id 73"):
+        CODEC.decode(73)
+
+
+# -- an engine that does not run every verb yet -------------------------------------------------------
+
+SLOT_CARDS = ["india", "aztecs", "celts", "indonesia"]   # the civilizations with a private slot
+
+
+@pytest.fixture
+def growing(tmp_path, monkeypatch):
+    """A copy of the repository's decks played by an Age of Civilization engine that does not run
+    `slot` yet, with a variant removing the four cards that use it."""
+    for folder in ("decks/aoc", "schemas", "templates"):
+        shutil.copytree(REPO / folder, tmp_path / folder)
+    (tmp_path / "decks/aoc/variants/no-slots.yaml").write_text(
+        "# yaml-language-server: $schema=../../../schemas/variant.schema.json\n"
+        "name: No private slots\ndescription: without the civilizations that have a private slot\n"
+        "source: \"provisional: a test variant\"\n"
+        f"remove: [{', '.join(SLOT_CARDS)}]\n"
+        "composition:\n  - {name: civilization cards, where: {type: civilization}, total: 30}\n")
+    monkeypatch.chdir(tmp_path)
+    real = plugin("aoc")
+    register(replace(real, runs=real.runs - {"slot"}))
+    yield tmp_path
+    register(real)
+
+
+def test_validate_warns_for_each_card_using_a_verb_the_engine_does_not_run(growing, cli):
+    code, _, err = cli("validate", "aoc")
+    lines = (growing / "decks/aoc/civilizations.yaml").read_text().splitlines()
+    where = {card: next(i for i, text in enumerate(lines) if text.startswith(f"- id: {card}")) for card in SLOT_CARDS}
+    slot_line = {card: next(i for i in range(start, len(lines)) if "{slot:" in lines[i]) + 1
+                 for card, start in where.items()}
+    assert code == 0 and sorted(line for line in err.splitlines() if "warning[engine]" in line) == sorted(
+        f"decks/aoc/civilizations.yaml:{slot_line[card]}:15: warning[engine]: {card}: the aoc engine does not run "
+        f"'slot' yet; play and simulate refuse this card" for card in SLOT_CARDS)
+
+
+def test_play_and_simulate_refuse_such_a_deck_naming_every_card(growing, cli):
+    message = ("the aoc engine does not run every verb of these 4 cards yet: india (slot); aztecs (slot); "
+               "celts (slot); indonesia (slot). Play a variant that removes them (`remove:` in a variant file)")
+    code, _, err = cli("play", "aoc", "--players", "2")
+    assert code == 2 and message in err
+    code, _, err = cli("simulate", "aoc", "--players", "2", "--games", "2", "-o", str(growing / "run"))
+    assert code == 2 and message in err and not (growing / "run").exists()
+    code, out, _ = cli("play", "aoc", "--players", "2", "--variant", "no-slots")
+    assert code == 0 and out.splitlines()[-1].startswith("decided by: ")
