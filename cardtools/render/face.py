@@ -16,7 +16,8 @@ import math
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import Any, Callable
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
 
 from reportlab.lib.colors import Color, toColor
 
@@ -240,7 +241,7 @@ class CardPainter:
                                               "sources": list(card.sources), "provisional": bool(card.provisional)}
         if layout.per_copy:
             context |= {"copy": copy, "copies": self.deck.full_set(card) if copies is None else copies}
-        return self._plan(layout.front, layout, context, card)
+        return self._plan(layout.front, layout, context, card, layout.values)
 
     def back(self, card: Card) -> tuple[Plan | None, list[Diagnostic]]:
         """A back shows the card's type and only the fields its layout's ``back_shows`` names
@@ -288,8 +289,13 @@ class CardPainter:
         """The deck's data files (a map, tables) by name, as the manifest's ``data:`` names them."""
         return thaw(self.deck.data)
 
-    def _plan(self, regions, layout: Layout, context: dict, card: Card | None) -> tuple[Plan | None, list[Diagnostic]]:
+    def _plan(self, regions, layout: Layout, context: dict, card: Card | None,
+              values: Mapping[str, tuple[Any, Location]] = MappingProxyType({})
+              ) -> tuple[Plan | None, list[Diagnostic]]:
         planner = _Planner(self, layout, card, Frame(layout.design_size, self.size))
+        context = planner.values(values, context)
+        if context is None:
+            return None, planner.problems
         ops = planner.regions(regions, context, 0.0, 0.0, top=True)
         errors = any(p.is_error for p in planner.problems)
         return (None if errors else Plan(tuple(ops))), planner.problems
@@ -348,6 +354,19 @@ class _Planner:
                               f"card '{self.card.id}': region '{region.name}' ({layout_at}): {message}"))
 
     # -- values
+    def values(self, values: Mapping[str, tuple[Any, Location]], context: dict) -> dict | None:
+        """The context with the layout's ``values:`` added, each evaluated after the ones before it;
+        ``None`` (and a problem at the value's line) when one fails or would hide a name."""
+        for name, (source, loc) in values.items():
+            try:
+                if name in context:
+                    raise ExpressionError(f"the name '{name}' is taken (a template already sees it): rename the value")
+                context = context | {name: evaluate(source, context)}
+            except ExpressionError as exc:
+                self.problems.append(error(loc.path, loc.line, loc.col, "layout", f"{self._who()}: value '{name}': {exc}"))
+                return None
+        return context
+
     def value(self, region: Region, key: str, context: dict, default: Any = None, how: Callable = evaluate) -> Any:
         if key not in region.props:
             return default

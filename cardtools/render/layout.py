@@ -15,6 +15,10 @@ and the safe-zone margin keep their size, what lies between them stretches, text
 card (never below 6 pt). Where that is not enough, ``sizes:`` restyles regions for one named size
 (``mini:``), applied after everything else.
 
+``values:`` names expressions evaluated once per card, in order, before its regions (a later value
+and every region may use an earlier one): a quantity several regions share, such as how many lines
+a card's glory takes, is written once.
+
 Two settings change how many faces a card type has: ``back_shows`` lists the card fields its back
 may show (a Through the Ages back shows its deck and age, which every player can see), and
 ``per_copy`` lets the front differ between copies of one card (a player-count marking printed on
@@ -23,7 +27,7 @@ only some copies).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -77,6 +81,7 @@ class Layout:
     back_shows: tuple[str, ...] = ()  # card fields the back may show; none: one back per card type
     per_copy: bool = False  # the front sees ``copy`` and ``copies``; each copy is planned on its own
     design_size: Size = CARD_SIZES["poker"]  # the card the numbers are written for
+    values: Mapping[str, tuple[Any, Location]] = field(default_factory=dict)  # name -> (expression, where)
 
 
 # A face while merging: region name -> (props, where, location); insertion order is drawing order.
@@ -115,18 +120,20 @@ class LayoutLibrary:
             raise DiagnosticError(problems)
         sized = {face: merged[face] for face in FACES}
         fonts = dict(merged["fonts"])
+        values = dict(merged["values"])
         for size_name, spec, doc in merged["sizes"]:
             if size_name == size:
                 sized = {face: _merge_face(sized[face], spec.get(face) or {}, doc, f"/sizes/{size_name}/{face}")
                          for face in FACES}
                 fonts |= _font_files(spec.get("fonts", {}), doc.path)
+                values |= _values(spec.get("values", {}), doc, f"/sizes/{size_name}/values")
         faces = {face: tuple(_regions(sized[face])) for face in FACES}
         problems = [p for face in faces.values() for p in _check(face)]
         if problems:
             raise DiagnosticError(problems)
         return Layout(name, merged["path"], MappingProxyType(merged["colors"]), MappingProxyType(fonts),
                       faces["front"], faces["back"], tuple(merged["back_shows"]), merged["per_copy"],
-                      merged["design_size"])
+                      merged["design_size"], MappingProxyType(values))
 
     def _merge(self, name: str, chain: tuple[str, ...]) -> tuple[dict, list[Diagnostic]]:
         if name in self._merged:
@@ -158,8 +165,8 @@ class LayoutLibrary:
             if problems:
                 return {}, problems
         else:
-            base = {"colors": {}, "fonts": {}, "front": {}, "back": {}, "back_shows": (), "per_copy": False,
-                    "design_size": CARD_SIZES["poker"], "sizes": ()}
+            base = {"colors": {}, "fonts": {}, "values": {}, "front": {}, "back": {}, "back_shows": (),
+                    "per_copy": False, "design_size": CARD_SIZES["poker"], "sizes": ()}
         merged = {
             "path": path,
             "back_shows": data.get("back_shows", base["back_shows"]),
@@ -168,6 +175,7 @@ class LayoutLibrary:
             "sizes": base["sizes"] + tuple((name, spec, doc) for name, spec in data.get("sizes", {}).items()),
             "colors": {**base["colors"], **data.get("colors", {})},
             "fonts": {**base["fonts"], **_font_files(data.get("fonts", {}), path)},
+            "values": {**base["values"], **_values(data.get("values", {}), doc, "/values")},
         }
         if "design_size" in data:
             try:
@@ -191,6 +199,14 @@ class LayoutLibrary:
 def _font_files(fonts: Mapping[str, str], path: Path) -> dict[str, Path]:
     """A layout's ``fonts:``: TrueType files relative to the layout, or built-in faces by name."""
     return {name: BUILTIN_FONTS[v] if v in BUILTIN_FONTS else (path.parent / v).resolve() for name, v in fonts.items()}
+
+
+def _values(values: Mapping[str, Any], doc: YamlDocument, pointer: str) -> dict[str, tuple[Any, Location]]:
+    out = {}
+    for name, source in values.items():
+        pos = doc.position(f"{pointer}/{name}")
+        out[name] = (source, Location(doc.path, pos.line, pos.col))
+    return out
 
 
 def _merge_face(base: _Face, own: Mapping, doc: YamlDocument, pointer: str) -> _Face:

@@ -68,9 +68,30 @@ def test_a_size_may_set_its_texts_in_the_condensed_face(demo):
     assert narrow.texts()[0].typesetter.fonts.files["bold"].name == "DejaVuSansCondensed-Bold.ttf"
 
 
-#: What does not print (docs/printing.md, "Card sizes"): a 7 Ages card holds more than a mini card
-#: can at 6 pt, and its proof footer takes the last line a square card has.
-TOO_DENSE = {("7ages", "mini", "play"), ("7ages", "mini", "proof"), ("7ages", "square", "proof")}
+def test_values_are_evaluated_in_order_and_a_size_may_redefine_one(demo):
+    demo.write(LAYOUT, HEADER + 'extends: default/card\nvalues:\n  twice: "card.cost * 2"\n  label: "twice + 1"\n'
+                                'front:\n  title:\n    text: "{{ label }} {{ card.name }}"\n'
+                                'sizes:\n  mini:\n    values:\n      twice: "card.cost * 10"\n')
+    poker, _ = front(demo, "archer", "poker")
+    mini, _ = front(demo, "archer", "mini")
+    assert " ".join(v.value for _, v in poker.texts()[0].block.lines[0].items) == "5 Archer"
+    assert " ".join(v.value for _, v in mini.texts()[0].block.lines[0].items) == "21 Archer"
+
+
+def test_a_value_that_fails_or_hides_a_name_is_an_error_at_its_line(demo):
+    demo.write(LAYOUT, HEADER + 'extends: default/card\nvalues:\n  bad: "card.nmae | length"\n')
+    deck = demo.deck()
+    _, found = painter_for(deck, demo.workspace, CARD_SIZES["poker"], 3.0, "play").front(deck.card("archer"))
+    assert [(d.location.line, d.location.col, d.code) for d in found] == [(4, 8, "layout")]
+    assert "card 'archer': value 'bad'" in found[0].message
+    demo.write(LAYOUT, HEADER + 'extends: default/card\nvalues:\n  size: "2"\n')
+    _, found = painter_for(demo.deck(), demo.workspace, CARD_SIZES["poker"], 3.0, "play").front(deck.card("archer"))
+    assert [(d.location.line, d.location.col) for d in found] == [(4, 9)] and "the name 'size' is taken" in found[0].message
+
+
+#: What does not print (docs/printing.md, "Card sizes"): in the proof edition the footer takes a line
+#: from the notes, and these 7 Ages cards' notes need every line a mini or square card has.
+TOO_DENSE = {("7ages", "mini", "proof"): {"byzantines", "mongols"}, ("7ages", "square", "proof"): {"byzantines"}}
 
 
 @pytest.mark.slow
@@ -84,6 +105,7 @@ def test_every_game_prints_at_every_size_without_preflight_problems(repo, game, 
             with pytest.raises(DiagnosticError) as found:
                 build_pnp(deck, SheetSpec(PAPERS["a4"], CARD_SIZES[size]), repo, one_each=True, edition=edition)
             assert {d.code for d in found.value.diagnostics} == {"text-overflow"}
+            assert {d.message.split("'")[1] for d in found.value.diagnostics} == TOO_DENSE[game, size, edition]
             continue
         data, result = build_pnp(deck, SheetSpec(PAPERS["a4"], CARD_SIZES[size]), repo, one_each=True,
                                  edition=edition)
