@@ -85,3 +85,12 @@ def test_agent_profiles_and_scenarios_are_validated(aoc_copy, cli):
     assert len(found) == 2
     code, _, err = cli("validate", "tests/scenarios/aoc/rest.yaml")
     assert (code, errors(err)) == (1, found[1:])
+
+
+def test_a_scenario_naming_a_card_the_deck_lacks_is_an_error_at_its_position(aoc_copy, cli):
+    scenario = aoc_copy / "tests/scenarios/aoc/rise-egypt-four-workers.yaml"
+    scenario.write_text(scenario.read_text().replace("civ_market: [egypt, china,", "civ_market: [egypt, chnia,"))
+    code, _, err = cli("validate", "aoc")
+    assert (code, errors(err)) == (1, [
+        "tests/scenarios/aoc/rise-egypt-four-workers.yaml:8:23: error[schema]: scenario.setup.civ_market[1]: no "
+        "civilization with id 'chnia' in this deck; did you mean 'china'?"])

@@ -309,7 +309,10 @@ def document_locator(doc: YamlDocument, base: tuple = ()) -> Locator:
 def explain(err: ValidationError, locate: Locator, label: str = "") -> list[Diagnostic]:
     """One jsonschema error as diagnostics at the exact YAML position, with suggestions."""
     if err.validator in ("oneOf", "anyOf") and err.context:
-        return explain(best_match(err.context), locate, label)
+        # a branch written for another type of value (a list where a mapping is also allowed) says
+        # nothing about the mistake when a branch of the right type found one
+        fitting = [e for e in err.context if not (e.validator == "type" and not e.relative_path)]
+        return explain(best_match(fitting or err.context), locate, label)
     path = tuple(err.absolute_path)
     where = readable(path, label)
     prefix = f"{where}: " if where else ""

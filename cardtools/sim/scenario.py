@@ -20,6 +20,7 @@ from typing import Any
 
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from cardtools.core.loader import load_deck
+from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path
 from cardtools.engine.contract import NoEngine, new_game
@@ -57,8 +58,13 @@ def game_scenarios(workspace: Workspace, game: str) -> list[Path]:
 
 
 def check_scenarios(workspace: Workspace, game: str, paths: list[Path], deck) -> list[Diagnostic]:
-    """For ``cardtools validate``: each file's problems as data (running them is ``scenario run``)."""
-    return [d for path in paths for d in read_scenario(workspace, path)[1]]
+    """For ``cardtools validate``: each file's problems as data (running them is ``scenario run``),
+    its card ids checked against the deck when the deck is valid."""
+    token = CARD_INDEX.set({card.id: card.type for card in deck} if deck is not None else None)
+    try:
+        return [d for path in paths for d in read_scenario(workspace, path)[1]]
+    finally:
+        CARD_INDEX.reset(token)
 
 
 class Runner:

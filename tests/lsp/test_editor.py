@@ -167,7 +167,8 @@ FILES = {
         ("misspelt enum", "    align: left\n", "    align: lefft\n", "lefft")],
     "tests/scenarios/aoc/rise-egypt-four-workers.yaml": [
         ("unknown key", "\ndo:", "\ndoo:", "doo:"),
-        ("misspelt enum", "  step: actions\n", "  step: action\n", "step: action")],
+        ("misspelt enum", "  step: actions\n", "  step: action\n", "step: action"),
+        ("broken card reference", "civilizations: [egypt]", "civilizations: [egpyt]", "egpyt")],
     "templates/agents/aoc/balanced.yaml": [
         ("unknown key", "\nweights:", "\nweight: {}\nweights:", "weight:")],
 }
