@@ -11,7 +11,7 @@ from pathlib import Path
 
 from cardtools.core import variants
 from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, frozen_dict, freeze, thaw
-from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, excerpt, warning
 from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.variants import RawCard
 from cardtools.core.workspace import Workspace
@@ -193,7 +193,7 @@ class _DeckReader:
             raw += [RawCard(card, doc, f"/{j}", f"{path.stem}[{j}]") for j, card in enumerate(doc.data)]
         listed = {(self.folder / n).resolve() for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
         for path in sorted(self.folder.glob("*.yaml")):
-            if path.name != MANIFEST and path.resolve() not in listed:
+            if path.name != MANIFEST and path.is_file() and path.resolve() not in listed:
                 self.diagnostics.append(warning(path, 1, 1, "unlisted-file",
                                                 f"'{path.name}' is not listed under 'files' in {MANIFEST}; its cards are ignored"))
         return raw
@@ -262,10 +262,10 @@ class _DeckReader:
                                                   f"{card.label}: a card is a mapping of fields (id, name, type, …)"))
                     continue
                 ctype = data.get("type")
-                if ctype not in manifest.card_types:
+                if not isinstance(ctype, str) or ctype not in manifest.card_types:
                     self.incomplete = True
                     loc = card.locate(("type",) if "type" in data else ())
-                    what = f"unknown card type {ctype!r}" if "type" in data else "missing required field 'type'"
+                    what = f"unknown card type {excerpt(ctype)}" if "type" in data else "missing required field 'type'"
                     self.diagnostics.append(error(loc.path, loc.line, loc.col, "schema",
                                                   f"{card.label}: {what}{did_you_mean(ctype, manifest.card_types)}"
                                                   f"; this game's types: {', '.join(manifest.card_types)}"))

@@ -19,7 +19,7 @@ from typing import Any, Callable
 from reportlab.lib.colors import Color, toColor
 
 from cardtools.core.deck import Card, Deck, field_path, thaw
-from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt
 from cardtools.effects.text import card_text
 from cardtools.render.expressions import ExpressionError, evaluate, render
 from cardtools.render.fonts import Fonts
@@ -31,6 +31,8 @@ from cardtools.render.units import INCH, Size, pt
 #: Safe zone inset from the trim: 1/8 in (print-and-play-notes.md §4.2).
 SAFE = INCH / 8
 DEFAULT_SIZE = 9.0
+#: The largest number a region may use, as in schemas/layout.schema.json: far beyond any card.
+LIMIT = 10_000
 
 
 @lru_cache(maxsize=1024)
@@ -310,8 +312,9 @@ class _Planner:
 
     def number(self, region: Region, key: str, context: dict, default: float | None = None) -> float:
         value = self.value(region, key, context, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.layout_problem(region, key, f"{key} must be a number, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -LIMIT <= value <= LIMIT:
+            raise self.layout_problem(region, key, f"{key} must be a number within ±{LIMIT:,} (mm, or pt for "
+                                                   f"sizes), got {excerpt(value)}")
         return float(value)
 
     def color(self, region: Region, key: str, context: dict, default: str | None) -> Color | None:

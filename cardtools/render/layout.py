@@ -22,9 +22,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, excerpt
 from cardtools.core.workspace import Workspace
-from cardtools.core.yamlfile import YamlDocument, load_yaml
+from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path
+from cardtools.render.fonts import FontError, register
 
 FOLDER = "templates/layouts"
 SCHEMA = "layout.schema.json"
@@ -150,9 +151,11 @@ class LayoutLibrary:
         for face in FACES:
             merged[face] = _merge_face(base[face], data.get(face) or {}, doc, f"/{face}")
         for font, file in data.get("fonts", {}).items():
-            if not merged["fonts"][font].is_file():
-                pos = doc.position(f"/fonts/{font}")
-                problems.append(error(path, pos.line, pos.col, "layout", f"font file '{file}' does not exist"))
+            try:
+                register(merged["fonts"][font])
+            except FontError as exc:
+                pos = doc.position(pointer_from_path(("fonts", font)))
+                problems.append(error(path, pos.line, pos.col, "layout", f"font file {excerpt(file)}: {exc}"))
         self._merged[name] = (merged, problems)
         return merged, problems
 

@@ -20,8 +20,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardtools.core.atomic import write_bytes
 from cardtools.core.deck import Card, Deck
-from cardtools.core.diagnostics import DiagnosticError, did_you_mean
+from cardtools.core.diagnostics import DiagnosticError, did_you_mean, error, excerpt
 from cardtools.core.workspace import Workspace
+from cardtools.effects.vocabulary import icon_names
 from cardtools.render.face import CardPainter, Plan
 from cardtools.render.fonts import Fonts, initial_font
 from cardtools.render.icons import IconSet
@@ -33,6 +34,9 @@ from cardtools.render.units import pt
 RULER_MM = 50
 MARGIN_TEXT_PT = 6.0
 INK = toColor("#333333")
+#: The most cards one print-and-play file holds (about 2,200 pages of poker cards): a count far
+#: beyond any game is caught before anything is planned, not when memory runs out.
+MAX_COPIES = 20_000
 
 
 class SelectionError(ValueError):
@@ -59,19 +63,31 @@ def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False) -> list
             if word not in ids and word not in tags:
                 raise SelectionError(f"'{word}' is neither a card id nor a tag in {deck.game}"
                                      f"{did_you_mean(word, sorted(ids | tags))}")
-    out = []
-    for card in deck:
-        if wanted and card.id not in wanted and not set(card.tags) & set(wanted):
-            continue
-        count = deck.full_set(card)
-        out += [Copy(card, number, count) for number in range(1, (min(count, 1) if one_each else count) + 1)]
-    return out
+    chosen = [(card, deck.full_set(card)) for card in deck
+              if not wanted or card.id in wanted or set(card.tags) & set(wanted)]
+    total = sum(min(count, 1) if one_each else count for _, count in chosen)
+    if total > MAX_COPIES:
+        card, most = max(chosen, key=lambda pair: pair[1])
+        loc = deck.locate(card, "count")
+        raise DiagnosticError([error(loc.path, loc.line, loc.col, "copies",
+                                     f"{card.id}: the deck prints {total:,} cards, more than the {MAX_COPIES:,} a "
+                                     f"print-and-play file holds; this card has the most copies ({most:,})")])
+    return [Copy(card, number, count) for card, count in chosen
+            for number in range(1, (min(count, 1) if one_each else count) + 1)]
 
 
-def icon_set(workspace: Workspace) -> IconSet:
+def icon_set(workspace: Workspace, game: str) -> IconSet:
+    """The icons; raises ``DiagnosticError`` for a broken icon file, or for an icon the game's
+    vocabulary names that does not exist (said once, at the vocabulary's line, not at every card
+    whose text shows it)."""
     icons = IconSet(workspace.search_path("templates/icons"))
-    if icons.problems:
-        raise DiagnosticError(icons.problems)
+    problems = list(icons.problems)
+    for name, at in icon_names(workspace, game):
+        if name not in icons:
+            problems.append(error(at.path, at.line, at.col, "unknown-icon",
+                                  f"no icon {excerpt(name)} in templates/icons/{did_you_mean(name, icons.names())}"))
+    if problems:
+        raise DiagnosticError(problems)
     return icons
 
 
@@ -160,7 +176,7 @@ class PnpResult:
 
 
 def painter_for(deck: Deck, workspace: Workspace, spec_card, bleed: float) -> CardPainter:
-    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace), spec_card, bleed)
+    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace, deck.game), spec_card, bleed)
 
 
 def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[str] = (),

@@ -111,7 +111,7 @@ def build_reference(deck: Deck, workspace: Workspace, paper: Size) -> tuple[byte
     template = load_template(workspace, deck.game)
     context, card_of = sheet_context(deck)
     document = Evaluator(template, context, card_of).document()
-    flow = Flow(document, deck, icon_set(workspace), paper)
+    flow = Flow(document, deck, icon_set(workspace, deck.game), paper)
     units = flow.units()
     furniture = flow.page_furniture()
     if flow.problems:

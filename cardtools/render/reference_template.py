@@ -188,9 +188,8 @@ class Evaluator:
                 toColor(getattr(style, name))
             except ValueError:
                 self.problems.append(self._at(f"/style/{name}", f"unknown colour '{getattr(style, name)}'").diagnostic)
-        title = self._write(data, "/title", self.context, "title")
-        subtitle = self._write(data, "/subtitle", self.context, "subtitle")
-        footer = self._write(data, "/footer", self.context, "footer")
+        title, subtitle, footer = (self._guard(lambda key=key: [self._write(data, f"/{key}", self.context, key)], [None])[0]
+                                   for key in ("title", "subtitle", "footer"))
         sections: list[Section] = []
         for i, spec in enumerate(data["sections"]):
             sections += self._guard(lambda: self._sections(spec, f"/sections/{i}"), [])
