@@ -832,7 +832,7 @@ def cmd_scenario_run(args) -> int:
     from cardtools.sim.scenario import Runner
 
     paths = [Path(p) for p in args.paths]
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not os.path.lexists(p)]
     if missing:
         raise UsageProblem(f"no such file or folder: {missing[0]}")
     outcomes = Runner(workspace(args), args.variant).run(paths)

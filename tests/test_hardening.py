@@ -13,21 +13,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from conftest import REPO, Workspace
-
 CIVS = "decks/aoc/civilizations.yaml"
 VERBS = "templates/text/core/verbs.yaml"
 EXE = str(Path(sys.executable).parent / "cardtools")
-
-
-@pytest.fixture
-def shipped(tmp_path, monkeypatch) -> Workspace:
-    """A copy of the shipped decks, schemas and templates to break; diagnostics are relative to it."""
-    root = tmp_path / "ws"
-    for folder in ("decks", "schemas", "templates"):
-        shutil.copytree(REPO / folder, root / folder)
-    monkeypatch.chdir(root)
-    return Workspace(root, "aoc")
 
 
 def errors(err: str) -> list[str]:
@@ -95,6 +83,26 @@ def test_an_id_with_a_trailing_newline_does_not_match_the_id_pattern(shipped, cl
                            "uses lower-case letters, digits, '_' and '-', and starts with a letter or digit"]
 
 
+def test_a_card_file_that_is_a_symlink_loop_is_an_error_at_the_manifest(shipped, cli):
+    path = shipped.path(CIVS)
+    path.unlink()
+    path.symlink_to(path.name)
+    code, _, err = cli("validate", "aoc")
+    assert code == 1
+    assert errors(err) == ["decks/aoc/game.yaml:44:5: error[manifest]: card file 'civilizations.yaml' is not a "
+                           "regular file"]
+
+
+def test_a_yaml_error_at_the_end_of_a_truncated_file_is_inside_the_file(shipped, cli):
+    path = shipped.path("decks/aoc/variants/solo.yaml")
+    text = path.read_text()
+    path.write_text(text[:text.rindex("}")])  # no final newline: libyaml points at the line after the last
+    code, _, err = cli("validate", "aoc", "--variant", "solo")
+    assert code == 1
+    assert errors(err) == ["decks/aoc/variants/solo.yaml:18:107: error[syntax]: YAML syntax error: did not find "
+                           "expected ',' or '}' (while parsing a flow mapping started at line 18, column 5)"]
+
+
 # -- 2. template errors with positions --------------------------------------------------------
 
 @pytest.mark.parametrize("command", [["validate"], ["text", "aoc"], ["pnp", "aoc"], ["reference", "aoc"],
@@ -117,6 +125,13 @@ def test_a_typo_in_a_sheet_heading_is_reported_at_its_line(shipped, cli):
         "templates/reference/aoc/sheet.yaml:5:8: error[reference]: '{{ game.nmae }}' is undefined",
         "templates/reference/aoc/sheet.yaml:6:11: error[reference]: '{{ 1/0 }}Rules reference{% if variant %} · "
         "variant: {{ variant.name }}{% endif %}': division by zero"]
+
+
+def test_a_sheet_expression_without_names_is_evaluated(shipped, cli):
+    """A constant expression was taken for card geometry, which a reference sheet does not have."""
+    shipped.replace("templates/reference/aoc/sheet.yaml", 'when: "{{ variant }}"', 'when: "{{ 1 + 1 == 3 }}"')
+    code, out, _ = cli("reference", "aoc")
+    assert code == 0 and out.startswith("wrote ")
 
 
 def test_a_failing_text_template_is_reported_once_at_its_line(shipped, cli):
@@ -158,6 +173,7 @@ def test_a_print_and_play_file_has_a_bounded_number_of_cards(shipped, cli):
 
 @pytest.mark.parametrize("template, message", [
     ("{{ 'x' * 10**9 }}", "repeating a value this often makes more than 1,000,000 characters or items"),
+    ("{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}", "macro 'm' calls itself: templates do not recurse"),
     ("{% for i in range(100000) %}{% for j in range(100000) %}x{% endfor %}{% endfor %}",
      "nested loops of 10,000,000,000 iterations exceed the budget of 100,000"),
     ("{{ 'x' | center(1000000000) }}", "center: a width or count beyond 1,000,000"),

@@ -7,6 +7,7 @@ checks a schema cannot do.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from cardtools.core import variants
@@ -54,6 +55,11 @@ def load_manifest(game: str, workspace: Workspace | None = None) -> Manifest:
     if found is None:
         raise DiagnosticError([d for d in reader.diagnostics if d.is_error])
     return found[0]
+
+
+def _real(path: Path) -> Path:
+    """``path`` with symlinks followed; a symlink loop stays as it is (and is no regular file)."""
+    return Path(os.path.realpath(path))
 
 
 class _DeckReader:
@@ -165,9 +171,10 @@ class _DeckReader:
     # -- card and data files ------------------------------------------------------------------
     def _deck_file(self, manifest: Manifest, name: str, pointer: str, what: str) -> Path | None:
         """The file a manifest entry names, if it exists inside the deck folder."""
-        path = (self.folder / name).resolve()
-        problem = (f"{what} '{name}' is outside the deck folder" if self.folder.resolve() not in path.parents
-                   else None if path.is_file() else f"{what} '{name}' does not exist")
+        path = _real(self.folder / name)
+        problem = (f"{what} '{name}' is outside the deck folder" if _real(self.folder) not in path.parents
+                   else None if path.is_file() else f"{what} '{name}' is not a regular file" if os.path.lexists(path)
+                   else f"{what} '{name}' does not exist")
         if problem is None:
             return path
         pos = self._manifest_doc.position(pointer)
@@ -191,9 +198,9 @@ class _DeckReader:
                 self.diagnostics.append(error(path, 1, 1, "schema", "a card file holds a list of cards ('- id: …')"))
                 continue
             raw += [RawCard(card, doc, f"/{j}", f"{path.stem}[{j}]") for j, card in enumerate(doc.data)]
-        listed = {(self.folder / n).resolve() for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
+        listed = {_real(self.folder / n) for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
         for path in sorted(self.folder.glob("*.yaml")):
-            if path.name != MANIFEST and path.is_file() and path.resolve() not in listed:
+            if path.name != MANIFEST and path.is_file() and _real(path) not in listed:
                 self.diagnostics.append(warning(path, 1, 1, "unlisted-file",
                                                 f"'{path.name}' is not listed under 'files' in {MANIFEST}; its cards are ignored"))
         return raw

@@ -138,10 +138,10 @@ class Sandbox(SandboxedEnvironment):
         self.globals["namespace"] = _Namespace
 
     def _generate(self, source: nodes.Template, name, filename, defer_init: bool = False):
-        _budgeted(source)
         problem = static_problem(source, self)
         if problem is not None:
             raise TemplateSyntaxError(problem[1], problem[0], name, filename)
+        _budgeted(source)
         return super()._generate(source, name, filename, defer_init=defer_init)
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja2's signature
@@ -181,16 +181,16 @@ def _budgeted(tree: nodes.Node) -> None:
 
 
 def static_problem(tree: nodes.Node, env: Sandbox) -> tuple[int, str] | None:
-    """A budget breach visible before running: nested loops over constant ranges, or a constant
-    expression too large to compute. Returns (line in the template, message)."""
+    """A budget breach visible before running: nested loops over constant ranges, a macro that
+    calls itself, or a constant expression too large to compute. Returns (line in the template,
+    message)."""
     context = EvalContext(env)
 
     def loops(node: nodes.Node, outer: int) -> tuple[int, str] | None:
         for child in node.iter_child_nodes():
             total = outer
             if isinstance(child, nodes.For):
-                total = outer * _constant_length(child.iter.node if isinstance(child.iter, nodes.Filter) else child.iter,
-                                                 context)
+                total = outer * _constant_length(child.iter, context)
                 if total > MAX_STEPS:
                     return child.lineno, f"nested loops of {total:,} iterations exceed the budget of {MAX_STEPS:,}"
             found = loops(child, total)
@@ -201,6 +201,10 @@ def static_problem(tree: nodes.Node, env: Sandbox) -> tuple[int, str] | None:
     found = loops(tree, 1)
     if found:
         return found
+    for macro in tree.find_all(nodes.Macro):
+        for call in macro.find_all(nodes.Call):
+            if isinstance(call.node, nodes.Name) and call.node.name == macro.name:
+                return call.lineno, f"macro '{macro.name}' calls itself: templates do not recurse"
     for node in tree.find_all((nodes.BinExpr, nodes.Filter, nodes.Call)):
         try:
             _constant(node, context)

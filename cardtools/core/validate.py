@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from cardtools.core.diagnostics import Diagnostic, error
@@ -59,6 +60,6 @@ def validate(workspace: Workspace, paths: list[str] | None = None, variant: str 
     for (where, game, name), files in chosen.items():
         _, diagnostics = read_deck(game, name, workspace=where)
         if files is not None:
-            diagnostics = [d for d in diagnostics if d.location.path.resolve() in files]
+            diagnostics = [d for d in diagnostics if Path(os.path.realpath(d.location.path)) in files]
         found += diagnostics
     return list(dict.fromkeys(found))  # a base-file problem is reported once, not once per variant

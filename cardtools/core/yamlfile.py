@@ -117,7 +117,7 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None,
         builder.run(yaml.parse(text, Loader=_EventLoader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, col = _inside(text, mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         if exc.context and exc.problem:
             started = exc.context_mark
@@ -134,6 +134,15 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None,
     except _Fatal:
         return None, builder.diagnostics
     return builder.doc, builder.diagnostics
+
+
+def _inside(text: str, line: int, col: int) -> tuple[int, int]:
+    """A position libyaml gives, moved back into the text: at the end of a file without a final
+    newline it points at the line after the last."""
+    lines = text.split("\n")
+    if line > len(lines):
+        return len(lines), len(lines[-1]) + 1
+    return line, min(col, len(lines[line - 1]) + 1)
 
 
 class _Fatal(Exception):

@@ -47,7 +47,7 @@ def evaluate(source: Any, context: Mapping[str, Any]) -> Any:
         return source
     lone = _LONE.match(source)
     expression = lone.group(1) if lone and "{{" not in lone.group(1) else source
-    if _geometry_only(expression):  # the same on every card of a size: computed once
+    if _geometry_only(expression) and all(name in context for name in GEOMETRY):  # the same on every card of a size
         return _geometry(expression, *(context[name] for name in GEOMETRY))
     return _run(_expression(expression), context, source)
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUILTIN = {

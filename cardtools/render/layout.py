@@ -17,6 +17,7 @@ only some copies).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -146,7 +147,8 @@ class LayoutLibrary:
             "back_shows": data.get("back_shows", base["back_shows"]),
             "per_copy": data.get("per_copy", base["per_copy"]),
             "colors": {**base["colors"], **data.get("colors", {})},
-            "fonts": {**base["fonts"], **{k: (path.parent / v).resolve() for k, v in data.get("fonts", {}).items()}},
+            "fonts": {**base["fonts"],
+                      **{k: Path(os.path.realpath(path.parent / v)) for k, v in data.get("fonts", {}).items()}},
         }
         for face in FACES:
             merged[face] = _merge_face(base[face], data.get(face) or {}, doc, f"/{face}")
