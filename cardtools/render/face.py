@@ -33,6 +33,8 @@ SAFE = INCH / 8
 DEFAULT_SIZE = 9.0
 #: The largest number a region may use, as in schemas/layout.schema.json: far beyond any card.
 LIMIT = 10_000
+#: The most cells an ``each`` region draws on one card.
+MAX_CELLS = 1_000
 
 
 @lru_cache(maxsize=1024)
@@ -432,7 +434,9 @@ class _Planner:
         x, y, w, h = self.box(region, context, dx, dy)
         ids = self.value(region, "items", context)
         if isinstance(ids, str) or not isinstance(ids, (list, tuple, range)):
-            raise self.layout_problem(region, "items", f"items must give a list (card ids or values), got {ids!r}")
+            raise self.layout_problem(region, "items", f"items must give a list (card ids or values), got {excerpt(ids)}")
+        if len(ids) > MAX_CELLS:
+            raise self.layout_problem(region, "items", f"{len(ids):,} items: a card holds at most {MAX_CELLS:,} cells")
         items = [self._item(region, value) for value in ids]
         columns = int(self.number(region, "columns", context, 1))
         rows = int(self.number(region, "rows", context, max(1, math.ceil(len(items) / max(columns, 1)))))
