@@ -158,9 +158,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="The main job: validate every game's deck, then write the outputs "
                                    "into out/.", epilog=EPILOG)
     p.add_argument("--format", choices=["text", "json"], default="text", help="diagnostics format")
+    add_edition(p)
     p.set_defaults(handler=cmd_build)
 
     add_print_commands(sub)
+    add_watch_command(sub)
 
     p = sub.add_parser("schema", help="regenerate or check the generated schemas",
                        description="Some schemas are generated: card-file schemas from each game.yaml, effect "
@@ -263,10 +265,10 @@ def add_print_commands(sub) -> None:
                    help="shift back pages by DX,DY mm (right, down as seen on the back) to correct a printer's "
                         "duplex misregistration; measure it with --calibration")
     p.add_argument("--calibration", action="store_true", help="start with a two-page duplex calibration sheet")
-    p.add_argument("--only", metavar="IDS_OR_TAGS", default="",
-                   help="comma-separated card ids or tags: print only those cards")
+    add_only(p)
     p.add_argument("--one-each", action="store_true", help="one copy of each card instead of its count")
     p.add_argument("-o", "--output", metavar="FILE", help="output PDF (default: out/<game>-pnp-<paper>.pdf)")
+    add_edition(p)
     p.set_defaults(handler=cmd_pnp)
 
     p = sub.add_parser("images", help="one PNG per card at an exact pixel size (print shops, sharing)",
@@ -281,6 +283,10 @@ def add_print_commands(sub) -> None:
     add_card_size(p)
     p.add_argument("--bleed", type=float, metavar="MM", help="override the profile's bleed (mm)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: out/<game>-images-<profile>/)")
+    add_only(p)
+    p.add_argument("--players", type=int, metavar="N",
+                   help="copies in the manifest for N players (default: a full set, which serves every player count)")
+    add_edition(p)
     p.set_defaults(handler=cmd_images)
 
     p = sub.add_parser("reference", help="rule reference sheet PDF generated from the deck",
@@ -292,6 +298,7 @@ def add_print_commands(sub) -> None:
     p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE",
                    help="output PDF (default: out/<game>[-<variant>]-reference-<paper>.pdf)")
+    add_edition(p)
     p.set_defaults(handler=cmd_reference)
 
     p = sub.add_parser("tts", help="Tabletop Simulator deck sheets and saved-object JSON",
@@ -304,7 +311,61 @@ def add_print_commands(sub) -> None:
     p.add_argument("--url-prefix", metavar="URL",
                    help="where the sheets will be hosted (default: file:// URLs of the output folder)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: out/<game>-tts/)")
+    add_only(p)
+    p.add_argument("--players", type=int, metavar="N",
+                   help="copies in the manifest and the decks for N players (default: a full set, which serves every player count)")
+    add_edition(p)
     p.set_defaults(handler=cmd_tts)
+
+
+def add_watch_command(sub) -> None:
+    p = sub.add_parser("watch", help="live preview: revalidate and re-render on every save, in a local web page",
+                       description="Serve a gallery of every card face of GAME on this computer "
+                                   "(http://127.0.0.1:PORT/), with the diagnostics of the last build; every save "
+                                   "in the deck, its schemas or templates revalidates and re-renders, and the page "
+                                   "reloads itself. Ctrl-C stops. Needs pip install 'cardtools[watch]'.",
+                       epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--port", type=int, default=8765, metavar="N", help="port on 127.0.0.1 (default 8765; 0: any free)")
+    add_card_size(p)
+    add_edition(p, default="proof")
+    p.set_defaults(handler=cmd_watch)
+
+
+def cmd_watch(args) -> int:
+    import threading
+
+    from cardtools.render.preview import Preview, describe, server, watch, watched
+
+    try:
+        import watchfiles  # noqa: F401 (only checked here, used by preview.watch)
+    except ImportError:
+        raise Failed("cardtools watch needs watchfiles: pip install 'cardtools[watch]'") from None
+    try:
+        size = parse_card_size(args.card_size)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    preview = Preview(args.root, args.game, args.variant, size, args.edition)
+    print(describe(preview.rebuild()), flush=True)
+    httpd = server(preview, args.port)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    print(f"serving http://127.0.0.1:{httpd.server_address[1]}/ (this computer only); Ctrl-C stops", flush=True)
+    try:
+        watch(preview, watched(args.root, args.game), lambda build: print(describe(build), flush=True))
+    finally:
+        httpd.shutdown()
+    return 0
+
+
+def add_edition(p: argparse.ArgumentParser, default: str = "play") -> None:
+    p.add_argument("--edition", choices=["play", "proof"], default=default,
+                   help=f"play: what players see; proof: card ids, sources and provisional badges for the "
+                        f"designer's review (default: {default})")
+
+
+def add_only(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--only", metavar="SELECTION", default="",
+                   help="comma-separated card ids, tag:NAME and type:NAME: only those cards")
 
 
 def add_card_size(p: argparse.ArgumentParser) -> None:
@@ -372,9 +433,7 @@ def cmd_list(args) -> int:
         from cardtools.core.diagnostics import did_you_mean
 
         raise UsageProblem(f"unknown card type '{unknown[0]}'{did_you_mean(unknown[0], deck.manifest.card_types)}")
-    if args.players is not None and args.players not in deck.manifest.player_counts:
-        counts = deck.manifest.player_counts
-        raise UsageProblem(f"{deck.manifest.name} is for {counts.start}-{counts.stop - 1} players, not {args.players}")
+    check_players(deck, args.players)
     cards = query.select(deck, types=args.type, provisional=args.provisional, players=args.players, where=where)
     invented = query.provisional_data(deck) if args.provisional and not (args.type or where or args.players) else []
     if args.format == "json":
@@ -601,13 +660,24 @@ def cmd_build(args) -> int:
 
     for game in ws.games():
         deck = load_deck(game, workspace=ws)
-        paths = write_game_pnps(deck, ws, ws.out) + write_game_references(deck, ws, ws.out)
+        paths, warnings = write_game_pnps(deck, ws, ws.out, args.edition)
+        paths += write_game_references(deck, ws, ws.out, args.edition)
+        report_warnings(warnings)
         print(f"{game}: deck valid; wrote {', '.join(relative(p) for p in paths)}")
     return 0
 
 
+def report_warnings(warnings) -> None:
+    """Preflight warnings (art not found, a border near the trim): printed, never fatal."""
+    from cardtools.core.diagnostics import render
+
+    if warnings:
+        print(render(warnings), file=sys.stderr)
+
+
 def cmd_pnp(args) -> int:
-    from cardtools.render.pnp import SelectionError, write_pnp
+    from cardtools.core.query import SelectionError
+    from cardtools.render.pnp import write_pnp
     from cardtools.render.sheet import SheetSpec
     from cardtools.render.units import paper_size
 
@@ -617,9 +687,10 @@ def cmd_pnp(args) -> int:
                          args.backs, parse_pair(args.back_offset, "--back-offset"))
         path = output_path(args, f"{args.game}-pnp-{args.paper}.pdf")
         result = write_pnp(path, deck, spec, workspace(args), only=args.only.split(","),
-                           one_each=args.one_each, calibration=args.calibration)
+                           one_each=args.one_each, calibration=args.calibration, edition=args.edition)
     except (SelectionError, ValueError) as exc:
         raise UsageProblem(str(exc)) from None
+    report_warnings(result.warnings)
     imp = result.imposition
     print(f"wrote {relative(path)}: {result.cards} cards, {result.pages} pages, {imp.columns} x {imp.rows} "
           f"per {'portrait' if imp.portrait else 'landscape'} page")
@@ -632,36 +703,52 @@ def cmd_reference(args) -> int:
 
     deck = deck_for(args)
     path = output_path(args, reference_name(args.game, args.variant, args.paper))
-    result = write_reference(path, deck, workspace(args), paper_size(args.paper))
+    result = write_reference(path, deck, workspace(args), paper_size(args.paper), args.edition)
     print(f"wrote {relative(path)}: {result.pages} pages ({relative(result.template)})")
     return 0
 
 
 def cmd_images(args) -> int:
+    from cardtools.core.query import SelectionError
     from cardtools.render.raster import export_images
 
     deck = deck_for(args)
+    check_players(deck, args.players)
     try:
         size = parse_card_size(args.card_size)
         out = output_path(args, f"{args.game}-images-{args.profile}")
-        paths = export_images(deck, workspace(args), out, size, args.dpi, args.profile, args.bleed)
-    except ValueError as exc:
+        export = export_images(deck, workspace(args), out, size, args.dpi, args.profile, args.bleed,
+                               args.only.split(","), args.players, args.edition)
+    except (SelectionError, ValueError) as exc:
         raise UsageProblem(str(exc)) from None
-    print(f"wrote {len(paths)} images into {relative(out)}")
+    report_warnings(export.warnings)
+    print(f"wrote {len(export.images)} images into {relative(out)}; copies and backs: "
+          f"{', '.join(relative(p) for p in export.manifests)}")
     return 0
 
 
 def cmd_tts(args) -> int:
+    from cardtools.core.query import SelectionError
     from cardtools.render.tts import export_tts
 
     deck = deck_for(args)
+    check_players(deck, args.players)
     try:
-        json_path, sheets = export_tts(deck, workspace(args), output_path(args, f"{args.game}-tts"),
-                                       parse_card_size(args.card_size), args.url_prefix)
-    except ValueError as exc:
+        export = export_tts(deck, workspace(args), output_path(args, f"{args.game}-tts"),
+                            parse_card_size(args.card_size), args.url_prefix, args.only.split(","), args.players,
+                            args.edition)
+    except (SelectionError, ValueError) as exc:
         raise UsageProblem(str(exc)) from None
-    print(f"wrote {relative(json_path)} and {len(sheets)} images")
+    report_warnings(export.warnings)
+    print(f"wrote {relative(export.images[0])} and {len(export.images) - 1} images; copies and backs: "
+          f"{', '.join(relative(p) for p in export.manifests)}")
     return 0
+
+
+def check_players(deck, players: int | None) -> None:
+    counts = deck.manifest.player_counts
+    if players is not None and players not in counts:
+        raise UsageProblem(f"{deck.manifest.name} is for {counts.start}-{counts.stop - 1} players, not {players}")
 
 
 def parse_card_size(text: str):

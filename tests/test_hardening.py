@@ -208,13 +208,34 @@ def test_a_huge_size_is_over_the_layout_maximum(shipped, cli):
      "1:1: error[icon]: <svg> needs a viewBox of four numbers within ±1e+06, with a width and height of at least 0.001"),
     (lambda icon: (icon.unlink(), icon.symlink_to("/dev/zero")), "1:1: error[icon]: not a regular file"),
     (lambda icon: icon.write_text(icon.read_text().replace("<circle", "<g>" * 20 + "</g>" * 20 + "<circle", 1)),
-     "2:1: error[icon]: more than 2,000 elements or 16 levels of nesting: icons are small drawings"),
+     "2:1: error[icon]: more than 1,000 elements or 16 levels of nesting: icons are small drawings"),
+    (lambda icon: icon.write_text(icon.read_text().replace("<circle", '<path d="M0 0' + " L1 1" * 3000 + '"/><circle', 1)),
+     "1:1: error[icon]: more than 2,000 path segments: icons are small drawings"),
+    (lambda icon: icon.write_text(icon.read_text() + "<!--" + "x" * 300_000 + "-->"),
+     "1:1: error[icon]: larger than 256 KiB: icons are small drawings"),
 ])
 def test_an_icon_beyond_the_limits_is_refused(shipped, cli, change, message):
     change(shipped.path("templates/icons/coin.svg"))
     code, _, err = cli("pnp", "aoc")
     assert code == 1
     assert errors(err) == [f"templates/icons/coin.svg:{message}"]
+
+
+@pytest.mark.parametrize("size, message", [
+    ((8000, 6000), "'egypt.png' is 8,000 × 6,000 pixels, more than the 40,000,000 any card needs"),
+    ((20000, 20000), "cannot read 'egypt.png' as an image: Image size (400000000 pixels) exceeds limit of "
+                     "178956970 pixels, could be decompression bomb DOS attack."),
+])
+def test_art_of_too_many_pixels_is_refused_before_it_is_decoded(shipped, cli, size, message):
+    from PIL import Image
+
+    shipped.replace("templates/layouts/aoc/civilization.yaml", 'src: "art/{{ card.id }}.svg"',
+                    'src: "art/{{ card.id }}.png"')
+    Image.new("1", size).save(shipped.path("decks/aoc/art/egypt.png"))  # a few KiB on disk
+    code, _, err = cli("pnp", "aoc", "--only", "egypt", "-o", "egypt.pdf")
+    assert code == 1
+    assert errors(err) == [f"templates/layouts/aoc/civilization.yaml:15:10: error[art]: card 'egypt': region 'art': "
+                           f"{message}"]
 
 
 def test_a_very_long_key_is_refused_with_an_excerpt(shipped, cli):
@@ -232,12 +253,15 @@ def test_a_very_long_key_is_refused_with_an_excerpt(shipped, cli):
 def test_a_font_that_is_not_truetype_is_an_error_at_the_layout(shipped, cli):
     shipped.path("templates/layouts/default/fonts").mkdir()
     shipped.path("templates/layouts/default/fonts/display.ttf").write_text("not a font")
-    with open(shipped.path("templates/layouts/default/card.yaml"), "a") as layout:
-        layout.write("fonts:\n  regular: fonts/display.ttf\n")
+    layout = shipped.path("templates/layouts/default/card.yaml")
+    line = len(layout.read_text().splitlines()) + 2
+    with open(layout, "a") as handle:
+        handle.write("fonts:\n  regular: fonts/display.ttf\n")
     code, _, err = cli("pnp", "aoc")
     assert code == 1
-    assert errors(err) == ["templates/layouts/default/card.yaml:125:12: error[layout]: font file 'fonts/display.ttf': "
-                           "not a usable TrueType font (Not a recognized TrueType font: version=0x6E6F7420)"]
+    assert errors(err) == [f"templates/layouts/default/card.yaml:{line}:12: error[layout]: font file "
+                           "'fonts/display.ttf': not a usable TrueType font (Not a recognized TrueType font: "
+                           "version=0x6E6F7420)"]
 
 
 # -- 5. processes and files -------------------------------------------------------------------

@@ -306,3 +306,9 @@ def test_provisional_reasons_name_what_was_chosen(deck):
     [sumerians] = deck.card("sumerians").provisional
     assert "history essay names the Sumerians" in sumerians
     assert all(c.provisional for c in deck.of_type("civilisation"))  # no card is fully given by the rulebook
+    # our choices the examples do not give: the Egyptians' start area, the Russians' support bonus
+    [egyptians] = deck.card("egyptians").provisional
+    assert "the start in Egypt (M6) is ours" in egyptians and "chosen by us: start areas" in egyptians
+    assert not any("Earning income" in s for s in deck.card("egyptians").sources)
+    [russians] = deck.card("russians").provisional
+    assert "adds 1 to the rifle's support too is ours" in russians

@@ -13,7 +13,7 @@ from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 
 REPO = Path(__file__).parent.parent
-DATA = ["map", "leader-types", "glory-categories", "progress-track", "cost-chart"]
+DATA = ["map", "leader-types", "glory-categories", "progress-track", "cost-chart", "counters", "examples"]
 
 
 @pytest.fixture(scope="module")

@@ -53,15 +53,30 @@ HARD_ARTEFACTS = {
                  "Before each of its actions: it may remove disorder from one of its areas for free."},
     "railways": {"power": "Its Range is 1 higher.\nEntering an area with one of its cities costs it no movement points."},
     "revolution": {
-        "power": "When played: the empire loses 3 progress levels; disorder its capital; it discards all its "
-                 "religions (with the usual disorder).\nInfantry cost 1 money less (never below 1).\n"
+        "power": "When played: the empire loses 3 progress levels; disorder its capital; discard all its "
+                 "religions (with no disorder).\nInfantry cost 1 money less (never below 1).\n"
                  "Ships and aircraft cost 1 money more.",
-        "penalty": "When it gains Socialism: discard this artefact.\nWhen it gains a religion: discard this "
-                   "artefact.\nWhen it leaves its current age: discard this artefact."},
+        "penalty": "When it gains Socialism, when it gains a religion, or when it leaves its current age: "
+                   "discard this artefact."},
     "peace_treaty": {
         "power": "Neither empire may move units into the other’s areas.",
         "penalty": "When either empire leaves its current age or another empire occupies either area: "
                    "discard this artefact."},
+    "universal_suffrage": {
+        "power": "Maintenance in each of its areas is lower by the value of an undisordered city there (at least 1 "
+                 "per area).\nEach time it does not progress in a Trade: for this action, its own trade cards give "
+                 "income too."},
+    "environmental_sustainability": {
+        "power": "When played: put the climate clock on space 5 of the glory track.\n"
+                 "While the climate clock is on its track, its income from all its areas is halved.\n"
+                 "Each time it takes a Production action: the empire gains 1 glory.\n"
+                 "The climate clock moves down a space each time an empire does not halve its total income in "
+                 "Production, and up a space after each two empires in a row halve it (two spaces after four, and so "
+                 "on); at 10 it is removed, at 0 it stays for the rest of the game.\n"
+                 "When the climate clock reaches 0: for the rest of the game, for every empire, its income from all "
+                 "its areas is halved; for the rest of the game, for every empire, wheat and oil give no income; for "
+                 "the rest of the game, for every empire, fertile and forest areas become desert, jungle becomes "
+                 "forest and tundra becomes fertile."},
     "hanging_gardens": {"power": "Its Artefacts glory category counts 1 higher at Harvest (1 if it has none)."},
     "printing": {"power": "Its trade number is 1 higher.\nIt advances 1 progress level more when it wins a trade by "
                           "a trade value more than 7 higher than its partner's."},
@@ -103,6 +118,9 @@ def test_events_name_their_timing_target_and_the_events_they_cancel(deck):
         "For an empire of your choice: disorder as many of its areas as the value of a check card minus the "
         "number of leaders it has (an Administrator counts 2).")
     assert plain(deck, "benin")["event.effects"] == "The empire gains 1 glory per 2 levels of its capital."
+    assert plain(deck, "bohemians")["event.effects"] == (  # Civil war: one area in two, not every area
+        "For an empire of your choice: if the number of leaders it has is at least 2, disorder as many of its areas "
+        "as half the number of areas it controls (rounded down), chosen by its owner.")
 
 
 def test_just_rule_names_the_events_it_blocks_from_its_effect(deck):

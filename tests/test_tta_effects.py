@@ -34,7 +34,7 @@ HARD_CARDS = {
     "michelangelo": {"effects": "You get +1 culture rating per happy face from your temples, theaters and wonders.\n"
                                 "You may take a wonder without the extra civil action per completed wonder."},
     "st_peters_basilica": {
-        "summary": "Built in 2 stages costing 4 and 4 resources; completed, it gives +2 culture rating and +1 happy face.",
+        "summary": "Built in 2 stages of 4 resources each; completed, it gives +2 culture rating and +1 happy face.",
         "effects": "You get +1 happy face per other card or building of yours that shows a happy face."},
     "internet": {"effects": "When you complete this wonder: score 1 culture per point of culture, science and "
                             "strength your urban buildings produce."},
@@ -46,16 +46,15 @@ HARD_CARDS = {
                                      "military technologies and 3 resources for military units."},
     "bill_gates": {"effects": "You may let your labs produce resources like mines (one blue token per worker, worth "
                               "the lab's level).\n"
-                              "When this leader leaves play: score 1 culture per resource your labs produce.\n"
-                              "At the end of the game: score 1 culture per resource your labs produce."},
+                              "When this leader leaves play or at the end of the game: score 1 culture per "
+                              "resource your labs produce."},
     "napoleon_bonaparte": {"summary": "Gives +2 military actions.",
                            "effects": "You get +2 strength per kind of military unit you have."},
     "genghis_khan": {"effects": "You may let each infantry unit stand in for a cavalry unit when armies are formed "
                                 "(one role per unit).\n"
                                 "At the end of your turn: if you are one of the two strongest civilizations, "
                                 "score 3 culture."},
-    "homer": {"effects": "When you build a military unit: gain 1 resource.\n"
-                         "When you upgrade a military unit: gain 1 resource.\n"
+    "homer": {"effects": "When you build a military unit or when you upgrade a military unit: gain 1 resource.\n"
                          "When this leader leaves play: put this leader's happy face on one of your completed "
                          "wonders, which counts it as printed there."},
     "ocean_liners": {"effects": "Once per turn: increase population for free."},

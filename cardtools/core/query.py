@@ -1,4 +1,5 @@
-"""Selecting and describing cards for listings (``cardtools list`` / ``show``)."""
+"""Selecting and describing cards: listings (``cardtools list`` / ``show``) and the ``--only``
+selections of the printing commands."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from cardtools.core.deck import PROVISIONAL, Card, Deck, thaw
-from cardtools.core.diagnostics import Location
+from cardtools.core.diagnostics import Location, did_you_mean
 from cardtools.core.schemas import readable
 
 
@@ -26,6 +27,48 @@ def select(deck: Deck, *, types: Iterable[str] = (), provisional: bool = False, 
             continue
         chosen.append(card)
     return chosen
+
+
+class SelectionError(ValueError):
+    """An ``--only`` word that names nothing, or a selection of no card."""
+
+
+def only(deck: Deck, words: Iterable[str]) -> list[Card]:
+    """The cards an ``--only`` list names: card ids, ``tag:X`` and ``type:X`` (any of them); every
+    card when the list is empty. A word that names nothing, or a selection of no card, is an error
+    that says what would have matched."""
+    words = [w.strip() for w in words if w.strip()]
+    if not words:
+        return list(deck.cards)
+    ids = {c.id for c in deck}
+    tags = sorted({t for c in deck for t in c.tags})
+    types = list(deck.manifest.card_types)
+    wanted: dict[str, set[str]] = {"id": set(), "tag": set(), "type": set()}
+    for word in words:
+        kind, _, value = word.rpartition(":") if ":" in word else ("id", "", word)
+        known = {"id": ids, "tag": tags, "type": types}.get(kind)
+        if known is None:
+            raise SelectionError(f"'{word}': use a card id, tag:NAME or type:NAME")
+        if value not in known:
+            raise SelectionError(_unknown(deck, kind, value, ids, tags, types))
+        wanted[kind].add(value)
+    chosen = [c for c in deck if c.id in wanted["id"] or c.type in wanted["type"] or set(c.tags) & wanted["tag"]]
+    if not chosen:
+        raise SelectionError(f"--only {','.join(words)} selects no card")
+    return chosen
+
+
+def _unknown(deck: Deck, kind: str, value: str, ids, tags, types) -> str:
+    if kind == "tag":
+        if not tags:
+            return f"no card of {deck.game} has tags; select by id or type:NAME ({', '.join(types)})"
+        return f"no card of {deck.game} has the tag '{value}'{did_you_mean(value, tags)}"
+    if kind == "type":
+        return f"'{value}' is not a card type of {deck.game}{did_you_mean(value, types)}"
+    for other, names in (("type", types), ("tag", tags)):
+        if value in names:
+            return f"'{value}' is not a card id; for every card of that {other}, write {other}:{value}"
+    return f"'{value}' is not a card id of {deck.game}{did_you_mean(value, sorted(ids))}"
 
 
 @dataclass(frozen=True)

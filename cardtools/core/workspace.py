@@ -1,4 +1,4 @@
-"""Where a designer's files live: ``decks/``, ``schemas/``, ``templates/`` and ``out/``.
+"""Where a designer's files live: ``decks/``, ``schemas/``, ``templates/``; and ``out/``.
 
 The workspace is the nearest directory (from the current one upwards) that has a ``decks/``
 folder, or the one named by ``--root`` / ``CARDTOOLS_ROOT``. Schemas and templates that ship
@@ -45,7 +45,9 @@ class Workspace:
 
     @property
     def out(self) -> Path:
-        return self.root / "out"
+        """Outputs go to ``out/`` of the current folder, never into the workspace found upwards
+        or the installed package (whose shipped games a designer may print from anywhere)."""
+        return Path.cwd() / "out"
 
     def search_path(self, folder: str) -> list[Path]:
         """The workspace's folder first, then the built-in one (if different)."""

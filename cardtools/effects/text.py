@@ -103,15 +103,35 @@ class TextRenderer:
 
     def effect(self, node: Any) -> str:
         if isinstance(node, (list, tuple)):
-            return "; ".join(self.effect(n) for n in node)
+            merged = self._merged(list(node))
+            return merged if merged is not None else "; ".join(self.effect(n) for n in node)
         return self.render("effect", node)
 
-    def ability(self, node: Mapping) -> str:
+    def _merged(self, nodes: list) -> str | None:
+        """Several effects of one verb that differ in a single argument, as one clause when the
+        verb has an ``effect_list`` template (Raid: "destroy … of Age III or earlier and another of
+        Age II or earlier", not the whole clause twice); None otherwise."""
+        if len(nodes) < 2 or not all(isinstance(n, dict) for n in nodes):
+            return None
+        split = [self._split("effect", n) for n in nodes]
+        name = split[0][0]
+        template = self.templates.get("effect_list", {}).get(name)
+        if template is None or any(n != name for n, _ in split):
+            return None
+        args = [a for _, a in split]
+        if not all(isinstance(a, dict) and a.keys() == args[0].keys() for a in args):
+            return None
+        if len([k for k in args[0] if any(a[k] != args[0][k] for a in args)]) > 1:
+            return None
+        return _squash(template.render(a=args, verb=name, **self.helpers.scope))
+
+    def ability(self, node: Mapping, trigger: str | None = None) -> str:
+        """One ability as a sentence; ``trigger``: the trigger's text when given (several merged)."""
         if "when" in node:
             text = self.effect(node["do"])
             if "if" in node:
                 text = f"if {self.render('condition', node['if'])}, {text}"
-            trigger = self.trigger(node["when"])
+            trigger = self.trigger(node["when"]) if trigger is None else trigger
             return f"{self.bold(trigger + ':')} {text}." if trigger else sentence(text) + "."
         holder = {"you": "you", "others": "other players", "all": "every player"}[node.get("who", "you")]
         text = self.render("modifier", node["modify"], holder=holder)
@@ -123,7 +143,42 @@ class TextRenderer:
         return f"**{text}**" if self.style == "print" else text
 
     def abilities(self, nodes) -> str:
-        return "\n".join(self.ability(n) for n in nodes)
+        """One sentence per ability; lasting abilities under the same condition share one sentence
+        ("While you have a library, …; …") instead of repeating it."""
+        out: list[str] = []
+        nodes = list(nodes)
+        i = 0
+        while i < len(nodes):
+            node, j = nodes[i], i + 1
+            if "modify" in node and "if" in node:
+                while j < len(nodes) and "modify" in nodes[j] and nodes[j].get("if") == node["if"] \
+                        and nodes[j].get("who", "you") == node.get("who", "you"):
+                    j += 1
+            elif "when" in node and self.trigger(node["when"]):  # "**A, B or C:** discard this artefact."
+                while j < len(nodes) and "when" in nodes[j] and nodes[j]["do"] == node["do"] \
+                        and nodes[j].get("if") == node.get("if") and self.trigger(nodes[j]["when"]):
+                    j += 1
+            if j - i > 1 and "when" in node:
+                out.append(self.ability(node, self._triggers([n["when"] for n in nodes[i:j]])))
+            elif j - i > 1:
+                holder = {"you": "you", "others": "other players", "all": "every player"}[node.get("who", "you")]
+                parts = [self.render("modifier", n["modify"], holder=holder) for n in nodes[i:j]]
+                out.append(f"While {self.render('condition', node['if'])}, {'; '.join(parts)}.")
+            else:
+                out.append(self.ability(node))
+            i = j
+        return "\n".join(out)
+
+    def _triggers(self, nodes: list) -> str:
+        """Several triggers of one ability: "When you perform Fish or Trade" when they differ only in
+        their argument, else "A, b or c"."""
+        names = {next(iter(n)) if isinstance(n, dict) else n for n in nodes}
+        spec = self.vocab.triggers[next(iter(names))] if len(names) == 1 else None
+        if spec is not None and all(isinstance(n, dict) for n in nodes) and "{arg}" in spec.text:
+            return spec.text.replace("{arg}", join([self.helpers.member(spec.arg, next(iter(n.values())))
+                                                    for n in nodes], "or"))
+        texts = [self.trigger(n) for n in nodes]
+        return join(texts[:1] + [t[:1].lower() + t[1:] for t in texts[1:]], "or")
 
     def trigger(self, node: Any) -> str:
         name, arg = (node, None) if isinstance(node, str) else next(iter(node.items()))
@@ -165,7 +220,8 @@ class _Helpers:
             "member": self.member, "members": self.members, "card": self.card, "part": self.part,
             "cards": lambda ids: [self.card(i) for i in ids], "join": join, "noun": self.noun,
             "stat_word": self.stat_word, "of": lambda a: a if isinstance(a, str) else a["of"],
-            "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "rewards": self.rewards,
+            "whose": self.whose, "event_noun": self.event_noun, "times": self.times, "scaled": self.scaled,
+            "rewards": self.rewards,
             "signed": self.signed, "comparison": self.comparison, "printed": self.printed,
             "amount_list": self.amount_list, "signed_list": self.signed_list,
             "all_zero": lambda values: all(v == 0 for v in values.values()), "victory": v.resources.get(v.victory) if v.victory else None,
@@ -291,6 +347,23 @@ class _Helpers:
             return f"{self.who(spec['who'])} has"
         return "you have"
 
+    def scaled(self, spec: Any, text: str) -> str:
+        """A measured number with its scaling said: 'half the number of areas (rounded down)',
+        '… divided by 3 (rounded up)', '2 times …', '… (at most 3)'. A plain name is unscaled."""
+        if not isinstance(spec, Mapping):
+            return text
+        per, times = spec.get("per", 1), spec.get("times", 1)
+        if per != 1:
+            rounding = "up" if spec.get("round") == "up" else "down"
+            text = (f"half {text}" if per == 2 else f"{text} divided by {per}") + f" (rounded {rounding})"
+        if times != 1:
+            text = f"{times} times {text}"
+        if "max" in spec:
+            text += f" (at most {spec['max']})"
+        if "min" in spec:
+            text += f" (at least {spec['min']})"
+        return text
+
     def times(self, value: Any) -> str:
         if isinstance(value, int):
             return {1: "once", 2: "twice"}.get(value, f"{value} times")
@@ -392,7 +465,7 @@ def load_templates(vocab: Vocabulary, name: str = "verbs.yaml") -> dict[str, dic
     return merged
 
 
-TEMPLATE_KINDS = ("effect", "value", "condition", "target", "modifier", "types")
+TEMPLATE_KINDS = ("effect", "effect_list", "value", "condition", "target", "modifier", "types")
 
 
 def _template_problems(doc) -> list:

@@ -5,28 +5,31 @@ the safe zone — and reports each problem as a diagnostic naming the card and i
 the layout's line, when the layout is wrong). Drawing a plan cannot fail, so a PDF is only
 written when preflight found nothing.
 
-Coordinates in a plan are millimetres from the card's top-left trim corner, y downwards, as in
-the layout; ``draw`` turns them into PDF points from the face's origin.
+A layout is written in millimetres on its design card; ``Frame`` maps them onto the card being
+printed. Coordinates in a plan are millimetres from that card's top-left trim corner, y
+downwards; ``draw`` turns them into PDF points from the face's origin.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from reportlab.lib.colors import Color, toColor
 
 from cardtools.core.deck import Card, Deck, field_path, thaw
-from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt, warning
 from cardtools.effects.text import card_text
+from cardtools.render.art import FITS, Art, ArtError, ImageOp, resolve
 from cardtools.render.expressions import ExpressionError, evaluate, render
 from cardtools.render.fonts import Fonts
 from cardtools.render.icons import IconSet
 from cardtools.render.layout import Layout, LayoutLibrary, Region
 from cardtools.render.richtext import FLOOR, TextBlock, TextProblem, Typesetter, checked
-from cardtools.render.units import INCH, Size, pt
+from cardtools.render.units import INCH, MM, Size, pt
 
 #: Safe zone inset from the trim: 1/8 in (print-and-play-notes.md §4.2).
 SAFE = INCH / 8
@@ -35,12 +38,50 @@ DEFAULT_SIZE = 9.0
 LIMIT = 10_000
 #: The most cells an ``each`` region draws on one card.
 MAX_CELLS = 1_000
+#: Paint must not end closer to the trim than this (print-and-play-notes.md §4.4: home duplex
+#: shifts backs by 1-4 mm; a hand cut strays by 1-2 mm).
+BORDER_ZONE = 2.0
+_CARD_FIELD = re.compile(r"^\s*\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")
 
 
 @lru_cache(maxsize=1024)
 def _color(value: str) -> Color:
     """A colour by name or ``#rrggbb`` (parsed once: a deck repeats a few dozen)."""
     return toColor(value)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a layout's design millimetres land on the printed card, one axis at a time: the bleed
+    and the safe-zone margin keep their size (what reaches into the bleed still does, text stays
+    1/8 in inside the cut), and the safe area between them stretches to the card. Text sizes
+    scale with the safe area (the square root of its two stretches: a card half the area gets
+    text about 0.7 times the size)."""
+
+    design: Size
+    card: Size
+
+    def _axis(self, v: float, design: float, card: float) -> float:
+        if v <= SAFE:
+            return v
+        if v >= design - SAFE:
+            return v + card - design
+        return SAFE + (v - SAFE) * (card - 2 * SAFE) / (design - 2 * SAFE)
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (self._axis(x, self.design.width, self.card.width), self._axis(y, self.design.height, self.card.height))
+
+    def box(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        x1, y1 = self.point(x, y)
+        x2, y2 = self.point(x + w, y + h)
+        return x1, y1, x2 - x1, y2 - y1
+
+    @cached_property
+    def text(self) -> float:
+        """How much text grows (or shrinks) from the design card to this one."""
+        kx = (self.card.width - 2 * SAFE) / (self.design.width - 2 * SAFE)
+        ky = (self.card.height - 2 * SAFE) / (self.design.height - 2 * SAFE)
+        return math.sqrt(kx * ky)
 
 
 class _Problem(Exception):
@@ -175,19 +216,22 @@ class Plan:
 class CardPainter:
     """Plans and draws the faces of one deck's cards at one card size and bleed."""
 
-    def __init__(self, deck: Deck, library: LayoutLibrary, icons: IconSet, size: Size, bleed: float):
+    def __init__(self, deck: Deck, library: LayoutLibrary, icons: IconSet, size: Size, bleed: float,
+                 edition: str = "play", dpi: float = 300):
         self.deck = deck
         self.library = library
         self.icons = icons
         self.size = size
         self.bleed = bleed
+        self.edition = edition  # "play": what players see; "proof": ids, sources, provisional badges
+        self.art = Art(dpi)  # illustrations, read once, downsampled to the output's dpi
         self._fonts: dict[tuple, Fonts] = {}
         self._typesetters: dict[tuple, Typesetter] = {}
         self._refs: dict[str, dict] = {}
 
     @cached_property
     def _layouts(self) -> dict[str, Layout]:
-        return {t: self.library.for_type(self.deck.game, t) for t in self.deck.manifest.card_types}
+        return {t: self.library.for_type(self.deck.game, t, self.size.name) for t in self.deck.manifest.card_types}
 
     def layout(self, card_type: str) -> Layout:
         return self._layouts[card_type]
@@ -215,9 +259,10 @@ class CardPainter:
     def _context(self, card_type: str) -> dict[str, Any]:
         layout = self.layout(card_type)
         ctype = self.deck.manifest.card_types[card_type]
-        return {"W": self.size.width, "H": self.size.height, "bleed": self.bleed, "safe": SAFE,
+        design = layout.design_size
+        return {"W": design.width, "H": design.height, "bleed": self.bleed, "safe": SAFE, "size": self.size.name,
                 "colors": dict(layout.colors), "type": card_type, "type_label": ctype.label,
-                "game": self.deck.manifest.name, "rules": self.rules, "data": self.data,
+                "game": self.deck.manifest.name, "edition": self.edition, "rules": self.rules, "data": self.data,
                 "ref": self.ref, "ref_text": self.ref_text}
 
     def ref(self, card_id: str) -> dict[str, Any]:
@@ -248,9 +293,10 @@ class CardPainter:
         return thaw(self.deck.data)
 
     def _plan(self, regions, layout: Layout, context: dict, card: Card | None) -> tuple[Plan | None, list[Diagnostic]]:
-        planner = _Planner(self, layout, card)
+        planner = _Planner(self, layout, card, Frame(layout.design_size, self.size))
         ops = planner.regions(regions, context, 0.0, 0.0, top=True)
-        return (None if planner.problems else Plan(tuple(ops))), planner.problems
+        errors = any(p.is_error for p in planner.problems)
+        return (None if errors else Plan(tuple(ops))), planner.problems
 
     def fonts(self, layout: Layout) -> Fonts:
         """Layouts with the same font files share one ``Fonts`` (and so their typesetters): equal
@@ -280,11 +326,13 @@ def text_location(deck: Deck, card: Card) -> Location:
 
 
 class _Planner:
-    def __init__(self, painter: CardPainter, layout: Layout, card: Card | None):
+    def __init__(self, painter: CardPainter, layout: Layout, card: Card | None, frame: Frame):
         self.painter = painter
         self.layout = layout
         self.card = card
-        self.problems: list[Diagnostic] = []
+        self.frame = frame
+        self.problems: list[Diagnostic] = []  # errors and warnings
+        self.warnings = self.problems
 
     # -- diagnostics
     def _who(self) -> str:
@@ -329,9 +377,14 @@ class _Planner:
         except ValueError:
             raise self.layout_problem(region, key, f"unknown colour '{value}'{did_you_mean(value, self.layout.colors)}") from None
 
-    def box(self, region: Region, context: dict, dx: float, dy: float) -> tuple[float, float, float, float]:
+    def design_box(self, region: Region, context: dict, dx: float, dy: float) -> tuple[float, float, float, float]:
+        """The region's box in the layout's design millimetres (``dx``, ``dy``: an ``each`` cell's corner)."""
         return (dx + self.number(region, "x", context), dy + self.number(region, "y", context),
                 self.number(region, "width", context), self.number(region, "height", context))
+
+    def box(self, region: Region, context: dict, dx: float, dy: float) -> tuple[float, float, float, float]:
+        """The region's box on the printed card."""
+        return self.frame.box(*self.design_box(region, context, dx, dy))
 
     # -- regions
     def regions(self, regions, context: dict, dx: float, dy: float, top: bool) -> list:
@@ -341,7 +394,9 @@ class _Planner:
                 if not self.value(region, "when", context, True):
                     continue
                 new = getattr(self, f"_{region.kind}")(region, context, dx, dy)
-                if top and region.kind != "rect" and region.kind != "line":
+                if top and region.kind in ("rect", "line", "image"):
+                    self._check_border(region, new)
+                elif top:
                     self._check_safe(region, new)
                 ops += new
             except _Problem as problem:
@@ -359,10 +414,32 @@ class _Planner:
                 raise self.layout_problem(region, "x", f"reaches outside the safe zone ({SAFE:.3f} mm inside "
                                                         f"the trim, print-and-play-notes.md §4.2)")
 
+    def _check_border(self, region: Region, ops: list) -> None:
+        """Warn about ink that ends within ``BORDER_ZONE`` of the trim: a cut 1-2 mm off, or a
+        back shifted by a duplex printer, shows it as an uneven border or a sliver of another
+        colour. Paint that reaches the bleed's edge and goes on at least that far into the card is
+        safe (a background, a band, a frame drawn from the bleed)."""
+        size, bleed = self.painter.size, self.painter.bleed
+        for op in ops:
+            for side, (outer, inner) in ink_extent(op, size).items():
+                if inner <= 0 or outer >= BORDER_ZONE:
+                    continue  # nothing visible on the card there, or clear of the trim
+                if outer <= -bleed + 1e-6 and inner >= BORDER_ZONE - 1e-6:
+                    continue
+                loc = region.at("x")
+                self.warnings.append(warning(
+                    loc.path, loc.line, loc.col, "border",
+                    f"region '{region.name}' paints from {outer:.1f} to {inner:.1f} mm inside the {side} trim "
+                    f"(negative: in the bleed): a cut or a duplex shift of 1-2 mm shows there. Keep its edges "
+                    f"{BORDER_ZONE:g} mm or more inside the trim, or paint it from the bleed's edge (-bleed) to "
+                    f"{BORDER_ZONE:g} mm or more inside"))
+                return
+
     def _rect(self, region: Region, context: dict, dx: float, dy: float) -> list:
         x, y, w, h = self.box(region, context, dx, dy)
         return [RectOp(x, y, w, h, self.color(region, "fill", context, None), self.color(region, "stroke", context, None),
-                       self.number(region, "stroke_width", context, 0.5), self.number(region, "radius", context, 0.0))]
+                       self.number(region, "stroke_width", context, 0.5),
+                       self.number(region, "radius", context, 0.0) * self.frame.text)]
 
     def _line(self, region: Region, context: dict, dx: float, dy: float) -> list:
         x, y, w, h = self.box(region, context, dx, dy)
@@ -380,6 +457,34 @@ class _Planner:
         x, y, w, h = self.box(region, context, dx, dy)
         size = min(w, h)
         return [IconOp(self._icon_name(region, context), x + (w - size) / 2, y + (h - size) / 2, size, self.painter.icons)]
+
+    def _image(self, region: Region, context: dict, dx: float, dy: float) -> list:
+        x, y, w, h = self.box(region, context, dx, dy)
+        name = str(self.value(region, "src", context, how=render))
+        fit = self.value(region, "fit", context, "fit", how=render)
+        if fit not in FITS:
+            raise self.layout_problem(region, "fit", f"fit is one of {', '.join(FITS)}, got {fit!r}")
+        art = self.painter.art
+        try:
+            path = resolve(self.painter.deck.manifest.path.parent, name)
+            if path.is_file():
+                art.load(path)
+        except ArtError as exc:
+            raise _Problem(self._art_diagnostic(region, error, str(exc))) from None
+        if not path.is_file():
+            self.warnings.append(self._art_diagnostic(
+                region, warning, f"no file '{name}' in {path.parent}: a placeholder is printed"))
+            return [ImageOp(x, y, w, h, None, fit, name, art)]
+        return [ImageOp(x, y, w, h, path, fit, name, art)]
+
+    def _art_diagnostic(self, region: Region, severity, message: str) -> Diagnostic:
+        """At the card's field when the path is one (``src: "{{ card.art }}"``), else at the layout's ``src``."""
+        field = _CARD_FIELD.match(str(region.props["src"]))
+        if self.card is not None and field and field[1] in self.card.fields:
+            loc = self.painter.deck.locate(self.card, field[1])
+        else:
+            loc = region.at("src")
+        return severity(loc.path, loc.line, loc.col, "art", f"{self._who()}: region '{region.name}': {message}")
 
     def _icons(self, region: Region, context: dict, dx: float, dy: float) -> list:
         x, y, w, h = self.box(region, context, dx, dy)
@@ -404,10 +509,14 @@ class _Planner:
         if not text.strip():
             return []
         size = self.number(region, "size", context, DEFAULT_SIZE)
-        floor = self.number(region, "min_size", context, min(FLOOR, size) if size >= FLOOR else FLOOR)
+        floor = self.number(region, "min_size", context, FLOOR)
         if floor < FLOOR or size < FLOOR:
             raise self.layout_problem(region, "min_size" if floor < FLOOR else "size",
                                       f"text is never printed below {FLOOR:g} pt (DESIGN.md §5)")
+        # the design's sizes scale with the card; its floor may go down with a smaller card (never
+        # below 6 pt) but not up with a larger one, whose boxes may grow less in one direction
+        floor = max(FLOOR, round(floor * min(1.0, self.frame.text), 1))
+        size = max(floor, round(size * self.frame.text, 1))
         regular = str(self.value(region, "font", context, "regular", how=render))
         bold = str(self.value(region, "bold_font", context, "bold", how=render))
         fonts = self.painter.fonts(self.layout)
@@ -421,6 +530,8 @@ class _Planner:
         leading = self.number(region, "leading", context, 1.2)
         typesetter = self.painter.typesetter(self.layout, regular, bold, leading)
         block = typesetter.fit(markup, pt(w), pt(h), size, floor)
+        if block is None and self.value(region, "overflow", context, "error", how=render) == "ellipsis":
+            block = typesetter.fit_shortened(markup, pt(w), pt(h), floor)
         if block is None:
             raise self.card_problem(region, "text-overflow", f"text does not fit in {w:.1f} × {h:.1f} mm even at "
                                                              f"{floor:g} pt: shorten it or enlarge the region")
@@ -431,7 +542,7 @@ class _Planner:
                        typesetter, self.painter.icons, rotate == 180)]
 
     def _each(self, region: Region, context: dict, dx: float, dy: float) -> list:
-        x, y, w, h = self.box(region, context, dx, dy)
+        x, y, w, h = self.design_box(region, context, dx, dy)  # cells are planned in design millimetres
         ids = self.value(region, "items", context)
         if isinstance(ids, str) or not isinstance(ids, (list, tuple, range)):
             raise self.layout_problem(region, "items", f"items must give a list (card ids or values), got {excerpt(ids)}")
@@ -475,8 +586,34 @@ class _Planner:
         for key, item, _ in items:
             for source in self.value(region, "arrows", context | {"item": item}) or ():
                 if source in cells:  # a prerequisite printed elsewhere has no arrow on this card
-                    ops.append(arrow_between(cells[source], cells[key], cw, ch, color, width))
+                    arrow = arrow_between(cells[source], cells[key], cw, ch, color, width)
+                    (x1, y1), (x2, y2) = self.frame.point(arrow.x1, arrow.y1), self.frame.point(arrow.x2, arrow.y2)
+                    ops.append(replace(arrow, x1=x1, y1=y1, x2=x2, y2=y2))
         return ops
+
+
+def ink_extent(op, size: Size) -> dict[str, tuple[float, float]]:
+    """For each side of the card, where an operation's ink starts and ends, in millimetres inwards
+    from that side's trim (negative: in the bleed). A line counts for the sides it runs along."""
+    if isinstance(op, LineOp):
+        half = op.stroke_width / MM / 2
+        if abs(op.x1 - op.x2) < 1e-6:
+            return {"left": (op.x1 - half, op.x1 + half),
+                    "right": (size.width - op.x1 - half, size.width - op.x1 + half)}
+        if abs(op.y1 - op.y2) < 1e-6:
+            return {"top": (op.y1 - half, op.y1 + half),
+                    "bottom": (size.height - op.y1 - half, size.height - op.y1 + half)}
+        return {}
+    if not hasattr(op, "w"):
+        return {}
+    stroke = getattr(op, "stroke", None)
+    half = op.stroke_width / MM / 2 if stroke is not None else 0.0
+    edges = {"left": op.x, "top": op.y, "right": size.width - op.x - op.w, "bottom": size.height - op.y - op.h}
+    opposite = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+    length = {"left": size.width, "right": size.width, "top": size.height, "bottom": size.height}
+    if getattr(op, "fill", True) is None:  # an outline: ink along each edge only
+        return {side: (edge - half, edge + half) for side, edge in edges.items()}
+    return {side: (edge - half, length[side] - edges[opposite[side]] + half) for side, edge in edges.items()}
 
 
 def arrow_between(a: tuple[float, float], b: tuple[float, float], cw: float, ch: float, color, width) -> LineOp:

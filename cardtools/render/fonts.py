@@ -1,7 +1,8 @@
 """Fonts: only embedded TrueType, shipped with the package so a fresh machine needs nothing else.
 
 DejaVu Sans and DejaVu Sans Bold (Bitstream Vera licence, ``fonts/LICENSE-DejaVu.txt``) are the
-built-in ``regular`` and ``bold`` faces. A layout may name more TrueType files. reportlab draws
+built-in ``regular`` and ``bold`` faces, their condensed cuts ``condensed`` and ``condensed_bold``
+(DejaVu 2.37, the same licence). A layout may name more TrueType files. reportlab draws
 missing characters silently as empty boxes (print-and-play-notes.md §5.3.1), so every string
 is checked against the font's character map before it is drawn.
 """
@@ -19,6 +20,9 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUILTIN = {
     "regular": FONT_DIR / "DejaVuSans.ttf",
     "bold": FONT_DIR / "DejaVuSans-Bold.ttf",
+    # a tenth narrower, for a layout's smaller card sizes (``sizes: mini: fonts: {regular: condensed}``)
+    "condensed": FONT_DIR / "DejaVuSansCondensed.ttf",
+    "condensed_bold": FONT_DIR / "DejaVuSansCondensed-Bold.ttf",
 }
 #: The canvas's initial font: without it reportlab declares an unembedded Helvetica (§5.3.3).
 INITIAL = "regular"

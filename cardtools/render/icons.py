@@ -36,9 +36,9 @@ _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZzAa]|[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "Z": 0}
 
 MAX_BYTES = 256 * 1024
-MAX_ELEMENTS = 2_000
+MAX_ELEMENTS = 1_000
 MAX_DEPTH = 16
-MAX_SEGMENTS = 20_000
+MAX_SEGMENTS = 2_000
 #: Coordinates, sizes and widths lie within ±LIMIT; a viewBox is at least SMALLEST wide and high.
 LIMIT = 1e6
 SMALLEST = 1e-3

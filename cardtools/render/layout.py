@@ -9,6 +9,12 @@ layout overrides its parent's regions by name, key by key; ``null`` removes one;
 Which layout a card uses: ``<game>/<type>.yaml``, else ``<game>/card.yaml``, else
 ``default/card.yaml`` — so any game prints before it has layouts of its own.
 
+Every size from one layout: numbers are millimetres on the layout's ``design_size`` card (poker
+unless it says otherwise), and ``face.Frame`` maps them onto the card being printed — the bleed
+and the safe-zone margin keep their size, what lies between them stretches, text scales with the
+card (never below 6 pt). Where that is not enough, ``sizes:`` restyles regions for one named size
+(``mini:``), applied after everything else.
+
 Two settings change how many faces a card type has: ``back_shows`` lists the card fields its back
 may show (a Through the Ages back shows its deck and age, which every player can see), and
 ``per_copy`` lets the front differ between copies of one card (a player-count marking printed on
@@ -26,7 +32,8 @@ from typing import Any, Mapping
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, excerpt
 from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path
-from cardtools.render.fonts import FontError, register
+from cardtools.render.fonts import BUILTIN as BUILTIN_FONTS, FontError, register
+from cardtools.render.units import CARD_SIZES, Size, card_size
 
 FOLDER = "templates/layouts"
 SCHEMA = "layout.schema.json"
@@ -40,6 +47,7 @@ REQUIRED = {
     "icon": ("x", "y", "width", "height", "icon"),
     "icons": ("x", "y", "width", "height", "icon", "count"),
     "each": ("x", "y", "width", "height", "items", "regions"),
+    "image": ("x", "y", "width", "height", "src"),
 }
 
 
@@ -69,6 +77,7 @@ class Layout:
     back: tuple[Region, ...]
     back_shows: tuple[str, ...] = ()  # card fields the back may show; none: one back per card type
     per_copy: bool = False  # the front sees ``copy`` and ``copies``; each copy is planned on its own
+    design_size: Size = CARD_SIZES["poker"]  # the card the numbers are written for
 
 
 # A face while merging: region name -> (props, where, location); insertion order is drawing order.
@@ -96,20 +105,29 @@ class LayoutLibrary:
                 return name
         return DEFAULT
 
-    def for_type(self, game: str, card_type: str) -> Layout:
-        """The merged layout a card type uses; raises ``DiagnosticError`` on any layout mistake."""
-        return self.load(self.name_for(game, card_type))
+    def for_type(self, game: str, card_type: str, size: str = "") -> Layout:
+        """The merged layout a card type uses at a named card size (its ``sizes:`` overrides);
+        raises ``DiagnosticError`` on any layout mistake."""
+        return self.load(self.name_for(game, card_type), size)
 
-    def load(self, name: str) -> Layout:
+    def load(self, name: str, size: str = "") -> Layout:
         merged, problems = self._merge(name, ())
         if problems:
             raise DiagnosticError(problems)
-        faces = {face: tuple(_regions(merged[face])) for face in FACES}
+        sized = {face: merged[face] for face in FACES}
+        fonts = dict(merged["fonts"])
+        for size_name, spec, doc in merged["sizes"]:
+            if size_name == size:
+                sized = {face: _merge_face(sized[face], spec.get(face) or {}, doc, f"/sizes/{size_name}/{face}")
+                         for face in FACES}
+                fonts |= _font_files(spec.get("fonts", {}), doc.path)
+        faces = {face: tuple(_regions(sized[face])) for face in FACES}
         problems = [p for face in faces.values() for p in _check(face)]
         if problems:
             raise DiagnosticError(problems)
-        return Layout(name, merged["path"], MappingProxyType(merged["colors"]), MappingProxyType(merged["fonts"]),
-                      faces["front"], faces["back"], tuple(merged["back_shows"]), merged["per_copy"])
+        return Layout(name, merged["path"], MappingProxyType(merged["colors"]), MappingProxyType(fonts),
+                      faces["front"], faces["back"], tuple(merged["back_shows"]), merged["per_copy"],
+                      merged["design_size"])
 
     def _merge(self, name: str, chain: tuple[str, ...]) -> tuple[dict, list[Diagnostic]]:
         if name in self._merged:
@@ -141,28 +159,51 @@ class LayoutLibrary:
             if problems:
                 return {}, problems
         else:
-            base = {"colors": {}, "fonts": {}, "front": {}, "back": {}, "back_shows": (), "per_copy": False}
+            base = {"colors": {}, "fonts": {}, "front": {}, "back": {}, "back_shows": (), "per_copy": False,
+                    "design_size": CARD_SIZES["poker"], "sizes": ()}
         merged = {
             "path": path,
             "back_shows": data.get("back_shows", base["back_shows"]),
             "per_copy": data.get("per_copy", base["per_copy"]),
+            "design_size": base["design_size"],
+            "sizes": base["sizes"] + tuple((name, spec, doc) for name, spec in data.get("sizes", {}).items()),
             "colors": {**base["colors"], **data.get("colors", {})},
-            "fonts": {**base["fonts"],
-                      **{k: Path(os.path.realpath(path.parent / v)) for k, v in data.get("fonts", {}).items()}},
+            "fonts": {**base["fonts"], **_font_files(data.get("fonts", {}), path)},
         }
+        if "design_size" in data:
+            try:
+                merged["design_size"] = card_size(data["design_size"])
+            except ValueError as exc:
+                pos = doc.position("/design_size")
+                problems.append(error(path, pos.line, pos.col, "layout", str(exc)))
         for face in FACES:
             merged[face] = _merge_face(base[face], data.get(face) or {}, doc, f"/{face}")
-        for font, file in data.get("fonts", {}).items():
-            try:
-                register(merged["fonts"][font])
-            except FontError as exc:
-                pos = doc.position(pointer_from_path(("fonts", font)))
-                problems.append(error(path, pos.line, pos.col, "layout", f"font file {excerpt(file)}: {exc}"))
+        problems += _font_problems(data.get("fonts", {}), doc, ("fonts",))
+        for size_name, spec in data.get("sizes", {}).items():
+            problems += _font_problems(spec.get("fonts", {}), doc, ("sizes", size_name, "fonts"))
         self._merged[name] = (merged, problems)
         return merged, problems
 
     def available(self) -> list[str]:
         return sorted({f"{p.parent.name}/{p.stem}" for folder in self.folders for p in folder.glob("*/*.yaml")})
+
+
+def _font_files(fonts: Mapping[str, str], path: Path) -> dict[str, Path]:
+    """A layout's ``fonts:``: TrueType files relative to the layout, or built-in faces by name."""
+    return {name: BUILTIN_FONTS[v] if v in BUILTIN_FONTS else Path(os.path.realpath(path.parent / v))
+            for name, v in fonts.items()}
+
+
+def _font_problems(fonts: Mapping[str, str], doc: YamlDocument, at: tuple) -> list[Diagnostic]:
+    """Every font a layout names must be a TrueType file reportlab can measure and embed."""
+    problems = []
+    for name, file in _font_files(fonts, doc.path).items():
+        try:
+            register(file)
+        except FontError as exc:
+            pos = doc.position(pointer_from_path((*at, name)))
+            problems.append(error(doc.path, pos.line, pos.col, "layout", f"font file {excerpt(fonts[name])}: {exc}"))
+    return problems
 
 
 def _merge_face(base: _Face, own: Mapping, doc: YamlDocument, pointer: str) -> _Face:

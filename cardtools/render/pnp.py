@@ -19,6 +19,7 @@ from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardtools.core.atomic import write_bytes
+from cardtools.core import query
 from cardtools.core.deck import Card, Deck
 from cardtools.core.diagnostics import DiagnosticError, did_you_mean, error, excerpt
 from cardtools.core.workspace import Workspace
@@ -39,10 +40,6 @@ INK = toColor("#333333")
 MAX_COPIES = 20_000
 
 
-class SelectionError(ValueError):
-    """``--only`` names nothing in the deck."""
-
-
 @dataclass(frozen=True)
 class Copy:
     """One printed copy of a card: copy ``number`` of the ``of`` copies a full set prints."""
@@ -52,28 +49,27 @@ class Copy:
     of: int
 
 
-def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False) -> list[Copy]:
-    """The copies to print, each card repeated by its count (the largest over player counts: a
-    print-and-play set must serve every player count). Count-0 entries are printed elsewhere."""
-    wanted = [w for w in only if w]
-    if wanted:
-        ids = {c.id for c in deck}
-        tags = {t for c in deck for t in c.tags}
-        for word in wanted:
-            if word not in ids and word not in tags:
-                raise SelectionError(f"'{word}' is neither a card id nor a tag in {deck.game}"
-                                     f"{did_you_mean(word, sorted(ids | tags))}")
-    chosen = [(card, deck.full_set(card)) for card in deck
-              if not wanted or card.id in wanted or set(card.tags) & set(wanted)]
-    total = sum(min(count, 1) if one_each else count for _, count in chosen)
+def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False, players: int | None = None) -> list[Copy]:
+    """The copies to print, each card repeated by its count: at ``players``, else the largest over
+    player counts (a print-and-play set must serve every player count); at fewer players the
+    first copies are used. Count-0 entries are printed elsewhere. ``only``: card ids, ``tag:X``,
+    ``type:X`` (``query.only``)."""
+    chosen = [(card, deck.full_set(card)) for card in query.only(deck, only)]
+    counts = [(full if players is None else card.copies(players)) for card, full in chosen]
+    total = sum(min(count, 1) if one_each else count for count in counts)
     if total > MAX_COPIES:
         card, most = max(chosen, key=lambda pair: pair[1])
         loc = deck.locate(card, "count")
         raise DiagnosticError([error(loc.path, loc.line, loc.col, "copies",
                                      f"{card.id}: the deck prints {total:,} cards, more than the {MAX_COPIES:,} a "
                                      f"print-and-play file holds; this card has the most copies ({most:,})")])
-    return [Copy(card, number, count) for card, count in chosen
-            for number in range(1, (min(count, 1) if one_each else count) + 1)]
+    out = [Copy(card, number, full) for (card, full), count in zip(chosen, counts)
+           for number in range(1, (min(count, 1) if one_each else count) + 1)]
+    if not out:
+        at = f" at {players} players" if players else " (they are printed on other cards)"
+        raise query.SelectionError(f"nothing to print: {'--only ' + ','.join(only) if any(only) else deck.game} "
+                                   f"selects only cards with count 0{at}")
+    return out
 
 
 def icon_set(workspace: Workspace, game: str) -> IconSet:
@@ -105,6 +101,7 @@ class Faces:
     backs: dict[str, Plan] = field(default_factory=dict)  # back name -> plan
     front_names: dict[tuple[str, int], str] = field(default_factory=dict)  # (card id, copy) -> face name
     back_names: dict[str, str] = field(default_factory=dict)  # card id -> back name
+    warnings: list = field(default_factory=list)  # what preflight found that does not stop a print
     _back_by_key: dict[tuple, str] = field(default_factory=dict)  # (card type, shown values) -> back name
 
     @classmethod
@@ -116,8 +113,10 @@ class Faces:
         if with_backs:
             for card in {c.card.id: c.card for c in printed}.values():
                 problems += faces._plan_back(card)
-        if problems:
-            raise DiagnosticError(list(dict.fromkeys(problems)))  # copies of one card fail alike: once each
+        problems = list(dict.fromkeys(problems))  # copies of one card fail alike: once each
+        if any(p.is_error for p in problems):
+            raise DiagnosticError(problems)
+        faces.warnings = problems
         return faces
 
     def front(self, copy: Copy) -> str:
@@ -173,18 +172,21 @@ class PnpResult:
     pages: int
     cards: int
     imposition: Imposition
+    warnings: list
 
 
-def painter_for(deck: Deck, workspace: Workspace, spec_card, bleed: float) -> CardPainter:
-    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace, deck.game), spec_card, bleed)
+def painter_for(deck: Deck, workspace: Workspace, spec_card, bleed: float, edition: str = "play",
+                dpi: float = 300) -> CardPainter:
+    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace, deck.game), spec_card, bleed, edition, dpi)
 
 
 def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[str] = (),
-              one_each: bool = False, calibration: bool = False) -> tuple[bytes, PnpResult]:
-    """The PDF's bytes; raises ``DiagnosticError`` (preflight) or ``ValueError`` (impossible sheet)."""
+              one_each: bool = False, calibration: bool = False, edition: str = "play") -> tuple[bytes, PnpResult]:
+    """The PDF's bytes; raises ``DiagnosticError`` (preflight) or ``ValueError`` (impossible sheet).
+    ``edition``: "play" (what players see) or "proof" (ids, sources and provisional badges)."""
     imposition = impose(spec)
     cards = copies(deck, only, one_each)
-    painter = painter_for(deck, workspace, spec.card, spec.bleed)
+    painter = painter_for(deck, workspace, spec.card, spec.bleed, edition)
     faces = Faces.plan(painter, cards, with_backs=spec.backs != "none")
     buffer = io.BytesIO()
     page = imposition.page
@@ -218,7 +220,7 @@ def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[
             canvas.showPage()
     canvas.save()
     pages = len(sheets) * (2 if imposition.mirror else 1) + (2 if calibration else 0)
-    return buffer.getvalue(), PnpResult(pages, len(cards), imposition)
+    return buffer.getvalue(), PnpResult(pages, len(cards), imposition, faces.warnings)
 
 
 def write_pnp(path: Path, deck: Deck, spec: SheetSpec, workspace: Workspace, **options) -> PnpResult:
@@ -227,16 +229,18 @@ def write_pnp(path: Path, deck: Deck, spec: SheetSpec, workspace: Workspace, **o
     return result
 
 
-def write_game_pnps(deck: Deck, workspace: Workspace, out_dir: Path) -> list[Path]:
-    """What ``cardtools build`` prints for a game: the default sheets on A4 and on Letter."""
+def write_game_pnps(deck: Deck, workspace: Workspace, out_dir: Path, edition: str = "play") -> tuple[list[Path], list]:
+    """What ``cardtools build`` prints for a game: the default sheets on A4 and on Letter; and the
+    warnings of their preflight."""
     from cardtools.render.units import CARD_SIZES, PAPERS
 
-    paths = []
+    paths, warnings = [], []
     for paper in ("a4", "letter"):
         path = Path(out_dir) / f"{deck.game}-pnp-{paper}.pdf"
-        write_pnp(path, deck, SheetSpec(PAPERS[paper], CARD_SIZES["poker"]), workspace)
+        result = write_pnp(path, deck, SheetSpec(PAPERS[paper], CARD_SIZES["poker"]), workspace, edition=edition)
         paths.append(path)
-    return paths
+        warnings += [w for w in result.warnings if w not in warnings]
+    return paths, warnings
 
 
 def _set_boxes(canvas: Canvas, imposition: Imposition) -> None:

@@ -8,16 +8,18 @@ so the image is cropped or resampled to the target.
 
 from __future__ import annotations
 
+import csv
 import io
+import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from cardtools.core.atomic import write_bytes
-from cardtools.core.deck import Deck
+from cardtools.core.atomic import write_bytes, write_text
+from cardtools.core.deck import Card, Deck
 from cardtools.core.workspace import Workspace
 from cardtools.render.fonts import initial_font
 from cardtools.render.pnp import Copy, Faces, copies, painter_for
@@ -80,15 +82,23 @@ def rasterize(pdf: bytes, width: int, height: int) -> Iterator[Image.Image]:
         document.close()
 
 
-def face_images(deck: Deck, workspace: Workspace, card_size: Size, bleed: float, width: int, height: int,
-                printed: list[Copy] | None = None, backs: bool = True) -> tuple[Faces, dict[str, Image.Image]]:
-    """The planned faces and an image of each: fronts by face name (the card id), backs as
-    ``back-<name>`` (the card type, or what the back shows)."""
-    printed = copies(deck) if printed is None else printed
-    faces = Faces.plan(painter_for(deck, workspace, card_size, bleed), printed, with_backs=backs)
-    keys = [f"front-{k}" for k in faces.fronts] + [f"back-{k}" for k in faces.backs]
-    images = rasterize(one_up_pdf(faces, keys), width, height)
-    return faces, {key.removeprefix("front-"): image for key, image in zip(keys, images)}
+def plan_faces(deck: Deck, workspace: Workspace, card_size: Size, bleed: float, printed: list[Copy],
+               backs: bool = True, edition: str = "play", dpi: float = 300) -> Faces:
+    return Faces.plan(painter_for(deck, workspace, card_size, bleed, edition, dpi), printed, with_backs=backs)
+
+
+def face_keys(faces: Faces) -> list[str]:
+    """Every face's image name: fronts by face name (the card id), backs as ``back-<name>``."""
+    return list(faces.fronts) + [f"back-{k}" for k in faces.backs]
+
+
+def face_images(faces: Faces, width: int, height: int, keys: list[str] | None = None) -> Iterator[tuple[str, Image.Image]]:
+    """``(name, image)`` for each face named in ``keys`` (default: every face), one at a time:
+    only the one-up PDF (vector, small) and the current image are held, so memory does not grow
+    with the number of faces."""
+    keys = face_keys(faces) if keys is None else keys
+    forms = [key if key.startswith("back-") else f"front-{key}" for key in keys]
+    return zip(keys, rasterize(one_up_pdf(faces, forms), width, height))
 
 
 def png_bytes(image: Image.Image, dpi: int | None = None, level: int = 6) -> bytes:
@@ -97,17 +107,56 @@ def png_bytes(image: Image.Image, dpi: int | None = None, level: int = 6) -> byt
     return buffer.getvalue()
 
 
+@dataclass
+class Export:
+    """What an export wrote: the image files, the manifest files, and preflight warnings."""
+
+    images: list[Path]
+    manifests: list[Path]
+    warnings: list
+
+
 def export_images(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Size, dpi: int = 300,
-                  profile: str = "plain", bleed: float | None = None) -> list[Path]:
+                  profile: str = "plain", bleed: float | None = None, only: Iterable[str] = (),
+                  players: int | None = None, edition: str = "play") -> Export:
     """One PNG per distinct face (``<id>.png``; ``<id>.<copy>.png`` for a copy that looks different)
-    and per distinct back (``back-<type>.png``, or ``back-<shown values>.png``)."""
+    and per distinct back (``back-<type>.png``, or ``back-<shown values>.png``), written as each is
+    rendered; then ``manifest.csv`` and ``manifest.json``, which say how many copies of each face
+    to print (at ``players``, else a full set) and which back goes behind it."""
     chosen = PROFILES[profile]
     bleed = chosen.bleed if bleed is None else bleed
     width, height = pixel_size(card_size, bleed, dpi)
+    printed = copies(deck, only, players=players)
+    faces = plan_faces(deck, workspace, card_size, bleed, printed, edition=edition, dpi=dpi)
     written = []
-    _, images = face_images(deck, workspace, card_size, bleed, width, height)
-    for key, image in images.items():
+    for key, image in face_images(faces, width, height):
         path = Path(out_dir) / f"{key}.png"
         write_bytes(path, png_bytes(image, dpi))
         written.append(path)
-    return written
+    rows = [{"file": f"{face}.png", "card": card.id, "name": card.name, "copies": count,
+             "back": f"back-{faces.back(card)}.png"} for face, card, count in face_counts(faces, printed)]
+    about = {"game": deck.game, "variant": deck.variant, "players": players, "edition": edition,
+             "card_size": str(card_size), "dpi": dpi, "profile": profile, "pixels": [width, height]}
+    return Export(written, write_manifest(Path(out_dir), about, rows), faces.warnings)
+
+
+def face_counts(faces: Faces, printed: list[Copy]) -> list[tuple[str, Card, int]]:
+    """Each printed front face with its card and how many copies show it, in print order."""
+    counts: dict[str, list] = {}
+    for copy in printed:
+        entry = counts.setdefault(faces.front(copy), [copy.card, 0])
+        entry[1] += 1
+    return [(face, card, count) for face, (card, count) in counts.items()]
+
+
+def write_manifest(out_dir: Path, about: dict, rows: list[dict]) -> list[Path]:
+    """``manifest.csv`` (one row per file) and ``manifest.json`` (the same rows and what the
+    export was), for a print shop or a script: which file, which card, how many, which back."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["file"], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    paths = [out_dir / "manifest.csv", out_dir / "manifest.json"]
+    write_text(paths[0], buffer.getvalue())
+    write_text(paths[1], json.dumps({**about, "files": rows}, indent=2, ensure_ascii=False) + "\n")
+    return paths

@@ -176,10 +176,12 @@ class Evaluator:
     """Evaluates a template against a context (the names templates see). ``card_of`` tells which
     values are cards, so a problem in a row's text can name the card as well as the template."""
 
-    def __init__(self, template: SheetTemplate, context: Mapping[str, Any], card_of: Callable[[Any], Card | None]):
+    def __init__(self, template: SheetTemplate, context: Mapping[str, Any], card_of: Callable[[Any], Card | None],
+                 cite: bool = True):
         self.template = template
         self.context = dict(context)
         self.card_of = card_of
+        self.cite = cite  # print each section's sources (the proof edition)
         self.problems: list[Diagnostic] = []
 
     def document(self) -> Document:
@@ -218,7 +220,7 @@ class Evaluator:
             if not blocks:
                 continue  # nothing to show (e.g. a table of no rows): no empty heading either
             cite = format_sources(collect_sources(self._value(spec["cite"], f"{pointer}/cite", context))) \
-                if "cite" in spec else ""
+                if "cite" in spec and self.cite else ""
             out.append(Section(title, cite, bool(spec.get("new_page")), tuple(blocks)))
         return out
 

@@ -213,6 +213,21 @@ class Typesetter:
                 high = mid - 1
         return found
 
+    def fit_shortened(self, markup: Markup, width: float, height: float, floor: float) -> TextBlock:
+        """The most words that fit at ``floor``, ended with "…" (a proof footer's long source)."""
+        words = [(p, w) for p, para in enumerate(markup.paragraphs) for w in para]
+        low, high, best = 0, len(words) - 1, None
+        while low <= high:
+            keep = (low + high) // 2
+            kept = words[:keep] + [(words[keep - 1][0] if keep else 0, (Piece("text", "…"),))]
+            paragraphs = tuple(tuple(w for p, w in kept if p == n) for n in range(len(markup.paragraphs)))
+            block = self.fit(Markup(tuple(p for p in paragraphs if p)), width, height, floor, floor)
+            if block is not None:
+                best, low = block, keep + 1
+            else:
+                high = keep - 1
+        return best if best is not None else TextBlock(floor, [], floor * self.leading, 0.0, 0.0)
+
     def draw(self, canvas, block: TextBlock, x: float, top: float, width: float, align: str, color, icons) -> None:
         """Draw a block whose first line's ascent starts at ``top`` (PDF points, y up).
 

@@ -4,7 +4,9 @@ Conventions (print-and-play-notes.md §4.5): a sheet is a grid of at most 10 × 
 most 4096 px a side, RGB; the last cell of the grid is the "hidden" image, shown for cards in
 a hand, so it holds the deck's back and a sheet carries at most 69 faces. Card ids are
 ``deck key × 100 + cell``. Sheet files are named by a hash of their content, because the
-simulator caches images by address and would otherwise keep showing old art.
+simulator caches images by address and would otherwise keep showing old art. A manifest
+(``manifest.csv`` and ``.json``) says which sheet and cell holds each card, how many copies its
+deck has, and its back.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 import math
 import re
 from pathlib import Path
+from typing import Iterable
 
 from PIL import Image
 
@@ -21,7 +24,7 @@ from cardtools.core.atomic import write_bytes, write_text
 from cardtools.core.deck import Card, Deck
 from cardtools.core.workspace import Workspace
 from cardtools.render.pnp import Copy, Faces, copies
-from cardtools.render.raster import face_images, png_bytes
+from cardtools.render.raster import Export, face_counts, face_images, plan_faces, png_bytes, write_manifest
 from cardtools.render.units import Size
 
 MAX_COLUMNS, MAX_ROWS, MAX_PIXELS = 10, 7, 4096
@@ -44,47 +47,55 @@ def grid_for(faces: int) -> tuple[int, int]:
     return columns, math.ceil(cells / columns)
 
 
-def export_tts(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Size,
-               url_prefix: str | None = None) -> tuple[Path, list[Path]]:
-    """Write the sheets and ``<game>.json`` into ``out_dir``; returns the JSON path and the sheets.
-    Cards with the same back form one deck, as on the table (a card type, or e.g. TtA's civil I)."""
+def export_tts(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Size, url_prefix: str | None = None,
+               only: Iterable[str] = (), players: int | None = None, edition: str = "play") -> Export:
+    """Write the sheets, ``<game>.json`` and the manifest into ``out_dir``. Cards with the same back
+    form one deck, as on the table (a card type, or e.g. TtA's civil I); each deck holds the copies
+    at ``players`` (else a full set). Images are rendered one deck at a time."""
     out_dir = Path(out_dir).resolve()
     prefix = url_prefix.rstrip("/") + "/" if url_prefix else out_dir.as_uri() + "/"
-    printed = copies(deck)
+    printed = copies(deck, only, players=players)
     width, height = card_pixels(card_size)
-    faces, images = face_images(deck, workspace, card_size, 0.0, width, height, printed)
+    faces = plan_faces(deck, workspace, card_size, 0.0, printed, edition=edition)
     by_back: dict[str, list[Copy]] = {}
     for copy in printed:
         by_back.setdefault(faces.back(copy.card), []).append(copy)
-    objects, written, key = [], [], 0
+    objects, written, rows, key = [], [], [], 0
     for position, (back, group) in enumerate(by_back.items()):
         distinct = list(dict.fromkeys(faces.front(c) for c in group))
+        images = dict(face_images(faces, width, height, distinct + [f"back-{back}"]))
         back_png = png_bytes(images[f"back-{back}"])
         back_file = _named(f"{deck.game}-{back}-back", back_png)
         written.append(_write(out_dir / back_file, back_png))
-        custom, cell_of = {}, {}
+        custom, cell_of, sheet_of = {}, {}, {}
         for start in range(0, len(distinct), FACES_PER_SHEET):
             key += 1
             chunk = distinct[start:start + FACES_PER_SHEET]
-            columns, rows = grid_for(len(chunk))
-            sheet = Image.new("RGB", (columns * width, rows * height), "white")
+            columns, rows_ = grid_for(len(chunk))
+            sheet = Image.new("RGB", (columns * width, rows_ * height), "white")
             for cell, name in enumerate(chunk):
-                sheet.paste(images[name], ((cell % columns) * width, (cell // columns) * height))
-            sheet.paste(images[f"back-{back}"], ((columns - 1) * width, (rows - 1) * height))
+                sheet.paste(images.pop(name), ((cell % columns) * width, (cell // columns) * height))
+            sheet.paste(images[f"back-{back}"], ((columns - 1) * width, (rows_ - 1) * height))
             data = png_bytes(sheet)
             file = _named(f"{deck.game}-{back}", data)
             written.append(_write(out_dir / file, data))
             custom[str(key)] = {"FaceURL": prefix + file, "BackURL": prefix + back_file, "NumWidth": columns,
-                                "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+                                "NumHeight": rows_, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
             cell_of.update({name: key * 100 + cell for cell, name in enumerate(chunk)})
+            sheet_of.update({name: file for name in chunk})
         ids = [cell_of[faces.front(c)] for c in group]
         objects.append(_deck_object(_label(deck, faces, group), [c.card for c in group], ids, custom, position))
+        rows += [{"file": sheet_of[face], "cell": cell_of[face] % 100, "card": card.id, "name": card.name,
+                  "copies": count, "back": back_file, "tts_card_id": cell_of[face]}
+                 for face, card, count in face_counts(faces, group)]
     save = {"SaveName": f"{deck.manifest.name} (cardtools)", "GameMode": deck.manifest.name,
             "ObjectStates": objects}
     json_path = out_dir / f"{deck.game}.json"
     write_text(json_path, json.dumps(save, indent=2, ensure_ascii=False) + "\n")
     _remove_stale(out_dir, deck.game, {p.name for p in written})
-    return json_path, written
+    about = {"game": deck.game, "variant": deck.variant, "players": players, "edition": edition,
+             "card_size": str(card_size), "pixels": [width, height], "saved_object": json_path.name}
+    return Export([json_path] + written, write_manifest(out_dir, about, rows), faces.warnings)
 
 
 def _label(deck: Deck, faces: Faces, group: list[Copy]) -> str:

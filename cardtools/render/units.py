@@ -7,7 +7,7 @@ US Letter. Everything in layouts and on the command line is in millimetres.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MM = 72 / 25.4  # PDF points per millimetre
 INCH = 25.4  # millimetres per inch
@@ -21,6 +21,7 @@ def pt(mm: float) -> float:
 class Size:
     width: float  # millimetres
     height: float
+    name: str = field(default="", compare=False)  # a named card size ("mini"), for a layout's size overrides
 
     @property
     def landscape(self) -> "Size":
@@ -39,13 +40,15 @@ PAPERS = {
     "letter": Size(8.5 * INCH, 11 * INCH),
 }
 
-#: Trim sizes (print-and-play-notes.md §4.1).
-CARD_SIZES = {
-    "poker": Size(63.5, 88.9),
-    "bridge": Size(57.15, 88.9),
-    "tarot": Size(69.85, 120.65),
-    "mini": Size(44.45, 63.5),
-}
+#: Trim sizes (print-and-play-notes.md §4.1). The notes list no square card: ours is the poker
+#: card's width both ways, 2.5 × 2.5 in (provisional: a size we chose).
+CARD_SIZES = {name: Size(w, h, name) for name, (w, h) in {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (69.85, 120.65),
+    "mini": (44.45, 63.5),
+    "square": (63.5, 63.5),
+}.items()}
 
 _WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*$")
 

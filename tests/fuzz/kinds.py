@@ -93,16 +93,19 @@ def targets(root: Path, kind: str, game: str) -> list[Target]:
                 for path in _files(root, "scenarios/aoc/*.yaml")]
     if kind == "icon":
         return [Target(kind, game, path, (*pnp, *reference)) for path in _files(root, "templates/icons/*.svg")]
+    if kind == "art":  # only Age of Civilization's layouts draw art so far
+        return [Target(kind, "aoc", path, (("pnp", "aoc", "--one-each", "-o", "out/pnp.pdf"),))
+                for path in _files(root, "decks/aoc/art/*.svg")]
     if kind == "font":
         return [Target(kind, game, FONT_FILE, pnp)]
     raise ValueError(f"unknown kind {kind!r}")
 
 
 KINDS = ("manifest", "cards", "data", "variant", "layout", "text-template", "vocabulary", "reference", "profile",
-         "scenario", "icon", "font")
+         "scenario", "icon", "art", "font")
 
 
 def choose(root: Path, kind: str, rng: random.Random, games: tuple[str, ...] = GAMES) -> Target:
-    """A file of ``kind`` in one of ``games`` (profiles and scenarios exist for Age of Civilization only)."""
+    """A file of ``kind`` in one of ``games`` (profiles, scenarios and art exist for Age of Civilization only)."""
     options = [t for game in games for t in targets(root, kind, game)] or targets(root, kind, "aoc")
     return rng.choice(options)

@@ -138,7 +138,7 @@ class Fuzzer:
             path.write_bytes(data)
             return target, what
         text = path.read_text(encoding="utf-8")
-        if kind == "icon":
+        if kind in ("icon", "art"):
             text, what = mutate.mutate_svg(text, rng)
         elif kind in ("variant", "layout") and roll < 0.16:
             text, what = self._extends(slot.root, target, text, rng)

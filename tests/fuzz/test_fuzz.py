@@ -6,6 +6,8 @@ limits here only catch runaways; the budgets of issue 21 are checked by the long
 
 import os
 
+import pytest
+
 from fuzz.runner import KINDS, Budget, Fuzzer, baseline, plan, warm_up
 
 MUTANTS_PER_KIND = 150
@@ -13,6 +15,7 @@ GAMES = ("aoc",)  # the quickest game, and the one with a rules engine, scenario
 RUNAWAY = Budget(seconds=60, rss_mb=1000, kill_after=60)
 
 
+@pytest.mark.slow
 def test_no_mutant_of_any_kind_of_file_gets_a_traceback_a_positionless_error_or_runs_away():
     with Fuzzer(seed=0, jobs=min(2, os.cpu_count() or 1), budget=RUNAWAY, games=GAMES) as fuzzer:
         warm_up(fuzzer)

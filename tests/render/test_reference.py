@@ -39,13 +39,14 @@ sections:
 """
 
 
-def sheet(workspace, game, variant=None, paper="a4") -> bytes:
-    return build_reference(load_deck(game, variant, workspace), workspace, PAPERS[paper])[0]
+def sheet(workspace, game, variant=None, paper="a4", edition="proof") -> bytes:
+    return build_reference(load_deck(game, variant, workspace), workspace, PAPERS[paper], edition)[0]
 
 
 @pytest.fixture(scope="module")
 def sheets(repo):
-    """The three games' sheets (A4), opened once for every test that only reads them."""
+    """The three games' proof sheets (A4, with sources and † marks), opened once for every test
+    that only reads them."""
     opened = {game: pdfplumber.open(io.BytesIO(sheet(repo, game))) for game in ("aoc", "tta", "7ages")}
     yield opened
     for pdf in opened.values():
@@ -94,6 +95,20 @@ def test_every_leader_type_and_glory_category_of_7_ages(sheets, repo):
             if t["name"] not in column(sheets["7ages"], "Leader", "What")] == []
     assert [c["name"] for c in data["glory_categories"]["categories"]
             if c["name"] not in column(sheets["7ages"], "Category", "Scored")] == []
+
+
+def test_7_ages_terrain_and_unit_tables_come_from_the_map_and_counters(sheets, repo):
+    data = load_deck("7ages", workspace=repo).data
+    terrain = column(sheets["7ages"], "Terrain", "Income")
+    assert [t["name"] for t in data["map"]["terrain"] if t["name"] not in terrain] == []
+    units = column(sheets["7ages"], "Unit", "Move")
+    assert [u["name"] for c in data["cost_chart"]["classes"] for u in c["units"] if u["name"] not in units] == []
+    lines = [line for page in sheets["7ages"].pages for line in page.extract_text().splitlines()]
+    # income ({money} is drawn), defence, movement, notes
+    assert "Forest † 2 +1 2 Cavalry -1 front and support. From age 6 it counts as Fertile." in lines
+    # movement, then front +support for the veteran, regular and levy grades, then the counter's back
+    assert "Rifle † 3 6 +3 · 5 +2 · 4 +2 Spear" in lines
+    assert "Elephant 2 3 +1 (common) Nuke, Star Wars. Retreat if lost." in lines
 
 
 def test_tta_bank_tables_come_from_the_board_data(sheets):
@@ -209,6 +224,15 @@ def test_sources_are_cited_under_each_section(sheets):
     assert "Sources: reference/tta-cards/civil.csv" in text_of(sheets["tta"])
 
 
+@pytest.mark.parametrize("game", ["aoc", "tta", "7ages"])
+def test_the_play_edition_shows_players_no_sources_and_no_provisional_marks(repo, game):
+    with pdfplumber.open(io.BytesIO(sheet(repo, game, edition="play"))) as pdf:
+        text = text_of(pdf)
+    for internal in ("Sources:", "seeds/", "provisional", "decks/"):
+        assert internal not in text
+    assert "†" not in text.replace("(†)", "")  # 7 Ages prints (†) for an artefact that may come early
+
+
 def test_every_font_is_embedded(repo):
     reader = pypdf.PdfReader(io.BytesIO(sheet(repo, "aoc")))
     fonts = [f.get_object() for page in reader.pages for f in (page["/Resources"].get("/Font") or {}).values()]
@@ -227,7 +251,7 @@ def test_letter_paper_and_two_builds_are_byte_identical(repo):
 # -- a game without its own sheet, the command ----------------------------------------------------
 
 def test_a_game_without_a_sheet_gets_one_table_per_card_type(demo, cli):
-    code, out, err = cli("reference", "demo", "-o", "out/demo.pdf")
+    code, out, err = cli("reference", "demo", "--edition", "proof", "-o", "out/demo.pdf")
     assert code == 0, err
     assert out.startswith("wrote out/demo.pdf: 1 pages (")
     with pdfplumber.open(demo.root / "out/demo.pdf") as pdf:
@@ -365,3 +389,67 @@ def test_sources_are_grouped_by_document_and_heading():
     many = [f"seeds/a.txt § CIVS › {n}" for n in "ABCD"]
     assert format_sources(many) == "Sources: seeds/a.txt § CIVS"
     assert format_sources(["provisional: only ours"]) == ""
+
+
+# -- setup, icon legend, variants ------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, first_step", [
+    ("aoc", "1. Score track. Lay out the two score track cards"),
+    ("tta", "1. Decks. Eight decks, civil and military"),
+    ("7ages", "1. The world. Lay the maps out as one map"),
+])
+def test_every_sheet_starts_with_the_setup(sheets, game, first_step):
+    text = text_of(sheets[game])
+    assert text.index("Setup ") < text.index(first_step) < text.index("Icons on this sheet")
+
+
+def test_the_icon_legend_lists_the_icons_the_sheet_uses_with_their_meaning(sheets):
+    legend = lambda game: text_of(sheets[game]).split("Icons on this sheet")[1]
+    assert "a red action slot: workers are sacrificed" in legend("aoc") and "the War symbol (crossed swords)" in legend("aoc")
+    assert "happy face" not in legend("aoc")  # a TtA icon this sheet never uses
+    assert "happy face" in legend("tta")
+    assert legend("aoc").count("military strength") == 1  # each icon once, however often it is used
+
+
+def test_a_space_after_bold_text_is_kept(sheets):
+    assert "resolve your workers, turn end. As in your first turn." in text_of(sheets["aoc"])
+
+
+@pytest.mark.parametrize("variant, gone, shown", [
+    ("solo", "the market is refilled from the deck", "The market gets no bonus and no new card now. (Solo game)"),
+    ("drafting", "the market is refilled from the deck", "Pick a civilization from your hand or the market"),
+])
+def test_aoc_steps_follow_the_variants_rules_and_say_so(repo, variant, gone, shown):
+    with pdfplumber.open(io.BytesIO(sheet(repo, "aoc", variant, edition="play"))) as pdf:
+        text = text_of(pdf)
+    assert gone not in text and shown in text
+
+
+def test_solo_adds_its_own_round_end_and_game_end_steps(repo):
+    with pdfplumber.open(io.BytesIO(sheet(repo, "aoc", "solo", edition="play"))) as pdf:
+        text = text_of(pdf)
+    assert "Virtual opponent. Before the permanent action card moves" in text
+    assert "Achievements. After your game end abilities" in text
+    with pdfplumber.open(io.BytesIO(sheet(repo, "aoc", edition="play"))) as pdf:
+        assert "Virtual opponent" not in text_of(pdf)
+
+
+def test_tta_first_game_sheet_ends_with_age_iii_and_names_no_removed_card(repo):
+    with pdfplumber.open(io.BytesIO(sheet(repo, "tta", "first-game", edition="play"))) as pdf:
+        text = text_of(pdf)
+    assert "Age IV" not in text and "Bill Gates" not in text
+    assert "Last round. Set when Age III begins (see End of an age)" in text and "(First game (Handbook))" in text
+
+
+def test_a_rules_summary_naming_an_unknown_rule_is_an_error_at_its_line(tmp_path, cli, monkeypatch):
+    root = tmp_path / "ws"
+    for folder in ("decks", "schemas"):
+        shutil.copytree(REPO / folder, root / folder)
+    path = root / "decks/aoc/rules-summary.yaml"
+    path.write_text(path.read_text().replace("rules: [starting_coins]", "rules: [starting_coin]"))
+    monkeypatch.chdir(root)
+    code, _, err = cli("reference", "aoc", "-o", "out/x.pdf")
+    line = next(n for n, l in enumerate(path.read_text().splitlines(), 1) if "- name: Each player" in l)
+    assert code == 1
+    assert (f"decks/aoc/rules-summary.yaml:{line}:7: error[rules-summary]: 'Each player' names rule "
+            "'starting_coin', which aoc does not have; did you mean 'starting_coins'?") in err

@@ -11,12 +11,36 @@ from cardtools.cli import main
 @pytest.mark.parametrize("profile, size", [("plain", (750, 1050)), ("tgc", (825, 1125)), ("mpc", (822, 1122))])
 def test_png_per_card_at_exact_size(demo, profile, size, capsys):
     assert main(["images", "demo", "--profile", profile, "-o", "img"]) == 0
-    files = sorted(p.name for p in (demo.root / "img").iterdir())
+    files = sorted(p.name for p in (demo.root / "img").glob("*.png"))
     # one image per distinct card (count 0 cards are printed elsewhere) and one back per card type
     assert files == ["archer.png", "back-event.png", "back-unit.png", "banner.png", "knight.png", "scout.png"]
     for name in files:
         with Image.open(demo.root / "img" / name) as image:
             assert image.size == size and image.mode == "RGB"
+
+
+def test_images_manifest_says_how_many_of_each_and_which_back(demo, capsys):
+    assert main(["images", "demo", "-o", "img"]) == 0
+    assert "copies and backs: img/manifest.csv, img/manifest.json" in capsys.readouterr().out
+    assert (demo.root / "img/manifest.csv").read_text().splitlines() == [
+        "file,card,name,copies,back",
+        "archer.png,archer,Archer,3,back-unit.png",
+        "knight.png,knight,Knight,2,back-unit.png",
+        "scout.png,scout,Scout,2,back-unit.png",
+        "banner.png,banner,Banner,1,back-event.png",
+    ]
+    manifest = json.loads((demo.root / "img/manifest.json").read_text())
+    assert (manifest["game"], manifest["players"], manifest["pixels"]) == ("demo", None, [750, 1050])
+    assert all((demo.root / "img" / row["file"]).is_file() and (demo.root / "img" / row["back"]).is_file()
+               for row in manifest["files"])
+
+
+def test_images_for_a_player_count_and_a_selection(demo):
+    assert main(["images", "demo", "--players", "2", "--only", "type:unit", "-o", "img"]) == 0
+    rows = json.loads((demo.root / "img/manifest.json").read_text())["files"]
+    assert [(r["card"], r["copies"]) for r in rows] == [("archer", 3), ("knight", 2), ("scout", 1)]
+    assert sorted(p.name for p in (demo.root / "img").glob("*.png")) == [
+        "archer.png", "back-unit.png", "knight.png", "scout.png"]
 
 
 def test_png_dpi_scales_the_pixels(demo):
@@ -36,6 +60,11 @@ def test_tts_sheets_and_saved_object(demo, capsys):
     assert custom["FaceURL"].startswith("https://example.org/cards/demo-unit-")
     assert [c["Nickname"] for c in units["ContainedObjects"]] == ["Archer"] * 3 + ["Knight"] * 2 + ["Scout"] * 2
     assert event["Name"] == "Card" and event["CardID"] == 200  # a single copy is a card, not a deck
+    rows = json.loads((demo.root / "tts" / "manifest.json").read_text())["files"]
+    assert [(r["card"], r["copies"], r["tts_card_id"]) for r in rows] == [
+        ("archer", 3, 100), ("knight", 2, 101), ("scout", 2, 102), ("banner", 1, 200)]
+    assert rows[0]["file"] == custom["FaceURL"].rsplit("/", 1)[1]
+    assert rows[0]["back"] == custom["BackURL"].rsplit("/", 1)[1]
     sheet = demo.root / "tts" / custom["FaceURL"].rsplit("/", 1)[1]
     with Image.open(sheet) as image:
         assert image.size == (4 * 409, 572) and image.mode == "RGB"
@@ -61,14 +90,15 @@ def test_a_full_sheet_stays_within_the_simulators_limits():
     assert grid_for(69) == (10, 7) and grid_for(3) == (4, 1) and grid_for(12) == (10, 2)
 
 
-def test_build_writes_every_games_print_and_play(repo, tmp_path, capsys):
+def test_build_writes_every_games_print_and_play(repo, tmp_path, capsys, monkeypatch):
     import shutil
 
     root = tmp_path / "ws"
     for folder in ("decks", "schemas"):
         shutil.copytree(repo.root / folder, root / folder)
+    monkeypatch.chdir(tmp_path)
     assert main(["--root", str(root), "build"]) == 0
     for game in (p.parent.name for p in (root / "decks").glob("*/game.yaml")):
         for paper in ("a4", "letter"):
-            assert (root / "out" / f"{game}-pnp-{paper}.pdf").read_bytes().startswith(b"%PDF")
-            assert (root / "out" / f"{game}-reference-{paper}.pdf").read_bytes().startswith(b"%PDF")
+            assert (tmp_path / "out" / f"{game}-pnp-{paper}.pdf").read_bytes().startswith(b"%PDF")
+            assert (tmp_path / "out" / f"{game}-reference-{paper}.pdf").read_bytes().startswith(b"%PDF")

@@ -24,6 +24,7 @@ NUMBERED = HEADER + """extends: default/card
 per_copy: true
 front:
   footer:
+    when: true
     text: "{{ card.id }} {{ copy }}/{{ copies }}"
 """
 

@@ -10,7 +10,7 @@ from cardtools.render.face import IconOp, RectOp
 from cardtools.render.layout import LayoutLibrary
 from cardtools.render.pnp import Copy, build_pnp, painter_for
 from cardtools.render.sheet import SheetSpec
-from cardtools.render.units import CARD_SIZES, PAPERS
+from cardtools.render.units import CARD_SIZES, MM, PAPERS
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +84,7 @@ def test_tta_player_count_markings_are_printed_on_the_last_copies(repo, tta):
 def test_tta_faces_show_their_numbers(repo, tta):
     paint = painter(repo, tta)
     knights, _ = paint.front(tta.card("knights"))
-    assert words(knights).startswith("Knights | Cavalry · Age I | knights | 5 | +2{strength} |")  # science cost 5
+    assert words(knights).startswith("Knights | Cavalry · Age I | 5 | +2{strength} |")  # science cost 5
     assert words(knights).endswith("| build a unit: 3{resource}")
     assert "cavalry" in icons(knights)  # the unit type, upper right
     theocracy, _ = paint.front(tta.card("theocracy"))
@@ -126,8 +126,9 @@ def test_7ages_face_shows_its_artefact_in_its_colour_and_its_event(repo, seven):
     bands = [artefact_colours[op.fill.hexval()] for op in plan.ops
              if isinstance(op, RectOp) and op.fill is not None and op.fill.hexval() in artefact_colours]
     assert bands == ["green"]  # Great University's colour
-    gold = [op for op in plan.ops if isinstance(op, RectOp) and op.stroke is not None and op.stroke_width == 4.5]
-    assert len(gold) == 1  # an unconditional age-1 empire has a gold border
+    gold = [op for op in plan.ops if isinstance(op, RectOp) and op.stroke is not None and op.stroke.hexval() == "0xc9a23a"]
+    assert len(gold) == 1  # an unconditional age-1 empire has a gold border, from the bleed's edge to 3 mm inside
+    assert (gold[0].x - gold[0].stroke_width / MM / 2, gold[0].x + gold[0].stroke_width / MM / 2) == pytest.approx((-3, 3))
 
 
 def test_7ages_value_box_takes_a_stripe_per_age_when_the_trade_number_changes(repo, seven):
@@ -160,7 +161,7 @@ def test_aoc_technology_boxes_show_what_each_technology_does(repo):
     plan, found = painter(repo, deck).front(deck.card("technology_card"))
     assert found == []
     text = words(plan)
-    for phrase in ("Sailing", "perform Fish: gain 1", "perform Trade: gain 1", "Research costs", "Gunpowder"):
+    for phrase in ("Sailing", "perform Fish or Trade: gain 1", "Research: −1", "Gunpowder"):
         assert phrase in text
     military = sum(deck.card(t).get("military", 0) for t in deck.card("technology_card").get("technologies"))
     assert icons(plan).count("military") == military == 4  # Mining 1, Iron Working 1, Gunpowder 2

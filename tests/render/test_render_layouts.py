@@ -25,7 +25,7 @@ def test_a_game_without_layouts_uses_the_default(demo):
     library = LayoutLibrary(demo.workspace)
     assert library.name_for("demo", "unit") == "default/card"
     assert [r.name for r in library.for_type("demo", "unit").front] == [
-        "background", "band", "title", "type", "stats", "effects", "footer"]
+        "background", "band", "title", "type", "stats", "effects", "footer", "badge"]
 
 
 def test_extends_overrides_keys_removes_regions_and_adds_new_ones(demo):
@@ -43,7 +43,7 @@ front:
 """)
     layout = LayoutLibrary(demo.workspace).for_type("demo", "unit")
     regions = {r.name: r for r in layout.front}
-    assert list(regions) == ["background", "band", "title", "type", "effects", "footer", "cost"]
+    assert list(regions) == ["background", "band", "title", "type", "effects", "footer", "badge", "cost"]
     assert regions["title"].props["size"] == 14 and regions["title"].props["font"] == "bold"
     assert regions["cost"].props["size"] == 14 and regions["cost"].props["y"] == 20
     assert layout.colors["unit"] == "#aa0000" and layout.colors["paper"] == "#fbf8f1"

@@ -1,5 +1,7 @@
 """Preflight: problems a designer can cause stop the build with the card's id and YAML line."""
 
+import pytest
+
 from cardtools.cli import main
 
 CARDS = "decks/demo/cards.yaml"
@@ -69,9 +71,48 @@ def test_all_problems_are_reported_in_one_run(demo, capsys):
 
 def test_unknown_selection_is_a_usage_error(demo, capsys):
     assert run("pnp", "demo", "--only", "archr") == 2
-    assert "'archr' is neither a card id nor a tag in demo; did you mean 'archer'?" in capsys.readouterr().err
+    assert "'archr' is not a card id of demo; did you mean 'archer'?" in capsys.readouterr().err
 
 
 def test_selection_by_tag_and_one_each(demo, capsys):
-    assert run("pnp", "demo", "--only", "light,banner", "--one-each", "--backs", "none", "-o", "o.pdf") == 0
+    assert run("pnp", "demo", "--only", "tag:light,banner", "--one-each", "--backs", "none", "-o", "o.pdf") == 0
     assert "2 cards, 1 pages" in capsys.readouterr().out
+
+
+def test_selection_by_type(demo, capsys):
+    types = {c.type for c in demo.deck()}
+    assert run("pnp", "demo", "--only", "type:unit", "--backs", "none", "-o", "o.pdf") == 0
+    units = sum(demo.deck().full_set(c) for c in demo.deck() if c.type == "unit")
+    assert f"{units} cards" in capsys.readouterr().out and len(types) > 1
+
+
+@pytest.mark.parametrize("only, message", [
+    ("unit", "'unit' is not a card id; for every card of that type, write type:unit"),
+    ("light", "'light' is not a card id; for every card of that tag, write tag:light"),
+    ("tag:heavy", "no card of demo has the tag 'heavy'"),
+    ("type:units", "'units' is not a card type of demo; did you mean 'unit'?"),
+    ("kind:unit", "'kind:unit': use a card id, tag:NAME or type:NAME"),
+])
+def test_a_selection_that_names_nothing_is_an_error_with_a_hint(demo, capsys, only, message):
+    assert run("pnp", "demo", "--only", only, "-o", "o.pdf") == 2
+    assert message in capsys.readouterr().err
+    assert not demo.path("o.pdf").exists()
+
+
+def test_a_selection_of_cards_printed_elsewhere_is_an_error(capsys):
+    assert run("pnp", "7ages", "--only", "type:artefact", "-o", "o.pdf") == 2
+    assert "selects only cards with count 0 (they are printed on other cards)" in capsys.readouterr().err
+
+
+def test_tags_on_a_deck_without_tags_name_the_types_instead(capsys):
+    assert run("pnp", "aoc", "--only", "tag:wonders", "-o", "o.pdf") == 2
+    assert "no card of aoc has tags; select by id or type:NAME (civilization, " in capsys.readouterr().err
+
+
+def test_output_goes_to_out_of_the_current_folder(tmp_path, monkeypatch, capsys):
+    """Run from an empty folder, the shipped game prints into ./out/, never beside the package."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CARDTOOLS_ROOT", raising=False)
+    assert run("pnp", "aoc", "--only", "egypt", "--one-each") == 0
+    assert capsys.readouterr().out.startswith("wrote out/aoc-pnp-a4.pdf: 1 cards")
+    assert (tmp_path / "out/aoc-pnp-a4.pdf").stat().st_size > 0

@@ -1,15 +1,17 @@
 """7 Ages (Australian Design Group, Collector's Edition): the checks validation runs on its deck.
 
 The deck (decks/7ages) holds the 165 civilisation cards, the artefacts they print, and the data
-files the rules need: the map, leader types, glory categories, the progress track and the cost
-chart. Schemas check each file's shape; these checks tie the files together. The game's own verbs
+files the rules need: the map, leader types, glory categories, the progress track, the cost
+chart and the counter mix, and the facts of the rulebook's examples those files must keep. Schemas check each file's shape; these checks tie the files together. The game's own verbs
 (``verbs.py``) have schema and text but no runtime until a rules engine exists.
 """
 
 from cardtools.games.seven_ages.card_checks import check_artefacts, check_cards
+from cardtools.games.seven_ages.counter_checks import check_counters
+from cardtools.games.seven_ages.example_checks import check_examples
 from cardtools.games.seven_ages.map_checks import check_map
 from cardtools.games.seven_ages.table_checks import check_tables
 
-CHECKS = [check_map, check_tables, check_cards, check_artefacts]
+CHECKS = [check_map, check_tables, check_counters, check_examples, check_cards, check_artefacts]
 
 VERBS_MODULE = "cardtools.games.seven_ages.verbs"

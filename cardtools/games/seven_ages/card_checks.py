@@ -27,7 +27,7 @@ def check_cards(deck) -> list[Diagnostic]:
 
 def check_artefacts(deck) -> list[Diagnostic]:
     names = Vocabulary(deck)
-    found = []
+    found = _markers(deck)
     for card in deck.of_type("artefact"):
         found += _range(deck, card, ("ages",))
         if card.get("early"):
@@ -45,6 +45,33 @@ def check_artefacts(deck) -> list[Diagnostic]:
                                                                f"{did_you_mean(variant['religion'], names.religions)}",
                                      "variants", i, "religion"))
     return found
+
+
+def _markers(deck) -> list[Diagnostic]:
+    """Every artefact but the black ones shows on a marker (else it could never be played); a
+    double-sided marker pairs two religions or two governments."""
+    artefacts = {c.id: c for c in deck.of_type("artefact")}
+    shown: set[str] = set()
+    found = []
+    for card in artefacts.values():
+        markers = card.get("markers")
+        if markers is None:
+            continue
+        shown.add(card.id)
+        if card.get("colour") == "black":
+            found.append(at_card(deck, card, "inconsistent", "a black artefact has no marker", "markers"))
+        for k, back in enumerate(markers["backs"] if isinstance(markers, dict) else ()):
+            other = artefacts.get(back)
+            if other is None:
+                continue  # the schema's x-card-ref reports it
+            shown.add(back)
+            if back == card.id or card.get("group") is None or other.get("group") != card.get("group"):
+                found.append(at_card(deck, card, "inconsistent", f"a double-sided marker pairs two religions or two "
+                                                                 f"governments; {back} cannot be on its back",
+                                     "markers", "backs", k))
+    return found + [at_card(deck, card, "incomplete", "no marker shows it, so it could never be played (give it "
+                                                      "`markers`)", "id")
+                    for card in artefacts.values() if card.id not in shown and card.get("colour") != "black"]
 
 
 def _numbers(deck) -> list[Diagnostic]:

@@ -8,14 +8,17 @@ from cardtools.core.deck import Card
 from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
 
 
-def at_data(deck, code: str, message: str, *path: Any, name: str, related: tuple[Location, ...] = ()) -> Diagnostic:
-    """An error at ``path`` inside the data file ``name`` (e.g. "map", "areas", 3, "grid")."""
-    loc = deck.locate_data(name, *path)
+def at_data(deck, code: str, message: str, *path: Any, name: str, related: tuple[Location, ...] = (),
+            key: bool = False) -> Diagnostic:
+    """An error at ``path`` inside the data file ``name`` (e.g. "map", "areas", 3, "grid"); at the
+    mapping key itself with ``key``."""
+    loc = deck.locate_data(name, *path, key=key)
     return error(loc.path, loc.line, loc.col, code, message, related=related)
 
 
-def unknown_in_data(deck, what: str, value: str, known: Iterable[str], *path: Any, name: str) -> Diagnostic:
-    return at_data(deck, "unknown-id", f"no {what} '{value}'{did_you_mean(value, known)}", *path, name=name)
+def unknown_in_data(deck, what: str, value: str, known: Iterable[str], *path: Any, name: str,
+                    key: bool = False) -> Diagnostic:
+    return at_data(deck, "unknown-id", f"no {what} '{value}'{did_you_mean(value, known)}", *path, name=name, key=key)
 
 
 def at_card(deck, card: Card, code: str, message: str, *path: Any, related: tuple[Location, ...] = ()) -> Diagnostic:

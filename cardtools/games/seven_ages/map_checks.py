@@ -1,5 +1,6 @@
 """Checks on map.yaml that its schema cannot express: names that must exist, borders listed on both
-sides, crossing arrows and canals that touch the seas they name, and a map in one piece.
+sides, crossing arrows and canals that touch the seas they name, coasts that share out an area's
+seas, and a map in one piece.
 
 Each finding points at the exact entry to fix (``map.yaml:line:col``).
 """
@@ -23,7 +24,7 @@ def check_map(deck) -> list[Diagnostic]:
     if world is None:
         return []
     found: list[Diagnostic] = []
-    for check in (_duplicates, _terrain, _areas, _borders, _canals, _regions, _connected):
+    for check in (_duplicates, _terrain, _areas, _borders, _coasts, _canals, _regions, _connected):
         found += check(deck, world)
     return found
 
@@ -122,6 +123,32 @@ def _border_details(deck, world: WorldMap, area: Area, border: Border, at: tuple
     return found
 
 
+def _coasts(deck, world: WorldMap) -> list[Diagnostic]:
+    """Written coasts share out the area's seas: each sea it borders on exactly one coast."""
+    found = []
+    for area in world.areas.values():
+        if not area.coasts:
+            continue
+        at = ("areas", area.index, "coasts")
+        if not area.is_land:
+            found.append(_error(deck, "map", f"{area.id}: only land areas have coasts", *at))
+            continue
+        seas = [n for n in world.neighbours(area.id) if world.is_sea(n)]
+        placed: set[str] = set()
+        for i, coast in enumerate(area.coasts):
+            for j, sea in enumerate(coast):
+                if sea not in seas:
+                    found.append(_error(deck, "map", f"{area.id}: a coast faces the sea and ocean areas it borders; "
+                                                     f"'{sea}' is not one{did_you_mean(sea, seas)}", *at, i, j))
+                elif sea in placed:
+                    found.append(_error(deck, "map", f"{area.id}: '{sea}' is on two coasts; a sea is on one", *at, i, j))
+                placed.add(sea)
+        for sea in seas:
+            if sea not in placed:
+                found.append(_error(deck, "map", f"{area.id}: it borders '{sea}', which is on none of its coasts", *at))
+    return found
+
+
 def _canals(deck, world: WorldMap) -> list[Diagnostic]:
     found = []
     for i, canal in enumerate(world.data["canals"]):
@@ -138,6 +165,12 @@ def _canals(deck, world: WorldMap) -> list[Diagnostic]:
             elif sea not in world.neighbours(land):
                 found.append(_error(deck, "map", f"canal {canal['id']}: '{sea}' does not border '{land}', the area it "
                                                  "runs through", "canals", i, "connects", k))
+        if set(canal["connects"]) <= set(world.neighbours(land)) and any(
+                set(canal["connects"]) <= coast for coast in world.coasts(land)):
+            found.append(_error(deck, "map", f"canal {canal['id']}: ships already pass between "
+                                             f"{' and '.join(canal['connects'])} along one coast of '{land}'; give "
+                                             f"'{land}' coasts that keep them apart (only the canal joins them)",
+                                "canals", i, "connects"))
     return found
 
 

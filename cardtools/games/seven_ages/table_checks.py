@@ -49,7 +49,6 @@ def _cost_chart(deck) -> list[Diagnostic]:
     if data is None:
         return []
     found = duplicate_ids(deck, "cost_chart", "classes")
-    units = {u["id"] for c in data["classes"] for u in c["units"]}
     seen: set[str] = set()
     for i, unit_class in enumerate(data["classes"]):
         for j, unit in enumerate(unit_class["units"]):
@@ -57,8 +56,4 @@ def _cost_chart(deck) -> list[Diagnostic]:
                 found.append(at_data(deck, "duplicate-id", f"unit '{unit['id']}' is listed twice",
                                      "classes", i, "units", j, "id", name="cost_chart"))
             seen.add(unit["id"])
-            for k, other in enumerate(unit.get("reverse", ())):
-                if other not in units:
-                    found.append(at_data(deck, "unknown-id", f"{unit['id']}: no unit '{other}'{did_you_mean(other, units)}",
-                                         "classes", i, "units", j, "reverse", k, name="cost_chart"))
     return found

@@ -155,8 +155,10 @@ _effect("swap_government", lambda S: {**S.member("artefact"), "description": "Th
 # -- artefacts (§ 6. Civilise › Playing artefact cards) ----------------------------------------------------
 
 _effect("discard_artefact", lambda S: _obj("An artefact is discarded.", {
-    "which": {"anyOf": [S.member("artefact"), {"enum": ["this", "on_map", "green_on_map"]}],
-              "description": "this: the artefact itself; an artefact id; on_map / green_on_map: one on the map."},
+    "which": {"anyOf": [S.member("artefact"), {"enum": ["this", "religions", "on_map", "green_on_map"]}],
+              "description": "this: the artefact itself; an artefact id; religions: all the empire's religions "
+                             "(their markers only: not the disorder of discarding one in Civilise); on_map / "
+                             "green_on_map: one on the map."},
     "in": _areas(S, "Only one in such an area.")}, ("which",)), "Discard an artefact.")
 _effect("place_marker", lambda S: _obj("Put a marker on a track.", {
     "marker": S.member("marker"), "space": {"enum": ["empire_level", "glory_5"],
@@ -253,6 +255,7 @@ _declare("income", "modifier", lambda S: _obj("Income in Production (§ 2. Produ
     "from": _list(S, "income", "Where the income comes from."),
     "times": {"enum": [0, 2], "description": "Doubled, or nothing."},
     "halve": {"const": True},
+    "also": {"const": True, "description": "They give income as well as what the rules give."},
     "add": {"type": "integer", "description": "Added per area."}}, ("from",)), "Income.")
 _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvre › Resolving conflict).", {
     "total": {"type": "integer"}, "front": {"type": "integer"}, "support": {"type": "integer"},

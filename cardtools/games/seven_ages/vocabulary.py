@@ -1,5 +1,5 @@
 """The names a 7 Ages deck defines and its files refer to: map areas, regions and terrains, leader
-types, glory categories and religions. Each is None when its data file failed its schema
+types, glory categories, unit types and religions. Each is None when its data file failed its schema
 (that failure is already reported), so the checks that need it are skipped instead of repeating it.
 """
 
@@ -15,6 +15,9 @@ class Vocabulary:
         self.leader_types = None if leaders is None else {t["id"] for t in leaders["types"]}
         glory = deck.data.get("glory_categories")
         self.glory = None if glory is None else {c["id"]: c for c in glory["categories"]}
+        chart = deck.data.get("cost_chart")
+        # unit type -> its class's kind (land, ship, aircraft)
+        self.units = None if chart is None else {u["id"]: c["kind"] for c in chart["classes"] for u in c["units"]}
         self.religions = {c.id for c in deck.of_type("artefact") if c.get("group") == "religion"}
 
     @property

@@ -3,8 +3,9 @@
 The map file stores only what a map printer would draw: each area's terrain, region, symbols and
 neighbours. What the rules define in terms of those facts is derived here, once, so a real map can
 replace the prototype without touching any rule: a coastal area is a land area next to a sea or
-ocean (Terms of play › Coastal area), a river area is a land area on a river, and a sea belongs to
-the regions of the land areas it touches (Terms of play › Region).
+ocean (Terms of play › Coastal area), a river area is a land area on a river, a sea belongs to
+the regions of the land areas it touches (Terms of play › Region), and ships pass from sea to sea
+only along one coast of a land area (§ 4. Manoeuvre › Ship movement restrictions).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Area:
     resources: tuple[str, ...]
     religious_sites: tuple[str, ...]
     borders: tuple[Border, ...]
+    coasts: tuple[tuple[str, ...], ...]  # as written; empty: one coast facing every sea
     index: int  # position in the file's areas list
 
     @property
@@ -74,7 +76,8 @@ class WorldMap:
                 self.areas[a["id"]] = Area(
                     a["id"], a["name"], a["grid"], a["terrain"], self.terrain_kinds.get(a["terrain"]), a.get("region"),
                     tuple(a.get("resources", ())), tuple(a.get("religious_sites", ())),
-                    tuple(_border(b, j) for j, b in enumerate(a["borders"])), i)
+                    tuple(_border(b, j) for j, b in enumerate(a["borders"])),
+                    tuple(tuple(c) for c in a.get("coasts", ())), i)
 
     @classmethod
     def of(cls, deck) -> "WorldMap | None":
@@ -99,6 +102,27 @@ class WorldMap:
         """A land area next to a sea or ocean area."""
         return self.areas[area_id].is_land and any(self.is_sea(n) for n in self.neighbours(area_id))
 
+    def coasts(self, area_id: str) -> tuple[frozenset[str], ...]:
+        """The seas each coast of a land area faces: as written, or one coast facing all its seas."""
+        area = self.areas[area_id]
+        if area.coasts:
+            return tuple(frozenset(c) for c in area.coasts)
+        seas = frozenset(n for n in self.neighbours(area_id) if self.is_sea(n))
+        return (seas,) if area.is_land and seas else ()
+
+    def galley_basins(self) -> list[list[str]]:
+        """Groups of sea areas a galley can sail between without entering ocean or a canal: seas
+        joined by a border, or faced by one coast of a land area. Largest first, in file order."""
+        seas = {a for a, area in self.areas.items() if area.kind == "sea"}
+        links: dict[str, set[str]] = {s: {n for n in self.neighbours(s) if n in seas} for s in seas}
+        for area in self.areas.values():
+            if area.is_land:
+                for coast in self.coasts(area.id):
+                    shore = coast & seas
+                    for s in shore:
+                        links[s] |= shore - {s}
+        return self._groups(seas, links)
+
     def river_area(self, area_id: str) -> bool:
         """A land area with a river along one of its borders."""
         area = self.areas[area_id]
@@ -122,9 +146,13 @@ class WorldMap:
 
     def components(self) -> list[list[str]]:
         """Groups of areas reachable from one another by borders, largest first, in file order."""
+        links = {a: {n for n in self.neighbours(a) if n in self.areas} for a in self.areas}
+        return self._groups(set(self.areas), links)
+
+    def _groups(self, nodes: set[str], links: Mapping[str, set[str]]) -> list[list[str]]:
         seen: set[str] = set()
         groups: list[list[str]] = []
-        for start in self.areas:
+        for start in sorted(nodes, key=lambda a: self.areas[a].index):
             if start in seen:
                 continue
             group, stack = [], [start]
@@ -132,9 +160,8 @@ class WorldMap:
             while stack:
                 current = stack.pop()
                 group.append(current)
-                for n in self.neighbours(current):
-                    if n in self.areas and n not in seen:
-                        seen.add(n)
-                        stack.append(n)
+                for n in links[current] - seen:
+                    seen.add(n)
+                    stack.append(n)
             groups.append(sorted(group, key=lambda a: self.areas[a].index))
         return sorted(groups, key=len, reverse=True)
