@@ -55,32 +55,30 @@ def targets(root: Path, kind: str, game: str) -> list[Target]:
     """Every file of ``kind`` for ``game`` in the workspace at ``root``, with its commands."""
     deck = f"decks/{game}"
     manifest = _manifest(root, game)
-    text = ("validate", game), ("text", game), ("verbs", game)
     pnp = ("pnp", game, "--one-each", "-o", "out/pnp.pdf"),
     play = (("play", game),) if game == "aoc" else ()  # the games with a rules engine
     reference = ("reference", game, "-o", "out/reference.pdf"),
     if kind == "manifest":
-        return [Target(kind, game, f"{deck}/game.yaml", (("validate", game), ("list", game), *pnp, *reference, *play))]
+        return [Target(kind, game, f"{deck}/game.yaml", (("validate", game), ("list", game), *pnp, *play))]
     if kind == "cards":
-        return [Target(kind, game, f"{deck}/{f}", (("validate", game), ("text", game), ("list", game, "--provisional"),
-                                                    *pnp, *reference, *play)) for f in manifest["files"]]
+        return [Target(kind, game, f"{deck}/{f}", (("validate", game), ("list", game, "--provisional"), *pnp, *play))
+                for f in manifest["files"]]
     if kind == "data":
         return [Target(kind, game, f"{deck}/{spec['file']}", (("validate", game), *reference))
                 for spec in manifest.get("data", {}).values()]
     if kind == "variant":
         return [Target(kind, game, path, (("validate", game), ("variant", "diff", game, Path(path).stem),
-                                          ("variant", "show", game, Path(path).stem, "--all"),
-                                          ("pnp", game, "--variant", Path(path).stem, "--one-each", "-o", "out/v.pdf"),
-                                          ("reference", game, "--variant", Path(path).stem, "-o", "out/v-ref.pdf")))
+                                          ("pnp", game, "--variant", Path(path).stem, "--one-each", "-o", "out/v.pdf")))
                 for path in _files(root, f"{deck}/variants/*.yaml")]
     if kind == "layout":
         return [Target(kind, game, path, pnp)
                 for path in _files(root, f"templates/layouts/{game}/*.yaml") + ["templates/layouts/default/card.yaml"]]
     if kind == "text-template":
-        return [Target(kind, game, path, text)
+        return [Target(kind, game, path, (("validate", game), ("text", game)))
                 for path in _files(root, f"templates/text/{game}/[tv][ye]*.yaml") + ["templates/text/core/verbs.yaml"]]
     if kind == "vocabulary":
-        return [Target(kind, game, f"templates/text/{game}/vocabulary.yaml", (*text, ("schema", "--check")))]
+        return [Target(kind, game, f"templates/text/{game}/vocabulary.yaml",
+                       (("validate", game), ("verbs", game), ("schema", "--check")))]
     if kind == "reference":
         return [Target(kind, game, f"templates/reference/{game}/sheet.yaml", reference)]
     if kind == "profile":  # only Age of Civilization has a rules engine

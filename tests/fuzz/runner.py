@@ -299,6 +299,12 @@ def _address_space() -> int:
         return int(handle.read().split()[0]) * resource.getpagesize()
 
 
+def resident_mb() -> float:
+    """This process's resident memory: what every forked child starts with."""
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * resource.getpagesize() / 2**20
+
+
 def _kill(pid: int) -> None:
     try:
         os.killpg(pid, signal.SIGKILL)
@@ -399,4 +405,4 @@ def warm_up(fuzzer: Fuzzer | None = None) -> None:
         os.chdir(here)
 
 
-__all__ = ["Budget", "CATEGORIES", "Fuzzer", "KINDS", "Run", "baseline", "plan", "warm_up"]
+__all__ = ["Budget", "CATEGORIES", "Fuzzer", "KINDS", "Run", "baseline", "plan", "resident_mb", "warm_up"]
