@@ -1,8 +1,9 @@
 """Validation speed: cold `cardtools validate` start, and warm validation of all decks and of 1,000 cards.
 
 Targets (issue: Foundation): cold `cardtools validate` under 1 s; warm validation of 1,000 cards under 0.3 s.
-Cold figures are given per game (what an editor runs on save) and for everything: every game and
-every variant, each variant validated as a whole deck. "Warm" is a repeated validation in one process
+Cold figures are given per game (what an editor runs on save: the game with its variants, layouts,
+sheet templates, profiles and scenario files) and for everything: every game and every variant, each
+variant validated as a whole deck. "Warm" is a repeated validation in one process
 with fresh workspaces (no results carried over), so it measures the work, not a cache.
 Run: python benchmarks/validate.py
 """
@@ -77,7 +78,7 @@ def main() -> None:
     print(f"cardtools validation benchmark (python {sys.version.split()[0]})")
     shipped = Workspace(REPO)
     for game in shipped.games():
-        report(f"cold `cardtools validate {game}` (base deck)", cold_start(game))
+        report(f"cold `cardtools validate {game}` (its variants and files too)", cold_start(game))
     report("cold `cardtools validate` (every deck and variant)", cold_start())
     total = sum(len(read_deck(g, workspace=shipped)[0]) for g in shipped.games())
     report(f"warm validation, shipped base decks ({total} cards)", warm(REPO, shipped.games()))

@@ -88,10 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("validate", help="check decks against their schemas and rules",
-                       description="Check decks: YAML, schemas, ids, references, counts and totals. Prints "
-                                   "every problem as path:line:col: severity[code]: message.", epilog=EPILOG)
+                       description="Check decks: YAML, schemas, ids, references, counts and totals; and what a "
+                                   "game's build reads besides (layouts, reference sheet templates, icons in card "
+                                   "text), its agent profiles and scenario files. Prints every problem as "
+                                   "path:line:col: severity[code]: message.", epilog=EPILOG)
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="game ids, deck folders, card files or variant files (default: every game and variant)")
+                   help="game ids (with their variants), deck folders, card files, variant files, or files and "
+                        "folders of templates/ and tests/scenarios/ (default: every game and variant)")
     add_variant(p)
     p.add_argument("--format", choices=["text", "json"], default="text", help="output format (default: text)")
     p.set_defaults(handler=cmd_validate)
@@ -164,6 +167,19 @@ def build_parser() -> argparse.ArgumentParser:
     add_print_commands(sub)
     add_watch_command(sub)
 
+    p = sub.add_parser("export", help="write a game's cards as spreadsheets (CSV or xlsx) to edit and read back",
+                       description="Write the deck's cards as spreadsheets, one per card file (or one for the cards "
+                                   "of a type): a card per row, parts as dotted columns (empire.money), lists as "
+                                   "[a, b]; what a cell cannot hold (abilities) goes to a side file <file>.yaml. "
+                                   "List the spreadsheets under 'files' in game.yaml to use them as card files "
+                                   "(docs/deck-format.md).", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--format", choices=["csv", "xlsx"], default="csv", help="csv (default), or xlsx (needs openpyxl: "
+                                                                            "pip install 'cardtools[xlsx]')")
+    p.add_argument("--type", metavar="T", help="only the cards of this type, in one spreadsheet named after it")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (default: out/<game>-<format>/)")
+    p.set_defaults(handler=cmd_export)
+
     p = sub.add_parser("schema", help="regenerate or check the generated schemas",
                        description="Some schemas are generated: card-file schemas from each game.yaml, effect "
                                    "schemas from the verb registry and each game's vocabulary. "
@@ -173,6 +189,16 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--write", action="store_true", help="rewrite stale generated schemas")
     mode.add_argument("--check", action="store_true", help="exit 1 if a generated schema is stale")
     p.set_defaults(handler=cmd_schema)
+
+    p = sub.add_parser("new", help="start a game of your own: a working game folder in this workspace",
+                       description="Make decks/GAME (a manifest whose card type declares its fields, a card file, a "
+                                   "variant), a layout and a reference sheet template, and the schemas editors use: "
+                                   "`cardtools build` then validates and prints it. Outside a workspace, the current "
+                                   "folder becomes one. docs/new-game.md.", epilog=EPILOG)
+    p.add_argument("game", metavar="GAME", help="the new game's id: lower-case letters, digits, '_' and '-'")
+    p.add_argument("--from", dest="starter", default="minimal", metavar="STARTER",
+                   help="minimal (default: made-up units), or a few cards of a shipped game: aoc, tta, 7ages")
+    p.set_defaults(handler=cmd_new)
 
     p = sub.add_parser("play", help="play one game between agents and print its log",
                        description="Play one seeded game of GAME with its rules engine and print what happens, "
@@ -412,13 +438,30 @@ def cmd_validate(args) -> int:
     from cardtools.core.validate import UsageError, validate
 
     try:
-        found = validate(workspace(args), args.paths, args.variant)
+        found = validate(workspace(args), args.paths, args.variant, validation_checks())
     except UsageError as exc:
         raise UsageProblem(str(exc)) from None
     text = render(found, args.format)
     if text:
         print(text, file=sys.stdout if args.format == "json" else sys.stderr)
     return 1 if count(found)["errors"] else 0
+
+
+def validation_checks():
+    """What validation checks besides decks: the files a game's build reads (text templates, layouts,
+    reference sheet templates), its agent profiles and scenario files, and the icons in hand-written
+    card text."""
+    from cardtools.core.validate import Checks, FileKind
+    from cardtools.effects.vocabulary import text_files
+    from cardtools.render import layout, reference_template, richtext
+    from cardtools.sim import profiles, scenario
+
+    return Checks(kinds=(FileKind(text_files),  # checked with the deck, by the effect checks
+                         FileKind(layout.layout_files, layout.check_layouts),
+                         FileKind(reference_template.template_files, reference_template.check_templates),
+                         FileKind(profiles.profile_files, profiles.check_profiles),
+                         FileKind(scenario.game_scenarios, scenario.check_scenarios)),
+                  decks=(richtext.check_texts,))
 
 
 def cmd_list(args) -> int:
@@ -546,6 +589,8 @@ def cmd_variant_list(args) -> int:
 
 
 def cmd_variant_show(args) -> int:
+    from pathlib import Path
+
     from cardtools.core import variants
     from cardtools.core.deck import thaw
     from cardtools.core.diagnostics import display_path
@@ -557,7 +602,8 @@ def cmd_variant_show(args) -> int:
     cards = []
     for card in deck.cards:
         added = card.id not in base_ids
-        if not (args.all or added or card.patches):
+        touched = any(Path(file).parent.name == variants.FOLDER for file, _ in card.patches.values())
+        if not (args.all or added or touched):  # (a spreadsheet's side file is not a variant)
             continue
         origin = {}
         for field in card.fields:
@@ -648,7 +694,7 @@ def cmd_build(args) -> int:
     from cardtools.core.validate import validate
 
     ws = workspace(args)
-    found = validate(ws)
+    found = validate(ws, checks=validation_checks())
     if found:
         print(render(found, args.format), file=sys.stderr)
     if count(found)["errors"]:
@@ -777,25 +823,33 @@ def relative(path) -> str:
     return display_path(path)
 
 
-def cmd_schema(args) -> int:
-    from cardtools.core.diagnostics import DiagnosticError
+def cmd_export(args) -> int:
+    from cardtools.core.spreadsheet import write_tables
 
-    from cardtools.core.loader import load_manifest
-    from cardtools.core.schemagen import card_file_schema, sync
-    from cardtools.effects.schema import effect_schema
-    from cardtools.effects.vocabulary import load_vocabulary
+    deck = deck_for(args)
+    if args.type is not None and args.type not in deck.manifest.card_types:
+        from cardtools.core.diagnostics import did_you_mean
+
+        raise UsageProblem(f"unknown card type '{args.type}'{did_you_mean(args.type, deck.manifest.card_types)}")
+    groups: dict[str, list] = {}
+    for card in deck.cards:
+        if args.type in (None, card.type):
+            groups.setdefault(args.type or card.file.name.split(".")[0], []).append(card.to_dict())
+    try:
+        paths = write_tables(groups, output_path(args, f"{args.game}-{args.format}"), args.format)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    print(f"wrote {sum(map(len, groups.values()))} cards into {len(paths)} file{'s' if len(paths) != 1 else ''}: "
+          + ", ".join(relative(p) for p in paths))
+    return 0
+
+
+def cmd_schema(args) -> int:
+    from cardtools.core.schemagen import sync, wanted
 
     ws = workspace(args)
-    generated = {}
-    for game in ws.games():
-        manifest = load_manifest(game, ws)
-        generated[f"{game}/cards.schema.json"] = card_file_schema(manifest)
-        vocab, found = load_vocabulary(ws, game)
-        if found:
-            raise DiagnosticError(found)
-        if vocab is not None:
-            generated[f"{game}/effects.schema.json"] = effect_schema(vocab)
-    stale = sync(ws.root / "schemas", generated, write=args.write)
+    texts = wanted(ws.root / "schemas", generated_schemas(ws, ws.games()), shared_schemas(ws))
+    stale = sync(ws.root / "schemas", texts, write=args.write)
     for name in stale:
         print(f"{'wrote' if args.write else 'stale'}: schemas/{name}")
     if args.check and stale:
@@ -803,6 +857,56 @@ def cmd_schema(args) -> int:
         return 1
     if not stale:
         print("generated schemas are up to date")
+    return 0
+
+
+def generated_schemas(ws, games: list[str]) -> dict:
+    """Every generated schema of these games: core's (schemagen) and their effect schemas."""
+    from cardtools.core.diagnostics import DiagnosticError
+    from cardtools.core.loader import schema_sources
+    from cardtools.core.schemagen import generate
+    from cardtools.effects.schema import effect_schema
+    from cardtools.effects.vocabulary import load_vocabulary
+
+    def effects(game: str) -> dict:
+        vocab, found = load_vocabulary(ws, game)
+        if found:
+            raise DiagnosticError(found)
+        return {} if vocab is None else {f"{game}/effects.schema.json": effect_schema(vocab)}
+
+    return generate(ws.schemas, [schema_sources(game, ws) for game in games], effects)
+
+
+def shared_schemas(ws):
+    """The folder of cardtools' shared schemas, which a workspace of one's own keeps copies of
+    (None in cardtools' own)."""
+    from cardtools.core.workspace import BUILTIN
+
+    return None if ws.root == BUILTIN.resolve() else BUILTIN / "schemas"
+
+
+def cmd_new(args) -> int:
+    from pathlib import Path
+
+    from cardtools.core.schemagen import sync, wanted
+    from cardtools.core.starter import StarterError, create
+    from cardtools.core.workspace import BUILTIN, Workspace
+
+    ws = Workspace.find(args.root)
+    if ws.root == BUILTIN.resolve() and not args.root:
+        ws = Workspace(Path.cwd())  # no workspace here yet: this folder becomes one
+    try:
+        files = create(ws, args.game, args.starter)
+    except StarterError as exc:
+        raise UsageProblem(str(exc)) from None
+    generated = generated_schemas(ws, [args.game])
+    texts = wanted(ws.root / "schemas", generated, shared_schemas(ws), copy_shared=True)
+    texts = {name: text for name, text in texts.items() if name in generated or "/" not in name}
+    schemas = sync(ws.root / "schemas", texts, write=True)
+    print(f"made {args.game} ({args.starter}): {len(files)} files and {len(schemas)} schemas in {relative(ws.root)}")
+    for path in files:
+        print(f"  {relative(path)}")
+    print("next: cardtools build (validate, then print into out/); docs/new-game.md")
     return 0
 
 

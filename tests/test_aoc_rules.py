@@ -144,6 +144,7 @@ def test_rule_parameter_errors_point_at_their_line(aoc_copy, cli):
     code, _, err = cli("validate")
     assert code == 1 and [line for line in err.splitlines() if "error[" in line] == [
         "decks/aoc/variants/long.yaml:6:11: error[rules]: rules.rounds: 'eight' should be a whole number ≥ 0"]
+    (aoc_copy / "decks/aoc/variants/long.yaml").unlink()  # `validate aoc` checks the variants too
     game_yaml = aoc_copy / "decks/aoc/game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("  rest_coins: 2 ", "  rest_coin: 2 "))
     code, _, err = cli("validate", "aoc")

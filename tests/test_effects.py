@@ -257,7 +257,7 @@ def _schema_errors(doc):
         # a card with only an effect field, validated against the generated AoC effect schema
         store.files["aoc/_probe.schema.json"] = SchemaFile(
             Path("_probe"), "aoc/_probe.schema.json",
-            {"$id": "https://cardtools.dev/schemas/aoc/_probe.schema.json", "type": "object",
+            {"type": "object",
              "properties": {"effects": {"$ref": "effects.schema.json#/$defs/abilities"}}})
     return store.validate("aoc/_probe.schema.json", doc.data, doc)
 

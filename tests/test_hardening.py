@@ -87,7 +87,7 @@ def test_a_card_file_that_is_a_symlink_loop_is_an_error_at_the_manifest(shipped,
     path = shipped.path(CIVS)
     path.unlink()
     path.symlink_to(path.name)
-    code, _, err = cli("validate", "aoc")
+    code, _, err = cli("validate", "decks/aoc/game.yaml")
     assert code == 1
     assert errors(err) == ["decks/aoc/game.yaml:44:5: error[manifest]: card file 'civilizations.yaml' is not a "
                            "regular file"]
@@ -246,6 +246,51 @@ def test_a_very_long_key_is_refused_with_an_excerpt(shipped, cli):
     assert code == 1
     assert errors(err) == ["decks/aoc/civilizations.yaml:11:5: error[long-key]: a key of 14,000,000 characters "
                            "('kkkkkkkkkkkkkkkkkkkkkkkkkkk...kkkkkkkkkkkkkkkkkkkkkkkkkkkk'); keys are at most 1,024"]
+
+
+def test_a_file_of_too_many_values_is_refused_where_the_limit_is_passed(shipped, cli):
+    """400,000 small cards took 13 s and 700 MB to read, and minutes to validate."""
+    with open(shipped.path(CIVS), "a") as handle:
+        handle.writelines(f"- {{id: x{i}, type: civilization}}\n" for i in range(60_000))
+    code, _, err = cli("validate", CIVS)
+    assert code == 1
+    assert errors(err) == ["decks/aoc/civilizations.yaml:40228:22: error[too-large]: more than 200,000 values in "
+                           "one file: split it"]
+
+
+def test_a_deck_of_too_many_cards_is_read_up_to_the_limit(shipped, cli):
+    with open(shipped.path(CIVS), "a") as handle:
+        handle.writelines(f"- {{id: x{i}, type: civilization}}\n" for i in range(12_000))
+    code, _, err = cli("validate", CIVS)
+    assert code == 1
+    assert "decks/aoc/civilizations.yaml:10492:3: error[too-many-cards]: a deck holds at most 10,000 cards; the rest " \
+           "are not read" in errors(err)
+
+
+@pytest.fixture
+def spreadsheet(shipped, cli) -> Path:
+    """Age of Civilization's civilizations as a CSV card file, as `cardtools export` writes it."""
+    assert cli("export", "aoc", "-o", "csv")[0] == 0
+    for name in ("civilizations.csv", "civilizations.csv.yaml"):
+        shutil.move(shipped.path(f"csv/{name}"), shipped.path(f"decks/aoc/{name}"))
+    shipped.path(CIVS).unlink()
+    shipped.replace("decks/aoc/game.yaml", "civilizations.yaml", "civilizations.csv")
+    return shipped.path("decks/aoc/civilizations.csv")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda text: text.replace(",4,", ",1e400,", 1),
+     "2:5: error[spreadsheet]: civilizations[0].population: '1e400' is not a finite number (JSON has no infinity "
+     "or NaN); quote it to keep it text"),
+    (lambda text: "# padding\n" * (17 * 2**20 // 10), "1:1: error[file-too-large]: file is larger than 16 MiB"),
+    (lambda text: text.split("\n")[0] + "\n" + "x,civilization\n" * 120_000,
+     "99997:1: error[too-large]: more than 200,000 cells in one file: split it"),
+])
+def test_a_spreadsheet_beyond_the_limits_is_refused_at_its_cell(spreadsheet, cli, change, message):
+    spreadsheet.write_text(change(spreadsheet.read_text()))
+    code, _, err = cli("validate", "decks/aoc/civilizations.csv")
+    assert code == 1
+    assert f"decks/aoc/civilizations.csv:{message}" in errors(err)
 
 
 # -- 4. fonts ---------------------------------------------------------------------------------

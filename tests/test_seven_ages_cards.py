@@ -194,8 +194,9 @@ def test_the_manifest_totals_catch_a_card_in_the_wrong_box(tmp_path, monkeypatch
     line = {name: next(i + 1 for i, text in enumerate(manifest) if f"name: {name} cards," in text)
             for name in ("Classic", "Medieval")}
     col = {name: manifest[line[name] - 1].index("total:") + 8 for name in line}
-    errors = [e for e in capsys.readouterr().err.splitlines() if "error[" in e]
-    # the totals are the same at every player count, so each is reported once
+    errors = [e for e in capsys.readouterr().err.splitlines() if "error[" in e and "game.yaml" in e]
+    # the totals are the same at every player count, so each is reported once (the variants, validated
+    # with the game, report their own totals)
     assert errors == [
         f"decks/7ages/game.yaml:{line['Classic']}:{col['Classic']}: error[composition]: Classic cards: the cards add "
         f"up to 109, but the manifest expects 110 (-1)",

@@ -97,3 +97,63 @@ def test_an_unknown_unit_kind_is_suggested(tta, cli):
     assert code == 1
     assert problems(err) == [f"{TECHS}:{line}:9: error[schema]: technologies[33].unit: 'airforce' is not one of "
                              "'infantry', 'cavalry', 'artillery', 'air_force'; did you mean 'air_force'?"]
+
+
+# -- boards.yaml: the tables an engine reads square by square (cardtools/games/tta/board_checks.py) --
+
+BOARDS = "decks/tta/boards.yaml"
+
+
+def edit_boards(old: str, new: str) -> int:
+    """Change the one line of boards.yaml (in the `tta` copy) that starts with `old`; returns its line number."""
+    path = Path(BOARDS)
+    lines = path.read_text().split("\n")
+    (i,) = [i for i, line in enumerate(lines) if line.startswith(old)]
+    lines[i] = lines[i].replace(old, new)
+    path.write_text("\n".join(lines))
+    return i + 1
+
+
+def test_happiness_subsections_that_leave_squares_uncovered(tta, cli):
+    # The layout before the fix: eight subsections of two squares cover 16 of the 18.
+    edit_boards("  - squares: 4", "  - squares: 2")
+    code, _, err = cli("validate", "tta")
+    assert code == 1
+    assert problems(err) == [f"{BOARDS}:{tta.line_of(BOARDS, 'happiness:')}:1: error[boards]: the happiness "
+                             "subsections cover 16 squares, but the bank has 18"]
+
+
+def test_bank_sections_must_cover_their_bank(tta, cli):
+    edit_boards("    - squares: 6", "    - squares: 5")
+    line = edit_boards("  squares: 18", "  squares: 19")
+    code, _, err = cli("validate", "tta")
+    assert code == 1
+    sections = [i + 1 for i, text in enumerate(Path(BOARDS).read_text().split("\n")) if text == "  sections:"]
+    assert problems(err) == [
+        f"{BOARDS}:{sections[0]}:3: error[boards]: the yellow bank's sections cover 18 squares, but the bank has 19",
+        f"{BOARDS}:{tta.line_of(BOARDS, 'happiness:')}:1: error[boards]: the happiness subsections cover 18 "
+        "squares, but the bank has 19",
+        f"{BOARDS}:{sections[1]}:3: error[boards]: the blue bank's sections cover 15 squares, but the bank has 16"]
+    assert sections[0] == line + 1
+
+
+ONE_MISTAKE = {
+    "each subsection needs one more happy face": (
+        "  - {squares: 2, happy: 6,", "  - {squares: 2, happy: 7,", 25,
+        "subsection 6 from the right needs 6 happy faces (one more than the subsection before it), not 7"),
+    "card-row runs follow one another": (
+        "    - {first: 10,", "    - {first: 11,", 15,
+        "this run of spaces starts at 11, but the previous one leaves space 10 next"),
+    "board workers stand on initial technologies": (
+        "  workers: {warriors", "  workers: {warrior", 13,
+        "'warrior' is not an initial technology that takes workers; did you mean 'warriors'?"),
+}
+
+
+@pytest.mark.parametrize("mistake", ONE_MISTAKE)
+def test_one_board_mistake_at_its_value(tta, cli, mistake):
+    old, new, col, message = ONE_MISTAKE[mistake]
+    line = edit_boards(old, new)
+    code, _, err = cli("validate", "tta")
+    assert code == 1
+    assert problems(err) == [f"{BOARDS}:{line}:{col}: error[boards]: {message}"]

@@ -296,9 +296,15 @@ def test_sources_name_the_reference_table_and_the_code_of_laws(deck):
             in deck.card("development_of_civilization").sources)
 
 
-def test_only_the_fitted_aggression_and_war_counts_are_provisional(deck):
-    assert {c.id for c in deck if c.provisional} == {c.id for c in deck.of_type("aggression", "war")}
-    assert len(deck.of_type("aggression", "war")) == 14
+def test_only_the_fitted_aggression_and_war_counts_and_the_taj_mahal_text_are_provisional(deck):
+    fitted = {c.id for c in deck.of_type("aggression", "war")}
+    assert {c.id for c in deck if c.provisional} == fitted | {"taj_mahal"}
+    assert len(fitted) == 14
+    # No seed gives the Taj Mahal's card-row text, only that it applies in the row (CoL § WONDERS).
+    assert [s for s in deck.card("taj_mahal").sources if s.startswith("provisional:")] == [
+        "provisional: no seed gives that text; the card-row discount (2 civil actions less in a turn you replaced "
+        "your leader) follows the public implementation Inego/tta (TajMahalCard.java) and agrees with "
+        "reference/tta-rules-notes.md § 6.2.5"]
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="shared/reference is not beside this checkout")
@@ -323,7 +329,8 @@ def test_every_field_has_a_description_editors_can_show():
               "common.schema.json": json.loads((schemas / "tta" / "common.schema.json").read_text())["$defs"]}
     undescribed = []
     for path in sorted((schemas / "tta").glob("*.schema.json")):
-        if path.name in ("cards.schema.json", "common.schema.json", "effects.schema.json"):
+        if path.name in ("cards.schema.json", "common.schema.json", "effects.schema.json", "card-ids.schema.json",
+                         "variant.schema.json"):  # generated, or definitions only
             continue
         for field, prop in json.loads(path.read_text())["properties"].items():
             if "description" in prop or field == "type":

@@ -32,7 +32,7 @@ def vocab():
 
 HARD_CARDS = {
     "michelangelo": {"effects": "You get +1 culture rating per happy face from your temples, theaters and wonders.\n"
-                                "You may take a wonder without the extra civil action per completed wonder."},
+                                "You pay 1 civil action less per completed wonder to take a wonder."},
     "st_peters_basilica": {
         "summary": "Built in 2 stages of 4 resources each; completed, it gives +2 culture rating and +1 happy face.",
         "effects": "You get +1 happy face per other card or building of yours that shows a happy face."},
@@ -55,8 +55,8 @@ HARD_CARDS = {
                                 "At the end of your turn: if you are one of the two strongest civilizations, "
                                 "score 3 culture."},
     "homer": {"effects": "When you build a military unit or when you upgrade a military unit: gain 1 resource.\n"
-                         "When this leader leaves play: put this leader's happy face on one of your completed "
-                         "wonders, which counts it as printed there."},
+                         "When you replace this leader with another: put this leader's happy face on one of "
+                         "your completed wonders, which counts it as printed there."},
     "ocean_liners": {"effects": "Once per turn: increase population for free."},
     "christopher_columbus": {"effects": "As your political action: remove this leader from play; colonize a "
                                         "territory from your hand without sending any units."},
@@ -78,6 +78,34 @@ HARD_CARDS = {
     "conquistadors": {"summary": "An army is 1 infantry unit and 2 cavalry units. Each army adds +5 strength "
                                  "(+3 strength if outdated)."},
 }
+
+
+#: Cards fixed by issue 14 (data fixes before the engine), each as the rulebooks and tables read it.
+FIXED_CARDS = {
+    # The partner *pays* (all or nothing), so the development is blocked when they cannot
+    # (military.csv: "tech blocked if partner cannot pay"; CoL § SCIENCE AND CULTURE POINTS).
+    "scientific_cooperation": {"both": "You pay 2 science less to develop a technology, and your partner pays 1 "
+                                       "science of the cost (not possible when they cannot pay it)."},
+    # Its text applies while it is in the card row (CoL § YOUR PLAY AREA › OTHER CIVIL CARDS IN PLAY › WONDERS).
+    "taj_mahal": {"effects": "While you have replaced your leader this turn, you pay 2 civil actions less to take "
+                             "this card from the card row."},
+    # CoL § APPENDIX › EVENTS › INTERNATIONAL AGREEMENT: the row is replenished without the discard.
+    "international_agreement": {"effects": "The strongest civilization: you may take cards from the card row, "
+                                           "spending up to 5 civil actions; then refill the card row without "
+                                           "discarding any card from it; then skip your next political action."},
+}
+
+
+@pytest.mark.parametrize("card_id", FIXED_CARDS)
+def test_fixed_cards_read_as_the_rules_say(deck, card_id):
+    text = card_text(deck, deck.card(card_id), style="plain")
+    assert {field: text[field] for field in FIXED_CARDS[card_id]} == FIXED_CARDS[card_id]
+
+
+def test_scientific_cooperation_is_a_cost_the_partner_pays(deck):
+    """Not a loss after the fact: a loss stops at 0 and could not block the development."""
+    (ability,) = deck.card("scientific_cooperation").get("both")
+    assert ability["modify"]["price"]["partner_pays"] == {"science": 1}
 
 
 @pytest.mark.parametrize("card_id", HARD_CARDS)
@@ -107,7 +135,7 @@ def test_player_count_values_and_rounding_read_clearly(deck):
 #: Card types whose abilities are all in their printed numbers (the summary) — no effect fields.
 NUMBERS_ONLY = {"farm", "mine", "urban_building", "military_unit", "government", "tactic", "military_bonus"}
 #: Cards whose whole text is their printed symbols (reference/tta-cards/civil.csv gives them no ability).
-SYMBOLS_ONLY = {"pyramids", "hanging_gardens", "colossus", "universitas_carolina", "taj_mahal", "eiffel_tower",
+SYMBOLS_ONLY = {"pyramids", "hanging_gardens", "colossus", "universitas_carolina", "eiffel_tower",
                 "kremlin", "code_of_laws", "justice_system", "civil_service", "warfare", "strategy",
                 "military_theory", "cartography", "navigation", "satellites"}
 

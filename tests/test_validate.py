@@ -229,7 +229,6 @@ def test_usage_errors_exit_2(mini, cli):
 def test_data_files_are_validated_with_positions_and_available_by_name(mini, cli):
     mini.write("schemas/mini/board.schema.json", """{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://cardtools.dev/schemas/mini/board.schema.json",
   "type": "object", "additionalProperties": false, "required": ["spaces"],
   "properties": {"spaces": {"type": "array", "items": {"type": "integer"}},
                  "favourite": {"type": "string", "x-card-ref": "unit"}}
@@ -256,7 +255,6 @@ def test_data_files_are_validated_with_positions_and_available_by_name(mini, cli
 def test_list_provisional_includes_invented_facts_in_data_files(mini, cli):
     mini.write("schemas/mini/board.schema.json", """{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://cardtools.dev/schemas/mini/board.schema.json",
   "type": "object", "additionalProperties": false,
   "properties": {"source": {"$ref": "../card.schema.json#/$defs/source"},
                  "spaces": {"type": "array", "items": {"type": "object", "properties": {
@@ -282,3 +280,14 @@ def test_output_that_cannot_be_written_is_a_clear_error(mini, cli, tmp_path):
 def test_player_count_outside_the_game_is_a_usage_error(mini, cli):
     code, _, err = cli("list", "mini", "--players", "7")
     assert code == 2 and err.strip() == "cardtools list: error: Mini test game is for 2-4 players, not 7"
+
+
+def test_validating_a_game_validates_its_variants(mini, cli):
+    mini.write("decks/mini/variants/cheap.yaml", 'name: Cheap\ndescription: cheaper units\n'
+                                                 'source: "provisional: made up for tests"\npatch:\n  archer: {cost: free}\n')
+    expected = ["decks/mini/variants/cheap.yaml:5:18: error[schema]: units[0].cost: 'free' is not of type 'integer'"]
+    for target in ("mini", "decks/mini", "decks/mini/variants/cheap.yaml"):
+        code, _, err = cli("validate", target)
+        assert (code, errors(err)) == (1, expected), target
+    assert cli("validate", "mini", "--variant", "cheap")[0] == 1
+    assert cli("validate", "decks/mini/units.yaml") == (0, "", "")  # a card file: the base deck's problems in it

@@ -177,7 +177,7 @@ def test_remove_by_field_values(mini, cli):
 # -- rule parameters --------------------------------------------------------------------------------
 
 RULES_SCHEMA = json.dumps({
-    "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://cardtools.dev/schemas/mini/rules.schema.json",
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
     "type": "object", "additionalProperties": False, "required": ["hand"],
     "properties": {"hand": {"type": "integer"}, "market": {"type": "integer"}}})
 

@@ -77,6 +77,8 @@ class CardType:
     schema: str
     label: str
     effect_fields: tuple[str, ...] = ("effects",)
+    #: the fields the manifest declares (its schema is generated from them), or None (hand-written)
+    fields: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ class DiagnosticError(Exception):
     """Raised when work cannot continue; carries the diagnostics that explain why."""
 
     def __init__(self, diagnostics: Iterable[Diagnostic]):
-        self.diagnostics = sorted(diagnostics, key=Diagnostic.sort_key)
+        self.diagnostics = sorted(dict.fromkeys(diagnostics), key=Diagnostic.sort_key)
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
 

@@ -13,12 +13,16 @@ from pathlib import Path
 from cardtools.core import variants
 from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, frozen_dict, freeze, thaw
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, excerpt, warning
+from cardtools.core.schemagen import GameSources, declared_schemas
 from cardtools.core.schemas import CARD_INDEX
+from cardtools.core.spreadsheet import is_spreadsheet, side_file
 from cardtools.core.variants import RawCard
 from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument
 
 MANIFEST = "game.yaml"
+#: The most cards a deck holds (Through the Ages has about 400).
+MAX_CARDS = 10_000
 MANIFEST_SCHEMA = "deck-manifest.schema.json"
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
 
@@ -47,14 +51,28 @@ def read_deck(game: str, variant: str | None = None, workspace: Workspace | None
     return deck, reader.diagnostics
 
 
-def load_manifest(game: str, workspace: Workspace | None = None) -> Manifest:
-    """Only the manifest of a deck (enough to generate its card-file schema); raises on errors."""
+def schema_sources(game: str, workspace: Workspace | None = None) -> GameSources:
+    """What the game's generated schemas are made from: its manifest, and the card ids written in
+    its card files and variants, valid or not. Raises when the manifest itself is broken."""
     workspace = workspace or Workspace.find()
-    reader = _DeckReader(workspace, workspace.deck_dir(game))
+    folder = workspace.deck_dir(game)
+    reader = _DeckReader(workspace, folder)
     found = reader.read_manifest()
     if found is None:
         raise DiagnosticError([d for d in reader.diagnostics if d.is_error])
-    return found[0]
+    manifest = found[0]
+    ids: dict[str, str] = {}
+    for card in reader._read_card_files(manifest, {}):
+        if isinstance(card.data, dict) and isinstance(card.data.get("id"), str):
+            ctype = card.data.get("type")
+            ids.setdefault(card.data["id"], ctype if isinstance(ctype, str) else "")
+    names = variants.variant_names(folder)
+    added = []
+    for name in names:
+        doc, _ = workspace.read_yaml(folder / variants.FOLDER / f"{name}.yaml")
+        cards = doc.data.get("add") if doc is not None and isinstance(doc.data, dict) else None
+        added += [c["id"] for c in cards or () if isinstance(c, dict) and isinstance(c.get("id"), str)]
+    return GameSources(manifest, ids, tuple(names), tuple(added))
 
 
 def _real(path: Path) -> Path:
@@ -76,6 +94,7 @@ class _DeckReader:
         doc = self._load(path)
         if doc is None:
             return None
+        self._manifest_doc = doc
         found = self.schemas.validate(MANIFEST_SCHEMA, doc.data, doc, label="game")
         self.diagnostics += found
         if found:
@@ -88,7 +107,6 @@ class _DeckReader:
         if found is None:
             return None
         manifest, doc = found
-        self._manifest_doc = doc
         documents = {manifest.path: doc}
         raw = self._read_card_files(manifest, documents)
         rules, composition = dict(manifest.rules), list(manifest.composition)
@@ -141,14 +159,17 @@ class _DeckReader:
             return None
         types = {}
         for name, spec in data["card_types"].items():
-            if not self.schemas.has(spec["schema"]):
+            declared = "fields" in spec  # its schema is generated from the fields
+            schema = f"{self.folder.name}/{name}.schema.json" if declared else spec["schema"]
+            problem = ("give either 'schema' (a hand-written schema) or 'fields', not both" if declared and "schema" in spec
+                       else None if declared or self.schemas.has(schema)
+                       else f"no schema 'schemas/{schema}'{did_you_mean(schema, self.schemas.files)}")
+            if problem:
                 pos = doc.position(f"/card_types/{name}/schema")
-                self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest",
-                                              f"card type '{name}': no schema 'schemas/{spec['schema']}'"
-                                              f"{did_you_mean(spec['schema'], self.schemas.files)}"))
+                self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest", f"card type '{name}': {problem}"))
                 continue
-            types[name] = CardType(name, spec["schema"], spec.get("label", name.replace("_", " ").title()),
-                                   tuple(spec.get("effects", ("effects",))))
+            types[name] = CardType(name, schema, spec.get("label", name.replace("_", " ").title()),
+                                   tuple(spec.get("effects", ("effects",))), freeze(spec["fields"]) if declared else None)
         composition = tuple(self._composition(c, doc, f"/composition/{i}")
                             for i, c in enumerate(data.get("composition", ())))
         data_files = {name: (spec["file"], spec["schema"]) for name, spec in data.get("data", {}).items()}
@@ -158,9 +179,11 @@ class _DeckReader:
             self.diagnostics.append(error(doc.path, pos.line, pos.col, "manifest",
                                           f"no schema 'schemas/{rules_schema}'{did_you_mean(rules_schema, self.schemas.files)}"))
             rules_schema = None
-        return Manifest(data["game"], data["name"], players["min"], players["max"], freeze(types),
-                        tuple(data["files"]), composition, freeze(data["source"]), freeze(data.get("rules", {})),
-                        doc.path, freeze(data_files), rules_schema)
+        manifest = Manifest(data["game"], data["name"], players["min"], players["max"], freeze(types),
+                            tuple(data["files"]), composition, freeze(data["source"]), freeze(data.get("rules", {})),
+                            doc.path, freeze(data_files), rules_schema)
+        self.schemas.provide(declared_schemas(manifest, self.schemas))  # the manifest is newer than the files
+        return manifest
 
     @staticmethod
     def _composition(rule: dict, doc: YamlDocument, pointer: str) -> Composition:
@@ -188,6 +211,9 @@ class _DeckReader:
             if path is None:
                 self.incomplete = True
                 continue
+            if is_spreadsheet(path):
+                raw += self._read_spreadsheet(path, documents)
+                continue
             doc = self._load(path)
             if doc is None:
                 self.incomplete = True
@@ -199,10 +225,30 @@ class _DeckReader:
                 continue
             raw += [RawCard(card, doc, f"/{j}", f"{path.stem}[{j}]") for j, card in enumerate(doc.data)]
         listed = {_real(self.folder / n) for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
+        listed |= {side_file(p) for p in listed if is_spreadsheet(p)}
         for path in sorted(self.folder.glob("*.yaml")):
             if path.name != MANIFEST and path.is_file() and _real(path) not in listed:
                 self.diagnostics.append(warning(path, 1, 1, "unlisted-file",
                                                 f"'{path.name}' is not listed under 'files' in {MANIFEST}; its cards are ignored"))
+        if len(raw) > MAX_CARDS:  # checking them all would take minutes, and their errors fill a screen
+            self.incomplete = True
+            loc = raw[MAX_CARDS].locate(())
+            self.diagnostics.append(error(loc.path, loc.line, loc.col, "too-many-cards",
+                                          f"a deck holds at most {MAX_CARDS:,} cards; the rest are not read"))
+            raw = raw[:MAX_CARDS]
+        return raw
+
+    def _read_spreadsheet(self, path: Path, documents: dict) -> list[RawCard]:
+        """The rows of a spreadsheet card file (and its side file) as cards, each value at its cell."""
+        sheets, found = self.workspace.read_table(path)
+        self.diagnostics += found
+        self.incomplete |= sheets is None or any(d.is_error for d in found)
+        raw = []
+        for sheet in sheets or ():
+            documents[sheet.doc.path] = sheet.doc
+            documents.update({doc.path: doc for taken in sheet.elsewhere for doc, _ in taken.values()})
+            raw += [RawCard(card, sheet.doc, f"/{j}", f"{sheet.label}[{j}]", dict(sheet.elsewhere[j]))
+                    for j, card in enumerate(sheet.doc.data)]
         return raw
 
     def _read_data_files(self, manifest: Manifest, documents: dict, index: dict) -> dict:

@@ -1,9 +1,11 @@
 """JSON Schema registry and schema errors turned into designer-readable diagnostics.
 
-Schemas are JSON Schema 2020-12 files under ``schemas/``. Each has an ``$id`` of the form
-``https://cardtools.dev/schemas/<path>``; the ``$id`` is a name, never fetched. Cross-file ``$ref``s
-are relative (``../card.schema.json#/$defs/id``), so they resolve both against those ids (here,
-through the ``referencing`` registry jsonschema uses) and against file locations (in editors).
+Schemas are JSON Schema 2020-12 files under ``schemas/``, named by their path there
+(``aoc/civilization.schema.json``). They carry no ``$id``: cross-file ``$ref``s are relative
+(``../card.schema.json#/$defs/id``) and resolve against the file's own location, in editors
+(yaml-language-server) and other validators alike, with no network. Here they are registered under
+an internal base URI (``REGISTRY_BASE``, never written into a file), so that the workspace's
+schemas and the built-in ones form one tree.
 
 Extension keywords (other validators ignore them): ``"x-card-ref": "<card type>"`` (or a list, or
 ``true`` for any type) marks a string whose value must be the id of a card in the same deck;
@@ -25,13 +27,15 @@ from urllib.parse import urldefrag, urljoin
 from jsonschema import Draft202012Validator, ValidationError, validators
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
+from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT202012
 
 from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt
 from cardtools.core.quickcheck import Check, Unsupported, compile_check
 from cardtools.core.yamlfile import YamlDocument, pointer_from_path
 
-ID_BASE = "https://cardtools.dev/schemas/"
+#: Where schemas are registered for ``referencing``: a name only, never fetched nor written to a file.
+REGISTRY_BASE = "https://cardtools.dev/schemas/"
 
 #: The deck's cards (id -> type) while a deck is validated; read by the ``x-card-ref`` keyword.
 CARD_INDEX: contextvars.ContextVar[Mapping[str, str] | None] = contextvars.ContextVar("card_index", default=None)
@@ -76,6 +80,10 @@ def _quick_card_ref(expected, instance) -> bool:
     return instance in index and (wanted is None or index[instance] in wanted)
 
 
+ID_PROBLEM = ("remove this schema's '$id': a schema is named by its path under schemas/, so that editors and "
+              "other validators resolve its $refs next to the file, without the network "
+              "(`cardtools schema --write` removes it)")
+
 CardtoolsValidator = validators.extend(Draft202012Validator, {"x-card-ref": _card_ref})
 
 
@@ -86,8 +94,8 @@ class SchemaFile:
     contents: dict
 
     @property
-    def id(self) -> str:
-        return ID_BASE + self.name
+    def uri(self) -> str:
+        return REGISTRY_BASE + self.name
 
 
 class SchemaStore:
@@ -96,7 +104,8 @@ class SchemaStore:
     def __init__(self, directories: Iterable[Path]):
         self.files: dict[str, SchemaFile] = {}
         self.problems: list[Diagnostic] = []
-        for directory in directories:
+        self.directories = [Path(d) for d in directories]
+        for directory in self.directories:
             if not directory.is_dir():
                 continue
             for path in sorted(directory.rglob("*.schema.json")):
@@ -116,15 +125,28 @@ class SchemaStore:
         except (OSError, ValueError) as exc:
             self.problems.append(error(path, 1, 1, "schema-file", f"cannot read schema: {exc}"))
             return
-        expected = ID_BASE + name
-        if contents.get("$id") != expected:
-            self.problems.append(error(path, 1, 1, "schema-file", f"schema $id must be '{expected}'"))
-            contents = {**contents, "$id": expected}
+        if isinstance(contents, dict) and "$id" in contents:
+            self.problems.append(error(path, 1, 1, "schema-file", ID_PROBLEM))
+            contents = {k: v for k, v in contents.items() if k != "$id"}
         self.files[name] = SchemaFile(path, name, contents)
+
+    def provide(self, schemas: Mapping[str, dict]) -> None:
+        """Use these schemas (freshly generated, newer than their files, if any) from now on."""
+        changed = {name: {k: v for k, v in contents.items() if k != "$id"} for name, contents in schemas.items()}
+        changed = {name: c for name, c in changed.items() if name not in self.files or self.files[name].contents != c}
+        if not changed:
+            return
+        for name, contents in changed.items():
+            old = self.files.get(name)
+            path = old.path if old is not None else self.directories[0] / name
+            self.files[name] = SchemaFile(path, name, contents)
+        self.__dict__.pop("registry", None)
+        for cache in (self._validators, self._quick, self._passed, self._bundles, self._cycles):
+            cache.clear()
 
     @cached_property
     def registry(self) -> Registry:
-        resources = [(f.id, Resource.from_contents(f.contents, default_specification=DRAFT202012))
+        resources = [(f.uri, Resource.from_contents(f.contents, default_specification=DRAFT202012))
                      for f in self.files.values()]
         return Registry().with_resources(resources)
 
@@ -201,6 +223,10 @@ class SchemaStore:
                     out[key] = python_regex(value)
                 else:
                     out[key] = value  # literal: enum, required, type, x-… annotations we read
+            if "x-card-ref" in out:
+                # its enum (card-ids.schema.json) lists the base deck's ids for editors; the deck
+                # being validated, a variant's cards included, is checked by x-card-ref instead
+                out.pop("enum", None)
             ref = node.get("$ref")
             if not isinstance(ref, str):
                 return out
@@ -218,10 +244,10 @@ class SchemaStore:
                 copies[local[target]] = walk(self._body(base, ref), urldefrag(target)[0])
             return local[target]
 
-        bundled = walk(root.contents, root.id)
+        bundled = walk(root.contents, root.uri)
         if copies:
             bundled["$defs"] = copies
-        bundled["$id"] = root.id
+        bundled["$id"] = root.uri
         return bundled
 
     def _body(self, base: str, ref: str) -> dict:
@@ -252,11 +278,16 @@ class SchemaStore:
         ``where`` is the document the instance sits in (at path ``base``), or a locator for data
         assembled from several files (a card patched by a variant).
         """
-        check = self.quick(name)
-        if check is not None and self._passes(name, check, instance):
-            return []
-        locate = where if callable(where) else document_locator(where, base)
-        return [d for e in self.validator(name).iter_errors(instance) for d in explain(e, locate, label)]
+        try:
+            check = self.quick(name)
+            if check is not None and self._passes(name, check, instance):
+                return []
+            locate = where if callable(where) else document_locator(where, base)
+            return [d for e in self.validator(name).iter_errors(instance) for d in explain(e, locate, label)]
+        except Unresolvable as exc:
+            return [error(self.files[name].path, 1, 1, "schema-file",
+                          f"a $ref of this schema (or of one it uses) leads nowhere: '{exc.ref}'; if it names a "
+                          "generated schema, run `cardtools schema --write`")]
 
 
 Locator = Callable[[tuple, bool], Location]

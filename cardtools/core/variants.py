@@ -1,6 +1,7 @@
 """Variants: overlays on a base deck (or on another variant), merged before validation.
 
-A variant file (``decks/<game>/variants/<name>.yaml``, schema ``schemas/variant.schema.json``) may
+A variant file (``decks/<game>/variants/<name>.yaml``, schema ``schemas/variant.schema.json``; editors
+use ``schemas/<game>/variant.schema.json``, generated from it with the game's card ids) may
 ``remove`` cards (by id, ``tag:``, or a ``{field: value}`` selector), ``add`` cards, ``patch`` cards by id with a JSON merge patch
 (RFC 7396: ``null`` deletes a field), and change ``rules``. The merged deck is validated like any
 deck, and every value a variant introduced keeps its position in the variant file, so an error

@@ -67,15 +67,24 @@ class Workspace:
         a game reads the same card files again. Callers must not change the document's data."""
         from cardtools.core.yamlfile import load_yaml
 
+        return self._read(load_yaml, Path(path))
+
+    def read_table(self, path: Path):
+        """``load_table(path)``: a spreadsheet card file with its side file, parsed once while both
+        are unchanged."""
+        from cardtools.core.spreadsheet import load_table, side_file
+
+        return self._read(load_table, Path(path), side_file(Path(path)))
+
+    def _read(self, parse, path: Path, *also: Path):
         try:
-            stat = Path(path).stat()
+            key = (parse.__name__, *((str(p), *_stamp(p)) for p in (path, *also)))
         except OSError:
-            return load_yaml(path)
-        key = (str(path), stat.st_mtime_ns, stat.st_size)
+            return parse(path)
         if key not in self._parsed:
-            self._parsed[key] = load_yaml(path)
-        doc, found = self._parsed[key]
-        return doc, list(found)
+            self._parsed[key] = parse(path)
+        result, found = self._parsed[key]
+        return result, list(found)
 
     @cached_property
     def _parsed(self) -> dict:
@@ -94,3 +103,12 @@ class Workspace:
         from cardtools.core.schemas import SchemaStore
 
         return SchemaStore(self.search_path("schemas"))
+
+
+def _stamp(path: Path) -> tuple:
+    """What tells a changed file: its modification time and size (None for a missing file)."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return (None, None)
+    return stat.st_mtime_ns, stat.st_size

@@ -38,6 +38,9 @@ MAX_DEPTH = 100
 #: Longest mapping key (YAML's own limit for a key written without '?'): every position under a
 #: key repeats it, so a longer one would multiply the file's size in memory.
 MAX_KEY = 1024
+#: Values (and keys) in one file: far more than any deck file holds (7 Ages' largest has 10,000),
+#: and few enough that reading them takes about a second.
+MAX_VALUES = 200_000
 #: Values an alias may add beyond the nodes written in the file.
 ALIAS_BUDGET = 100_000
 
@@ -172,6 +175,7 @@ class _Builder:
         self.open_anchors: set[str] = set()
         self.expanded = 0
         self.documents = 0
+        self.count = 0
 
     def _error(self, mark, code: str, message: str, *, fatal: bool = False, **kw) -> None:
         self.diagnostics.append(error(self.doc.path, mark.line + 1, mark.column + 1, code, message, **kw))
@@ -183,15 +187,10 @@ class _Builder:
             kind = type(event)
             if kind is yaml.ScalarEvent:
                 self._check_tag(event)
-                try:
-                    value = scalar(event.value) if event.implicit[0] and event.tag is None else event.value
-                except ValueError:  # a whole number of thousands of digits, more than Python reads
-                    self._error(event.start_mark, "number", f"{excerpt(event.value)} has too many digits")
-                    value = event.value
-                if isinstance(value, float) and not math.isfinite(value):
-                    self._error(event.start_mark, "number", f"{excerpt(event.value)} is not a finite number "
-                                "(JSON has no infinity or NaN); quote it to keep it text")
-                    value = event.value
+                value, problem = plain_scalar(event.value) if event.implicit[0] and event.tag is None \
+                    else (event.value, None)
+                if problem:
+                    self._error(event.start_mark, "number", problem)
                 self._value(event, value, 1, event.anchor)
             elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
                 self._check_tag(event)
@@ -214,6 +213,10 @@ class _Builder:
 
     def _place(self, event) -> str | None:
         """Pointer for a new value, or None when the value is a mapping key (kept by the frame)."""
+        self.count += 1
+        if self.count > MAX_VALUES:
+            self._error(event.start_mark, "too-large", f"more than {MAX_VALUES:,} values in one file: split it",
+                        fatal=True)
         if not self.stack:
             return ""
         frame = self.stack[-1]
@@ -316,6 +319,18 @@ class _Builder:
 
 #: Stands for the key of a repeated entry: its value is read (to find further errors) and dropped.
 _DROP = object()
+
+
+def plain_scalar(text: str) -> tuple[Any, str | None]:
+    """A plain scalar's value (``scalar``), and why it cannot be one if it is a number JSON does not
+    have (then the value is the text itself)."""
+    try:
+        value = scalar(text)
+    except ValueError:  # a whole number of thousands of digits, more than Python reads
+        return text, f"{excerpt(text)} has too many digits"
+    if isinstance(value, float) and not math.isfinite(value):
+        return text, f"{excerpt(text)} is not a finite number (JSON has no infinity or NaN); quote it to keep it text"
+    return value, None
 
 
 def scalar(text: str) -> Any:

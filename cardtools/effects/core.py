@@ -379,7 +379,7 @@ def top(args, c, path):
     return test
 
 
-@verb("has", "condition", lambda S: {"type": "string", "x-card-ref": True, "description": "You own this card."})
+@verb("has", "condition", lambda S: {**S.card, "description": "You own this card."})
 def has(args, c, path):
     """Whether the player owns a card (has developed a technology, built a wonder …)."""
     return lambda st, ctx: st.has(ctx, ctx.player, args)
@@ -466,8 +466,8 @@ def _resource_values(S: SchemaParts, text: str) -> dict:
         "of": {**S.member("action"), "description": "The action whose cost changes."},
         "add": _resource_values(S, "Added to the cost (negative: cheaper), e.g. {coins: -1}."),
         "set": _resource_values(S, "The cost becomes this, e.g. {coins: 0}."),
-        "target": {"type": "string", "x-card-ref": True,
-                   "description": "Only when the action is aimed at this card (e.g. researching Iron Working)."}},
+        "target": {**S.card, "description": "Only when the action is aimed at this card (e.g. researching Iron "
+                                            "Working)."}},
     "description": "Change the cost of an action."})
 def cost(args, c, path):
     """A cost change; the engine applies `set` first, then every `add` (see runtime.adjusted)."""

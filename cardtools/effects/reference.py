@@ -41,11 +41,18 @@ class _Recorder(TextRenderer):
         self.seen.add((kind, self._split(kind, node)[0]))
         return super().render(kind, node, **extra)
 
+    def _merged(self, nodes):
+        text = super()._merged(nodes)
+        if text is not None:  # one clause for several effects of one verb (Raid): they still use it
+            self.seen.add(("effect", self._split("effect", nodes[0])[0]))
+        return text
 
-def reference(vocab: Vocabulary, deck: Deck) -> dict[str, list[Entry]]:
-    """Entries by kind, core verbs first then the game's, each with its first example."""
+
+def usage(vocab: Vocabulary, deck: Deck) -> dict[tuple[str, str], list[Example]]:
+    """Every (kind, verb) the deck's abilities go through, with each ability that does, in deck
+    order: what an engine must run to play the deck (docs/rules/tta.md § 13 audits TtA's)."""
     recorder = _Recorder(vocab, deck, style="plain")
-    examples: dict[tuple[str, str], Example] = {}
+    used: dict[tuple[str, str], list[Example]] = {}
     for card in deck.cards:
         for field in deck.manifest.card_types[card.type].effect_fields:
             for ability in card.get(field, ()):
@@ -53,7 +60,13 @@ def reference(vocab: Vocabulary, deck: Deck) -> dict[str, list[Entry]]:
                 text = recorder.ability(ability)
                 source = yaml.safe_dump(thaw(ability), default_flow_style=True, width=10_000, sort_keys=False).strip()
                 for key in recorder.seen:
-                    examples.setdefault(key, Example(card.id, source, text))
+                    used.setdefault(key, []).append(Example(card.id, source, text))
+    return used
+
+
+def reference(vocab: Vocabulary, deck: Deck) -> dict[str, list[Entry]]:
+    """Entries by kind, core verbs first then the game's, each with its first example."""
+    examples = {key: uses[0] for key, uses in usage(vocab, deck).items()}
     table = verbs(vocab)
     return {kind: [Entry(v, examples.get((kind, name)))
                    for name, v in sorted(table[kind].items(), key=lambda item: (item[1].game is not None, item[0]))]

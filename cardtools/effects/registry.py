@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from cardtools.core.schemagen import CARD_IDS
+
 KINDS = ("effect", "value", "condition", "target", "modifier")
 
 
@@ -120,6 +122,7 @@ class SchemaParts:
     count = {"$ref": "#/$defs/count_name"}
     stat = {"$ref": "#/$defs/stat_name"}
     resource = {"$ref": "#/$defs/resource_name"}
+    card = {"$ref": CARD_IDS}  # the id of any card of the deck (generated next to the effect schema)
 
     def __init__(self, vocab):
         self.vocab = vocab

@@ -75,6 +75,11 @@ def vocabulary_path(workspace: Workspace, game: str) -> Path | None:
     return None
 
 
+def text_files(workspace: Workspace, game: str) -> list[Path]:
+    """The workspace's files a game's effects read: the core and the game's text templates, its vocabulary."""
+    return [p for name in ("core", game) for p in sorted((workspace.root / "templates" / "text" / name).glob("*.yaml"))]
+
+
 def load_vocabulary(workspace: Workspace, game: str) -> tuple[Vocabulary | None, list[Diagnostic]]:
     """The game's vocabulary, or None when the game has none (its cards then have no effects)."""
     path = vocabulary_path(workspace, game)

@@ -27,6 +27,7 @@ from reportlab.lib.colors import Color, toColor
 
 from cardtools.core.diagnostics import Diagnostic, error
 
+FOLDER = "templates/icons"
 _INHERITED = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin")
 _IGNORED = ("title", "desc", "metadata")
 _SHAPES = ("path", "circle", "ellipse", "rect", "line", "polyline", "polygon")

@@ -252,3 +252,23 @@ def _check(regions: tuple[Region, ...] | list[Region]) -> list[Diagnostic]:
                                   f"region '{region.name}' ({region.kind}) needs {', '.join(missing)}"))
         problems += _check(region.children)
     return problems
+
+
+# -- `cardtools validate` -----------------------------------------------------------------------
+
+def layout_files(workspace: Workspace, game: str) -> list[Path]:
+    """The workspace's layouts a game may print with: its own, and the default ones."""
+    folder = workspace.root / FOLDER
+    return sorted((folder / game).glob("*.yaml")) + sorted((folder / DEFAULT.split("/")[0]).glob("*.yaml"))
+
+
+def check_layouts(workspace: Workspace, game: str, paths: list[Path], deck) -> list[Diagnostic]:
+    """Every mistake in these layouts (and the layouts they extend), at its line."""
+    library = LayoutLibrary(workspace)
+    problems: list[Diagnostic] = []
+    for path in paths:
+        try:
+            library.load(f"{path.parent.name}/{path.stem}")
+        except DiagnosticError as exc:
+            problems += exc.diagnostics
+    return problems

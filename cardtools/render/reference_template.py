@@ -157,12 +157,29 @@ def find_template(workspace: Workspace, game: str) -> Path:
 
 def load_template(workspace: Workspace, game: str) -> SheetTemplate:
     path = find_template(workspace, game)
-    doc, problems = load_yaml(path)
-    if doc is not None and not problems:
-        problems = workspace.schemas.validate(SCHEMA, doc.data, doc, label="sheet")
+    doc, problems = read_template(workspace, path)
     if problems or doc is None:
         raise DiagnosticError(problems)
     return SheetTemplate(path.parent.name, doc)
+
+
+def read_template(workspace: Workspace, path: Path) -> tuple[YamlDocument | None, list[Diagnostic]]:
+    """A sheet template and its problems (YAML, then schema), with positions."""
+    doc, problems = load_yaml(path)
+    if doc is not None and not problems:
+        problems = workspace.schemas.validate(SCHEMA, doc.data, doc, label="sheet")
+    return doc, problems
+
+
+def template_files(workspace: Workspace, game: str) -> list[Path]:
+    """The workspace's sheet templates a game may use: its own, and the default one."""
+    folder = workspace.root / FOLDER
+    return [p for p in (folder / game / "sheet.yaml", folder / DEFAULT / "sheet.yaml") if p.is_file()]
+
+
+def check_templates(workspace: Workspace, game: str, paths: list[Path], deck) -> list[Diagnostic]:
+    """For ``cardtools validate``: the templates' problems, at their lines."""
+    return [d for path in paths for d in read_template(workspace, path)[1]]
 
 
 # -- evaluating --------------------------------------------------------------------------------

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
 
 from reportlab.pdfbase import pdfmetrics
 
+from cardtools.core.diagnostics import Diagnostic, did_you_mean, error
 from cardtools.render.fonts import Fonts
+from cardtools.render.icons import FOLDER as ICONS
 
 #: The smallest printed text size anywhere (DESIGN.md §5).
 FLOOR = 6.0
@@ -106,8 +110,6 @@ def parse(text: str) -> Markup:
 def checked(text: str, fonts: Fonts, icon_names, regular: str = "regular", bold: str = "bold") -> Markup:
     """Parse text for printing and check it can be drawn: balanced markup, every ``{icon}`` known
     (``icon_names`` supports ``in`` and ``names()``), every character in the fonts. Raises ``TextProblem``."""
-    from cardtools.core.diagnostics import did_you_mean
-
     try:
         markup = parse(text)
     except MarkupError as exc:
@@ -122,6 +124,26 @@ def checked(text: str, fonts: Fonts, icon_names, regular: str = "regular", bold:
             raise TextProblem("missing-glyph", f"font '{face}' has no glyph for {shown}")
     return markup
 
+
+
+def check_texts(deck) -> list[Diagnostic]:
+    """For ``cardtools validate``: every hand-written card ``text:`` is well-formed markup whose
+    ``{icon}`` tokens name icons that exist (``templates/icons/*.svg``)."""
+    names = sorted({p.stem for folder in deck.workspace.search_path(ICONS) for p in Path(folder).glob("*.svg")})
+    problems = []
+    for card in deck.cards:
+        text = card.get("text")
+        parts = list(text.items()) if isinstance(text, Mapping) else [(None, text)] if isinstance(text, str) else []
+        for field_name, value in parts:
+            loc = deck.locate(card, "text", *([field_name] if field_name else []))
+            try:
+                unknown = [i for i in parse(value).icons() if i not in names]
+            except MarkupError as exc:
+                problems.append(error(loc.path, loc.line, loc.col, "markup", f"{card.id}: {exc}"))
+                continue
+            problems += [error(loc.path, loc.line, loc.col, "unknown-icon",
+                               f"{card.id}: unknown icon '{{{icon}}}'{did_you_mean(icon, names)}") for icon in unknown]
+    return problems
 
 @dataclass
 class Line:

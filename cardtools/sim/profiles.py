@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardtools.core.diagnostics import DiagnosticError, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, did_you_mean, error
 from cardtools.core.yamlfile import load_yaml
 
 SCHEMA = "agent-profile.schema.json"
@@ -52,20 +52,45 @@ def find_profile(name: str, game: str, workspace) -> Path:
 
 def load_profile(name: str, game: str, features: list[str], workspace) -> Profile:
     """The validated profile ``name`` for ``game``, whose engine reports ``features``."""
-    path = find_profile(name, game, workspace)
+    profile, problems = read_profile(find_profile(name, game, workspace), game, features, workspace)
+    if problems:
+        raise DiagnosticError(problems)
+    return profile
+
+
+def read_profile(path: Path, game: str, features: list[str] | None, workspace) -> tuple[Profile | None, list[Diagnostic]]:
+    """A profile and its problems: YAML, schema, and (when ``features`` are known) the features it weighs."""
     doc, found = load_yaml(path)
     if doc is None or found:
-        raise DiagnosticError(found or [error(path, 1, 1, "profile", "the profile file is empty")])
+        return None, found or [error(path, 1, 1, "profile", "the profile file is empty")]
     found = workspace.schemas.validate(SCHEMA, doc.data, doc, label="profile")
     if found:
-        raise DiagnosticError(found)
+        return None, found
     problems = []
-    for feature in doc.data["weights"]:
+    for feature in doc.data["weights"] if features is not None else ():
         if feature not in features:
             pos = doc.position(f"/weights/{feature}", key=True)
             problems.append(error(path, pos.line, pos.col, "profile",
                                   f"the {game} engine has no feature '{feature}'{did_you_mean(feature, features)} "
                                   f"(features: {', '.join(sorted(features))})"))
-    if problems:
-        raise DiagnosticError(problems)
-    return Profile(path.stem, path, dict(doc.data["weights"]))
+    return (None if problems else Profile(path.stem, path, dict(doc.data["weights"]))), problems
+
+
+# -- `cardtools validate` -----------------------------------------------------------------------
+
+def profile_files(workspace, game: str) -> list[Path]:
+    return sorted((workspace.root / "templates" / FOLDER / game).glob("*.yaml"))
+
+
+def check_profiles(workspace, game: str, paths: list[Path], deck) -> list[Diagnostic]:
+    """The profiles' problems; the features they weigh are checked when the deck is valid and its
+    game has an engine."""
+    features = None
+    if deck is not None and paths:
+        from cardtools.sim.play import new_game
+
+        try:
+            features = list(new_game(deck).new_state(deck.manifest.max_players, 0).features(0))
+        except ValueError:  # no engine for this game (yet)
+            pass
+    return [d for path in paths for d in read_profile(path, game, features, workspace)[1]]

@@ -50,6 +50,26 @@ class Outcome:
         return not self.problems
 
 
+def read_scenario(workspace: Workspace, path: Path) -> tuple[YamlDocument | None, list[Diagnostic]]:
+    """A scenario file and its problems: YAML, then the schema of its game (else the generic one)."""
+    doc, found = load_yaml(path)
+    if doc is None or found:
+        return None, found or [error(path, 1, 1, "scenario", "cannot read the scenario")]
+    game_id = doc.data.get("game") if isinstance(doc.data, dict) else None
+    schema = f"{game_id}/{SCHEMA}" if workspace.schemas.has(f"{game_id}/{SCHEMA}") else SCHEMA
+    return doc, workspace.schemas.validate(schema, doc.data, doc, label="scenario")
+
+
+def game_scenarios(workspace: Workspace, game: str) -> list[Path]:
+    """The workspace's scenario files for a game (``tests/scenarios/<game>/``), for ``cardtools validate``."""
+    return sorted((workspace.root / "tests" / "scenarios" / game).rglob("*.yaml"))
+
+
+def check_scenarios(workspace: Workspace, game: str, paths: list[Path], deck) -> list[Diagnostic]:
+    """For ``cardtools validate``: each file's problems as data (running them is ``scenario run``)."""
+    return [d for path in paths for d in read_scenario(workspace, path)[1]]
+
+
 class Runner:
     """Runs scenario files; keeps one compiled game per (game, variant) across files."""
 
@@ -63,15 +83,11 @@ class Runner:
         return [self.run_file(f) for f in scenario_files(paths)]
 
     def run_file(self, path: Path) -> Outcome:
-        doc, found = load_yaml(path)
-        if doc is None or found:
-            return Outcome(path, "", found or [error(path, 1, 1, "scenario", "cannot read the scenario")])
-        data = doc.data if isinstance(doc.data, dict) else {}
-        game_id = data.get("game")
-        schema = f"{game_id}/{SCHEMA}" if self.workspace.schemas.has(f"{game_id}/{SCHEMA}") else SCHEMA
-        found = self.workspace.schemas.validate(schema, doc.data, doc, label="scenario")
+        doc, found = read_scenario(self.workspace, path)
+        data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
         if found:
             return Outcome(path, str(data.get("description", "")), found)
+        game_id = data["game"]
         outcome = Outcome(path, data["description"])
         try:
             scenario, game = self._game(game_id, data.get("variant", self.variant))

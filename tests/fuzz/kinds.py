@@ -3,6 +3,7 @@ read each kind (the first command is the one the CI-sized run uses)."""
 
 from __future__ import annotations
 
+import io
 import random
 import shutil
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ GAMES = ("aoc", "tta", "7ages")
 FONT_FILE = "templates/layouts/default/fonts/display.ttf"
 SHIPPED_FONT = REPO / "cardtools" / "render" / "fonts" / "DejaVuSans.ttf"
 RUN = "out/run"
+SPREADSHEET = "civilizations.csv"
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,25 @@ def copy_workspace(root: Path) -> None:
     layout = root / "templates/layouts/default/card.yaml"
     layout.write_text(layout.read_text(encoding="utf-8").rstrip("\n") + "\nfonts:\n  regular: fonts/display.ttf\n",
                       encoding="utf-8")
+    _as_spreadsheet(root)
+
+
+def _as_spreadsheet(root: Path) -> None:
+    """Age of Civilization's civilizations as a CSV card file with a side file (as `cardtools export`
+    writes them), for ``spreadsheet`` mutants: no shipped game has one yet."""
+    from contextlib import redirect_stdout
+
+    from cardtools.cli import main
+
+    with redirect_stdout(io.StringIO()):
+        assert main(["--root", str(root), "export", "aoc", "-o", str(root / "out/csv")]) == 0
+    deck = root / "decks/aoc"
+    for name in (SPREADSHEET, SPREADSHEET + ".yaml"):
+        shutil.move(root / "out/csv" / name, deck / name)
+    shutil.rmtree(root / "out/csv")
+    (deck / "civilizations.yaml").unlink()
+    manifest = deck / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("civilizations.yaml", SPREADSHEET), encoding="utf-8")
 
 
 def _manifest(root: Path, game: str) -> dict:
@@ -62,7 +83,11 @@ def targets(root: Path, kind: str, game: str) -> list[Target]:
         return [Target(kind, game, f"{deck}/game.yaml", (("validate", game), ("list", game), *pnp, *play))]
     if kind == "cards":
         return [Target(kind, game, f"{deck}/{f}", (("validate", game), ("list", game, "--provisional"), *pnp, *play))
-                for f in manifest["files"]]
+                for f in manifest["files"] if f.endswith(".yaml")]
+    if kind == "spreadsheet":  # see _as_spreadsheet
+        return [Target(kind, "aoc", f"decks/aoc/{name}", (("validate", "aoc"), ("export", "aoc", "-o", "out/csv"),
+                                                          ("pnp", "aoc", "--one-each", "-o", "out/pnp.pdf"), ("play", "aoc")))
+                for name in (SPREADSHEET, SPREADSHEET + ".yaml")]
     if kind == "data":
         return [Target(kind, game, f"{deck}/{spec['file']}", (("validate", game), *reference))
                 for spec in manifest.get("data", {}).values()]
@@ -99,11 +124,12 @@ def targets(root: Path, kind: str, game: str) -> list[Target]:
     raise ValueError(f"unknown kind {kind!r}")
 
 
-KINDS = ("manifest", "cards", "data", "variant", "layout", "text-template", "vocabulary", "reference", "profile",
-         "scenario", "icon", "art", "font")
+KINDS = ("manifest", "cards", "spreadsheet", "data", "variant", "layout", "text-template", "vocabulary", "reference",
+         "profile", "scenario", "icon", "art", "font")
 
 
 def choose(root: Path, kind: str, rng: random.Random, games: tuple[str, ...] = GAMES) -> Target:
-    """A file of ``kind`` in one of ``games`` (profiles, scenarios and art exist for Age of Civilization only)."""
+    """A file of ``kind`` in one of ``games`` (profiles, scenarios, art and the spreadsheet exist for Age of
+    Civilization only)."""
     options = [t for game in games for t in targets(root, kind, game)] or targets(root, kind, "aoc")
     return rng.choice(options)

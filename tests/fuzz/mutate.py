@@ -12,6 +12,8 @@ mutant is reproduced from its seed.
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import random
 from dataclasses import dataclass
@@ -270,6 +272,41 @@ def mutate_yaml(text: str, rng: random.Random, words: list[str]) -> tuple[str, s
                 done.append(f"{name}: {detail}")
                 break
     return text, "; ".join(done)
+
+
+# -- spreadsheets --------------------------------------------------------------------------------
+
+def mutate_csv(text: str, rng: random.Random, words: list[str]) -> tuple[str, str]:
+    """A CSV card file: a cell, a row, a column or the header changed, or the text broken."""
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    choice = rng.randrange(8)
+    if choice >= 6 or len(rows) < 2:
+        return insert_junk(text, rng, [], []) if choice == 6 else truncate(text, rng, [], [])
+    r, c = rng.randrange(1, len(rows)), rng.randrange(len(rows[0]))
+    if choice == 0:
+        new = rng.choice(rng.choice([NUMBERS, TYPES, STRINGS, words]))
+        what = f"cell {r + 1}:{c + 1} {_show(rows[r][c] if c < len(rows[r]) else '')} -> {_show(new)}"
+        rows[r][c:c + 1] = [new]
+    elif choice == 1:
+        times = rng.choice([0, 2, 300])
+        rows[r:r + 1] = [rows[r]] * times
+        what = f"row {r + 1} x{times}"
+    elif choice == 2:
+        rows = [row[:c] + row[c + 1:] for row in rows]
+        what = f"column {c + 1} deleted"
+    elif choice == 3:
+        new = rng.choice([misspell(rows[0][c], rng), rng.choice(words + WORDS), "", "a..b", rows[0][0]])
+        what = f"header {_show(rows[0][c])} -> {_show(new)}"
+        rows[0][c] = new
+    elif choice == 4:
+        rows[r] = rows[r] + ["extra"] * rng.choice([1, 50])
+        what = f"row {r + 1} longer than the header"
+    else:
+        rows[r] = rows[r][:rng.randrange(len(rows[r]) + 1)]
+        what = f"row {r + 1} cut short"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue(), what
 
 
 # -- other files -------------------------------------------------------------------------------

@@ -140,6 +140,8 @@ class Fuzzer:
         text = path.read_text(encoding="utf-8")
         if kind in ("icon", "art"):
             text, what = mutate.mutate_svg(text, rng)
+        elif path.suffix == ".csv":
+            text, what = mutate.mutate_csv(text, rng, self.words(target))
         elif kind in ("variant", "layout") and roll < 0.16:
             text, what = self._extends(slot.root, target, text, rng)
         else:

@@ -63,6 +63,8 @@ _effect("colonize", lambda S: _obj("Colonize a territory without an auction.", {
 _effect("take_cards", lambda S: _obj("Take cards from the card row with civil actions (usual rules, CoL § APPENDIX "
                                      "› INTERNATIONAL AGREEMENT).", {
     "civil_actions": {"type": "integer", "minimum": 1, "description": "At most this many civil actions spent."},
+    "replenish": {"const": True, "description": "Then replenish the card row by the usual rules, except that no "
+                                                "card is discarded from the leftmost spaces (it may end an age)."},
     "skip_politics": {"const": True, "description": "Then skip your next political action."}}, ("civil_actions",)),
         "Take cards from the card row, spending up to a number of civil actions.")
 
@@ -124,6 +126,8 @@ for _name, _word in (("highest", "most"), ("lowest", "least")):
 declare("built", "condition", lambda S: _kinds(S, "You have at least one of these in play."), None, game=GAME,
         doc="You have a building or card of a kind.")
 declare("last_round", "condition", lambda S: {"const": True}, None, game=GAME, doc="This is the last round.")
+declare("replaced_leader", "condition", lambda S: {"const": True}, None, game=GAME,
+        doc="You have replaced your leader this turn (CoL § ACTION PHASE › PLAY A LEADER).")
 declare("attacking", "condition", lambda S: {"enum": ["partner"]}, None, game=GAME,
         doc="You are attacking this player (an aggression or war being resolved).")
 
@@ -136,8 +140,16 @@ declare("price", "modifier", lambda S: _obj("Change what an action costs, for ca
     "add": _less(S, "Added to the cost (negative: cheaper)."),
     "times": {"type": "object", "additionalProperties": False, "minProperties": 1,
               "properties": {name: {"type": "integer", "minimum": 2} for name in S.vocab.resources},
-              "description": "The cost is multiplied: {military_actions: 2}."}}, ("action",)),
-        None, game=GAME, doc="An action's cost for some kinds and ages of card.")
+              "description": "The cost is multiplied: {military_actions: 2}."},
+    "partner_pays": _less(S, "Paid by your pact partner as part of the cost: {science: 1}. Paying is all or "
+                             "nothing (CoL § SCIENCE AND CULTURE POINTS): the action cannot be taken when the "
+                             "partner cannot pay.")}, ("action",)),
+        None, game=GAME, doc="An action's cost for some kinds and ages of card, and any part a pact partner pays.")
+declare("take_cost", "modifier", lambda S: _obj(
+    "What taking this very card from the card row costs. It applies while the card is in the card row, to "
+    "the player taking it (CoL § OTHER CIVIL CARDS IN PLAY › WONDERS: the Taj Mahal's text applies there); "
+    "a cost never drops below 0.", {"add": _less(S, "Added to the cost (negative: cheaper): {civil_actions: -2}.")},
+    ("add",)), None, game=GAME, doc="What taking this card from the card row costs (a card-row ability).")
 declare("stages_per_action", "modifier", lambda S: {"type": "integer", "minimum": 2, "description":
                                                     "Wonder stages that may be built with one action, paid together."},
         None, game=GAME, doc="Several wonder stages for one action (CoL § BUILD A STAGE OF A WONDER).")
