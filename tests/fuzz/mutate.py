@@ -4,10 +4,12 @@ hostile folder could, and says what it did.
 YAML files are mutated through their structure — the parser's events give every value, key and
 entry its span in the text — so that a mutant is mostly still YAML and reaches the checks behind
 the parser: type swaps, huge and tiny numbers, unicode, unknown words and references, deleted and
-duplicated entries, cyclic ``extends``, template payloads. Text and byte operators (broken YAML,
-truncation, byte flips) and file-system operators (a FIFO, a directory, a symlink to /dev/zero)
-apply to every kind of file. Everything is drawn from the ``random.Random`` passed in, so a
-mutant is reproduced from its seed.
+duplicated entries, template payloads (``runner`` adds cyclic ``extends``). Spreadsheets are
+mutated by cell, row, column and header; icons by numbers, nesting, path size, entities and
+unknown markup; fonts by truncation and corruption. Text and byte operators (broken YAML,
+truncation, byte flips) and file-system operators (a FIFO, a directory, a symlink to /dev/zero or
+to itself, 17 MiB) apply to every kind of file. Everything is drawn from the ``random.Random``
+passed in, so a mutant is reproduced from its seed.
 """
 
 from __future__ import annotations

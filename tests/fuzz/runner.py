@@ -1,10 +1,11 @@
 """Run mutants: apply each to a copy of the shipped workspace, run the commands that read the file,
 and check what a designer would see.
 
-Each command runs in a child forked from this (warm) process — in-process as far as cardtools is
-concerned: ``cardtools.cli.main`` is called with the arguments — so a command that runs away can be
-killed, and its time and peak memory are its own. ``jobs`` workspaces are mutated and run side by
-side. The properties checked for every command:
+Each command runs in a child forked from this process (``warm_up``: cardtools imported, and each
+kind's first command run once on the shipped files) — in-process as far as cardtools is concerned:
+``cardtools.cli.main`` is called with the arguments — so a command that runs away can be killed,
+and its time and peak memory are measured alone (the peak includes what this process holds).
+``jobs`` workspaces are mutated and run side by side. The properties checked for every command:
 
 * no traceback: ``main`` returns or exits, it never raises;
 * the exit code is 0, 1 or 2;
