@@ -29,6 +29,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
+    try:
+        code = run(args)
+        sys.stdout.flush()  # output still buffered meets a closed pipe here, not at exit
+        return code
+    except BrokenPipeError:  # the reader has all it wants (`cardtools list tta | head -2`): done, quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            os.dup2(devnull, stream.fileno())
+        return 0
+
+
+def run(args) -> int:
+    """The command's handler; every failure it reports becomes a message and an exit code."""
     from cardtools.core.diagnostics import DiagnosticError, render
 
     try:
@@ -45,13 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cardtools: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        raise
     except OSError as exc:  # an output folder that cannot be made, a full disk, a file in the way
         where = f": {exc.filename}" if exc.filename else ""
         print(f"cardtools {args.command}: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 1
-    except BrokenPipeError:  # e.g. `cardtools list tta | head`
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 class UsageProblem(Exception):
@@ -133,14 +145,15 @@ def build_parser() -> argparse.ArgumentParser:
     q.set_defaults(handler=cmd_variant_list)
     q = vsub.add_parser("show", help="the merged deck, with the origin of every field a variant set")
     q.add_argument("game", metavar="GAME")
-    q.add_argument("name", metavar="V")
+    q.add_argument("name", metavar="V", type=variant_name)
     q.add_argument("--all", action="store_true", help="every card, not only those the variant touches")
     q.add_argument("--format", choices=["text", "json"], default="text")
     q.set_defaults(handler=cmd_variant_show)
     q = vsub.add_parser("diff", help="cards added, removed and changed field by field, and rule changes")
     q.add_argument("game", metavar="GAME")
-    q.add_argument("name", metavar="V")
-    q.add_argument("other", nargs="?", metavar="OTHER", help="compare with this variant (default: the base deck)")
+    q.add_argument("name", metavar="V", type=variant_name)
+    q.add_argument("other", nargs="?", metavar="OTHER", type=variant_name,
+                   help="compare with this variant (default: the base deck)")
     q.add_argument("--format", choices=["text", "json"], default="text")
     q.set_defaults(handler=cmd_variant_diff)
 
@@ -206,8 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
                                     "state, make the moves, compare with `expect:`. Failures are printed as "
                                     "path:line:col diagnostics at the line that shows them.", epilog=EPILOG)
     q.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
-    q.add_argument("--variant", metavar="V", help="play the scenarios that name no variant with variant V: which "
-                                                   "rulings still hold in your variant?")
+    q.add_argument("--variant", metavar="V", type=variant_name,
+                   help="play the scenarios that name no variant with variant V: which rulings still hold in your "
+                        "variant?")
     q.set_defaults(handler=cmd_scenario_run)
     return parser
 
@@ -391,7 +405,18 @@ def add_game(p: argparse.ArgumentParser) -> None:
 
 
 def add_variant(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", metavar="V", help="apply variant V (decks/GAME/variants/V.yaml) to the deck")
+    p.add_argument("--variant", metavar="V", type=variant_name,
+                   help="apply variant V (decks/GAME/variants/V.yaml) to the deck")
+
+
+def variant_name(text: str) -> str:
+    """An argparse type: a variant's name, by the rule variant files follow (``extends:``)."""
+    from cardtools.core.variants import name_problem
+
+    problem = name_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def workspace(args):
@@ -999,7 +1024,7 @@ def cmd_scenario_run(args) -> int:
     from cardtools.sim.scenario import Runner
 
     paths = [Path(p) for p in args.paths]
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not os.path.lexists(p)]
     if missing:
         raise UsageProblem(f"no such file or folder: {missing[0]}")
     outcomes = Runner(workspace(args), args.variant).run(paths)

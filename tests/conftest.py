@@ -52,6 +52,16 @@ def fixture_workspace(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def shipped(tmp_path, monkeypatch) -> Workspace:
+    """A copy of the shipped decks, schemas and templates that a test may break, worked from."""
+    root = tmp_path / "ws"
+    for folder in ("decks", "schemas", "templates"):
+        shutil.copytree(REPO / folder, root / folder)
+    monkeypatch.chdir(root)
+    return Workspace(root, "aoc")
+
+
+@pytest.fixture
 def mini(fixture_workspace) -> Workspace:
     return fixture_workspace("mini", "mini")
 

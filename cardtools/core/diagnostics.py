@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import reprlib
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -75,12 +76,35 @@ class DiagnosticError(Exception):
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
 
+#: The longest message a diagnostic prints: values are quoted as excerpts, so only a bug reaches it.
+MAX_MESSAGE = 500
+
+
 def error(path: Path, line: int, col: int, code: str, message: str, **kw) -> Diagnostic:
-    return Diagnostic(Location(Path(path), line, col), code, message, Severity.ERROR, **kw)
+    return Diagnostic(Location(Path(path), line, col), code, _bounded(message), Severity.ERROR, **kw)
 
 
 def warning(path: Path, line: int, col: int, code: str, message: str, **kw) -> Diagnostic:
-    return Diagnostic(Location(Path(path), line, col), code, message, Severity.WARNING, **kw)
+    return Diagnostic(Location(Path(path), line, col), code, _bounded(message), Severity.WARNING, **kw)
+
+
+def _bounded(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
+
+
+_EXCERPT = reprlib.Repr()
+_EXCERPT.maxstring = _EXCERPT.maxother = _EXCERPT.maxlong = 60
+_EXCERPT.maxlist = _EXCERPT.maxtuple = _EXCERPT.maxdict = 5
+_EXCERPT.maxlevel = 3
+
+
+def excerpt(value: object) -> str:
+    """A value quoted for a message, cut short: a diagnostic shows what is wrong, never a whole
+    file's worth of a bad value (``'xxxxxxxx...xxxxxxx'``); a huge number in powers of ten."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 15:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
+    return _EXCERPT.repr(value)
 
 
 def display_path(path: Path) -> str:
@@ -91,9 +115,13 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+#: Words longer than this get no suggestion: no option is that long, and comparing costs time.
+MAX_WORD = 100
+
+
 def suggest(word: object, options: Iterable[object]) -> str | None:
     """The closest option to a misspelt word, or None when nothing is close enough."""
-    if not isinstance(word, str):
+    if not isinstance(word, str) or len(word) > MAX_WORD:
         return None
     names = [str(o) for o in options]
     matches = difflib.get_close_matches(word, names, n=1, cutoff=0.6)

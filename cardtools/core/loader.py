@@ -7,11 +7,12 @@ checks a schema cannot do.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from cardtools.core import variants
 from cardtools.core.deck import Card, CardType, Composition, Deck, Manifest, frozen_dict, freeze, thaw
-from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, warning
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, excerpt, warning
 from cardtools.core.plugins import deck_checks
 from cardtools.core.schemagen import GameSources, declared_schemas
 from cardtools.core.schemas import CARD_INDEX
@@ -21,6 +22,8 @@ from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument
 
 MANIFEST = "game.yaml"
+#: The most cards a deck holds (Through the Ages has about 400).
+MAX_CARDS = 10_000
 MANIFEST_SCHEMA = "deck-manifest.schema.json"
 SCHEMA_COMMENT = "# yaml-language-server: $schema="
 
@@ -71,6 +74,11 @@ def schema_sources(game: str, workspace: Workspace | None = None) -> GameSources
         cards = doc.data.get("add") if doc is not None and isinstance(doc.data, dict) else None
         added += [c["id"] for c in cards or () if isinstance(c, dict) and isinstance(c.get("id"), str)]
     return GameSources(manifest, ids, tuple(names), tuple(added))
+
+
+def _real(path: Path) -> Path:
+    """``path`` with symlinks followed; a symlink loop stays as it is (and is no regular file)."""
+    return Path(os.path.realpath(path))
 
 
 class _DeckReader:
@@ -185,9 +193,10 @@ class _DeckReader:
     # -- card and data files ------------------------------------------------------------------
     def _deck_file(self, manifest: Manifest, name: str, pointer: str, what: str) -> Path | None:
         """The file a manifest entry names, if it exists inside the deck folder."""
-        path = (self.folder / name).resolve()
-        problem = (f"{what} '{name}' is outside the deck folder" if self.folder.resolve() not in path.parents
-                   else None if path.is_file() else f"{what} '{name}' does not exist")
+        path = _real(self.folder / name)
+        problem = (f"{what} '{name}' is outside the deck folder" if _real(self.folder) not in path.parents
+                   else None if path.is_file() else f"{what} '{name}' is not a regular file" if os.path.lexists(path)
+                   else f"{what} '{name}' does not exist")
         if problem is None:
             return path
         pos = self._manifest_doc.position(pointer)
@@ -214,12 +223,18 @@ class _DeckReader:
                 self.diagnostics.append(error(path, 1, 1, "schema", "a card file holds a list of cards ('- id: …')"))
                 continue
             raw += [RawCard(card, doc, f"/{j}", f"{path.stem}[{j}]") for j, card in enumerate(doc.data)]
-        listed = {(self.folder / n).resolve() for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
+        listed = {_real(self.folder / n) for n in (*manifest.files, *(f for f, _ in manifest.data_files.values()))}
         listed |= {side_file(p) for p in listed if is_spreadsheet(p)}
         for path in sorted(self.folder.glob("*.yaml")):
-            if path.name != MANIFEST and path.resolve() not in listed:
+            if path.name != MANIFEST and path.is_file() and _real(path) not in listed:
                 self.diagnostics.append(warning(path, 1, 1, "unlisted-file",
                                                 f"'{path.name}' is not listed under 'files' in {MANIFEST}; its cards are ignored"))
+        if len(raw) > MAX_CARDS:  # checking them all would take minutes, and their errors fill a screen
+            self.incomplete = True
+            loc = raw[MAX_CARDS].locate(())
+            self.diagnostics.append(error(loc.path, loc.line, loc.col, "too-many-cards",
+                                          f"a deck holds at most {MAX_CARDS:,} cards; the rest are not read"))
+            raw = raw[:MAX_CARDS]
         return raw
 
     def _read_spreadsheet(self, path: Path, documents: dict) -> list[RawCard]:
@@ -299,10 +314,10 @@ class _DeckReader:
                                                   f"{card.label}: a card is a mapping of fields (id, name, type, …)"))
                     continue
                 ctype = data.get("type")
-                if ctype not in manifest.card_types:
+                if not isinstance(ctype, str) or ctype not in manifest.card_types:
                     self.incomplete = True
                     loc = card.locate(("type",) if "type" in data else ())
-                    what = f"unknown card type {ctype!r}" if "type" in data else "missing required field 'type'"
+                    what = f"unknown card type {excerpt(ctype)}" if "type" in data else "missing required field 'type'"
                     self.diagnostics.append(error(loc.path, loc.line, loc.col, "schema",
                                                   f"{card.label}: {what}{did_you_mean(ctype, manifest.card_types)}"
                                                   f"; this game's types: {', '.join(manifest.card_types)}"))

@@ -30,7 +30,7 @@ from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT202012
 
-from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt
 from cardtools.core.quickcheck import Check, Unsupported, compile_check
 from cardtools.core.yamlfile import YamlDocument, pointer_from_path
 
@@ -197,7 +197,8 @@ class SchemaStore:
         validating a deck; our schemas never change during a run, so references are resolved once
         here: a reference to a definition outside any cycle is replaced by its target; a definition
         on a cycle (an effect inside an effect) is copied once into the bundle's own ``$defs`` and
-        referred to locally. Annotations that never affect validation (descriptions) are dropped.
+        referred to locally. Annotations that never affect validation (descriptions) are dropped,
+        and patterns are rewritten for Python's ``re`` (``python_regex``).
         """
         root = self.files[name]
         local: dict[str, str] = {}  # absolute URI of a cyclic definition -> its key in the bundle
@@ -210,12 +211,16 @@ class SchemaStore:
             for key, value in node.items():
                 if key in _NOT_VALIDATED:
                     continue
-                if key in _SCHEMA_MAPS:
+                if key == "patternProperties":
+                    out[key] = {python_regex(k): walk(v, base) for k, v in value.items()}
+                elif key in _SCHEMA_MAPS:
                     out[key] = {k: walk(v, base) for k, v in value.items()}
                 elif key in _SCHEMA_LISTS:
                     out[key] = [walk(v, base) for v in value]
                 elif key in _SCHEMAS:
                     out[key] = walk(value, base)
+                elif key == "pattern":
+                    out[key] = python_regex(value)
                 else:
                     out[key] = value  # literal: enum, required, type, x-… annotations we read
             if "x-card-ref" in out:
@@ -288,6 +293,26 @@ class SchemaStore:
 Locator = Callable[[tuple, bool], Location]
 
 
+def python_regex(pattern: str) -> str:
+    r"""A schema's (ECMA-262) pattern for Python's ``re``: ``$`` ends the text in ECMA-262, but in
+    Python it also matches before a final newline, which would let ``id: "x\n"`` pass as ``x``; so
+    each ``$`` outside a character class becomes ``\Z``."""
+    out, escaped, in_class = [], False, False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "[":
+            in_class = True
+        elif char == "]":
+            in_class = False
+        elif char == "$" and not in_class:
+            char = r"\Z"
+        out.append(char)
+    return "".join(out)
+
+
 def _refs(node) -> list[str]:
     """Every ``$ref`` inside a schema, except inside its own ``$defs`` (reached only through a ref)."""
     if isinstance(node, list):
@@ -328,7 +353,7 @@ def explain(err: ValidationError, locate: Locator, label: str = "") -> list[Diag
                 continue
             what = f"unknown {kind}" if kind else "unknown key"
             out.append(_at(locate(path + (key,), True), "unknown-key",
-                           f"{prefix}{what} '{key}'{did_you_mean(key, allowed)}"))
+                           f"{prefix}{what} {excerpt(key)}{did_you_mean(key, allowed)}"))
         return out
 
     if err.validator == "required":
@@ -338,16 +363,17 @@ def explain(err: ValidationError, locate: Locator, label: str = "") -> list[Diag
     elif err.validator == "enum":
         options = err.validator_value
         shown = ", ".join(repr(o) for o in options[:12]) + (", …" if len(options) > 12 else "")
-        message = f"{err.instance!r} is not one of {shown}{did_you_mean(err.instance, options)}"
+        message = f"{excerpt(err.instance)} is not one of {shown}{did_you_mean(err.instance, options)}"
     elif err.validator == "const":
-        message = f"{err.instance!r} should be {err.validator_value!r}"
+        message = f"{excerpt(err.instance)} should be {err.validator_value!r}"
     elif err.validator == "pattern" and "x-error" in schema:
-        message = f"{err.instance!r}: {schema['x-error']}"
+        message = f"{excerpt(err.instance)}: {schema['x-error']}"
     elif err.validator in ("minProperties", "maxProperties") and kind:
         names = ", ".join(err.instance) if isinstance(err.instance, dict) else ""
         message = f"a {kind} names exactly one verb" + (f" (found: {names})" if names else "")
-    else:
-        message = err.message
+    else:  # jsonschema's messages start with the whole value: quote an excerpt instead
+        quoted = repr(err.instance)
+        message = excerpt(err.instance) + err.message[len(quoted):] if err.message.startswith(quoted) else err.message
     return [_at(locate(path, False), "schema", prefix + message)]
 
 
@@ -362,5 +388,6 @@ def readable(path: Iterable, label: str = "") -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            part = str(part) if len(str(part)) <= 40 else f"{str(part)[:39]}…"
+            out += f".{part}" if out else part
     return out

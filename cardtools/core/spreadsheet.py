@@ -33,7 +33,8 @@ import yaml
 
 from cardtools.core.atomic import atomic_open, write_text
 from cardtools.core.diagnostics import Diagnostic, did_you_mean, error
-from cardtools.core.yamlfile import Position, YamlDocument, load_yaml, pointer_from_path, scalar
+from cardtools.core.yamlfile import MAX_BYTES, MAX_VALUES, Position, YamlDocument, load_yaml, plain_scalar, \
+    pointer_from_path
 
 SUFFIXES = (".csv", ".xlsx")
 FLOW = ("[", "{", '"', "'")
@@ -66,9 +67,13 @@ def load_table(path: Path) -> tuple[list[Sheet] | None, list[Diagnostic]]:
     """The cards of a spreadsheet and of its side file, and every problem found in them."""
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_BYTES:
+            return None, [error(path, 1, 1, "file-too-large", f"file is larger than {MAX_BYTES // 2**20} MiB")]
         tables = _csv(path) if path.suffix.lower() == ".csv" else _xlsx(path)
     except UnicodeDecodeError as exc:
         return None, [error(path, 1, 1, "encoding", f"file is not UTF-8 ({exc.reason})")]
+    except _TooLarge as exc:
+        return None, [error(path, exc.row, 1, "too-large", f"more than {MAX_VALUES:,} cells in one file: split it")]
     except (OSError, csv.Error, ValueError, KeyError) as exc:  # openpyxl: ValueError/KeyError for a broken file
         return None, [error(path, 1, 1, "spreadsheet", f"cannot read the spreadsheet: {exc}")]
     side, found = _side(side_file(path))
@@ -86,7 +91,7 @@ def load_table(path: Path) -> tuple[list[Sheet] | None, list[Diagnostic]]:
 
 def _csv(path: Path) -> list[tuple[None, list[list[str]], bool]]:
     text = path.read_text(encoding="utf-8-sig")  # a byte order mark, as spreadsheet programs write it
-    return [(None, list(csv.reader(io.StringIO(text, newline=""))), False)]
+    return [(None, _bounded(csv.reader(io.StringIO(text, newline=""))), False)]
 
 
 def _xlsx(path: Path) -> list[tuple[str, list[list[Any]], bool]]:
@@ -96,9 +101,27 @@ def _xlsx(path: Path) -> list[tuple[str, list[list[Any]], bool]]:
         raise ValueError(XLSX_MISSING) from None
     book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     try:
-        return [(sheet.title, [list(r) for r in sheet.iter_rows(values_only=True)], True) for sheet in book.worksheets]
+        return [(sheet.title, _bounded(sheet.iter_rows(values_only=True)), True) for sheet in book.worksheets]
     finally:
         book.close()
+
+
+class _TooLarge(Exception):
+    """More cells than a file may hold; ``row`` is where the limit is passed."""
+
+    def __init__(self, row: int):
+        self.row = row
+
+
+def _bounded(rows: Iterable) -> list[list]:
+    """The rows, while they hold no more cells than a YAML file may hold values."""
+    out, cells = [], 0
+    for row in rows:
+        cells += len(row)
+        if cells > MAX_VALUES:
+            raise _TooLarge(len(out) + 1)
+        out.append(list(row))
+    return out
 
 
 def _side(path: Path) -> tuple[YamlDocument | None, list[Diagnostic]]:
@@ -191,7 +214,7 @@ def cell_value(cell, typed: bool) -> tuple[Any, str | None]:
         if found or doc is None:
             return None, found[0].message if found else "not a YAML value"
         return doc.data, None
-    return (text if typed else scalar(text)), None
+    return (text, None) if typed else plain_scalar(text)
 
 
 def _put(card: dict, names: tuple[str, ...], value: Any) -> bool:
@@ -361,7 +384,7 @@ def _encode(value: Any, typed: bool) -> Any:
     if isinstance(value, (int, float)):
         return value if typed else repr(value)
     plain = value and value == value.strip() and not value.startswith(FLOW) and \
-        (typed or isinstance(scalar(value), str))
+        (typed or plain_scalar(value) == (value, None))
     return value if plain else json.dumps(value, ensure_ascii=False)
 
 

@@ -9,6 +9,7 @@ of them.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -79,7 +80,7 @@ def targets(workspace: Workspace, paths: list[str], variant: str | None = None,
         deck = next((d for d in (folder, *folder.parents) if (d / "game.yaml").is_file()), None)
         if deck is None:
             games = [g for g in workspace.games() for kind in checks.kinds
-                     if any(within(f.resolve(), path) for f in kind.files(workspace, g))]
+                     if any(within(Path(os.path.realpath(f)), path) for f in kind.files(workspace, g))]
             if not games:
                 raise UsageError(f"'{raw}' is neither inside a deck folder (one with a game.yaml) nor a file a "
                                  "game reads (layouts, reference sheets, agent profiles, scenarios)")
@@ -118,6 +119,7 @@ def validate(workspace: Workspace, paths: list[str] | None = None, variant: str 
             diagnostics += [d for kind in checks.kinds if kind.check is not None
                             for d in kind.check(where, game, kind.files(where, game), valid)]
         if files is not None:
-            diagnostics = [d for d in diagnostics if any(within(d.location.path.resolve(), f) for f in files)]
+            diagnostics = [d for d in diagnostics
+                           if any(within(Path(os.path.realpath(d.location.path)), f) for f in files)]
         found += diagnostics
     return list(dict.fromkeys(found))  # a base-file problem is reported once, not once per variant

@@ -10,6 +10,7 @@ points at the line that caused it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -20,6 +21,8 @@ from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path, 
 
 FOLDER = "variants"
 SCHEMA = "variant.schema.json"
+#: A variant's name: its file name without ``.yaml`` (the pattern of ``extends:`` in the schema).
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 @dataclass
@@ -52,7 +55,15 @@ class Overlay:
 
 
 def variant_names(deck_folder: Path) -> list[str]:
-    return sorted(p.stem for p in (deck_folder / FOLDER).glob("*.yaml"))
+    return sorted(p.stem for p in (deck_folder / FOLDER).glob("*.yaml") if p.is_file())
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a variant (None if it can): a name, never a path to another file."""
+    if NAME.fullmatch(name):
+        return None
+    return (f"{name!r} is not a variant name: the name of a file in decks/GAME/{FOLDER}/ without .yaml, in "
+            "lower-case letters, digits, '_' and '-'")
 
 
 def chain(deck_folder: Path, name: str, schemas) -> tuple[list[YamlDocument], list[Diagnostic]]:
@@ -60,6 +71,9 @@ def chain(deck_folder: Path, name: str, schemas) -> tuple[list[YamlDocument], li
     docs: list[YamlDocument] = []
     seen: list[str] = []
     where: Location | None = None
+    if name_problem(name):  # a file of the folder named so, or a name given to the API
+        file = deck_folder / FOLDER / f"{name}.yaml"
+        return [], [error(file if file.is_file() else deck_folder / "game.yaml", 1, 1, "variant", name_problem(name))]
     current = name
     while current is not None:
         path = deck_folder / FOLDER / f"{current}.yaml"
@@ -99,7 +113,7 @@ def apply(cards: list[RawCard], rules: dict, docs: list[YamlDocument]) -> tuple[
         stem = doc.path.stem
         cards, problems = _remove(cards, data.get("remove", []), doc)
         found += problems
-        by_id = {c.data.get("id"): c for c in cards if isinstance(c.data, dict)}
+        by_id = {c.data["id"]: c for c in cards if isinstance(c.data, dict) and isinstance(c.data.get("id"), str)}
         for card_id, patch in data.get("patch", {}).items():
             pointer = pointer_join("/patch", card_id)
             target = by_id.get(card_id)

@@ -8,7 +8,11 @@ Deck files are data written by hand, so the loader is strict where PyYAML is len
 * a repeated key is an error naming both positions (PyYAML silently keeps the last one);
 * aliases may be used, but a document whose aliases expand beyond a fixed budget ("billion
   laughs") is rejected before anything is built, in time linear in the file;
-* mapping keys are strings, as in JSON, so the data validates with JSON Schema unchanged.
+* mapping keys are strings, as in JSON, so the data validates with JSON Schema unchanged;
+* numbers are JSON numbers: a whole number written as a float (``2.0``, ``1e3``) is an integer, as
+  JSON Schema counts it, so code that takes an integer gets one; infinity and NaN, which JSON does
+  not have, are errors;
+* only regular files are read (a FIFO, a device or a directory named like a deck file is refused).
 
 libyaml (through PyYAML's C loader) produces parser events; this module builds the values from
 them without recursion and records ``JSON pointer -> (line, col)`` for every value and key.
@@ -19,17 +23,24 @@ from __future__ import annotations
 import copy
 import math
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
-from cardtools.core.diagnostics import Diagnostic, Location, error
+from cardtools.core.diagnostics import Diagnostic, Location, error, excerpt
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 100
+#: Longest mapping key (YAML's own limit for a key written without '?'): every position under a
+#: key repeats it, so a longer one would multiply the file's size in memory.
+MAX_KEY = 1024
+#: Values (and keys) in one file: far more than any deck file holds (7 Ages' largest has 10,000),
+#: and few enough that reading them takes about a second.
+MAX_VALUES = 200_000
 #: Values an alias may add beyond the nodes written in the file.
 ALIAS_BUDGET = 100_000
 
@@ -91,11 +102,17 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None,
     path = Path(path)
     if text is None:
         try:
-            if path.stat().st_size > MAX_BYTES:
+            info = path.stat()
+            if not stat.S_ISREG(info.st_mode):
+                return None, [error(path, 1, 1, "io", "not a regular file")]
+            if info.st_size > MAX_BYTES:
                 return None, [error(path, 1, 1, "file-too-large", f"file is larger than {MAX_BYTES // 2**20} MiB")]
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+            text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return None, [error(path, 1, 1, "encoding", f"file is not UTF-8 ({exc.reason})")]
+            line = data.count(b"\n", 0, exc.start) + 1
+            col = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+            return None, [error(path, line, col, "encoding", f"file is not UTF-8 ({exc.reason})")]
         except OSError as exc:
             return None, [error(path, 1, 1, "io", f"cannot read file: {exc.strerror or exc}")]
     builder = _Builder(YamlDocument(path, None))
@@ -103,7 +120,7 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None,
         builder.run(yaml.parse(text, Loader=_EventLoader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, col = _inside(text, mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         if exc.context and exc.problem:
             started = exc.context_mark
@@ -120,6 +137,15 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None,
     except _Fatal:
         return None, builder.diagnostics
     return builder.doc, builder.diagnostics
+
+
+def _inside(text: str, line: int, col: int) -> tuple[int, int]:
+    """A position libyaml gives, moved back into the text: at the end of a file without a final
+    newline it points at the line after the last."""
+    lines = text.split("\n")
+    if line > len(lines):
+        return len(lines), len(lines[-1]) + 1
+    return line, min(col, len(lines[line - 1]) + 1)
 
 
 class _Fatal(Exception):
@@ -149,6 +175,7 @@ class _Builder:
         self.open_anchors: set[str] = set()
         self.expanded = 0
         self.documents = 0
+        self.count = 0
 
     def _error(self, mark, code: str, message: str, *, fatal: bool = False, **kw) -> None:
         self.diagnostics.append(error(self.doc.path, mark.line + 1, mark.column + 1, code, message, **kw))
@@ -160,8 +187,11 @@ class _Builder:
             kind = type(event)
             if kind is yaml.ScalarEvent:
                 self._check_tag(event)
-                plain = event.implicit[0] and event.tag is None
-                self._value(event, scalar(event.value) if plain else event.value, 1, event.anchor)
+                value, problem = plain_scalar(event.value) if event.implicit[0] and event.tag is None \
+                    else (event.value, None)
+                if problem:
+                    self._error(event.start_mark, "number", problem)
+                self._value(event, value, 1, event.anchor)
             elif kind is yaml.SequenceStartEvent or kind is yaml.MappingStartEvent:
                 self._check_tag(event)
                 self._open(event, [] if kind is yaml.SequenceStartEvent else {})
@@ -183,6 +213,10 @@ class _Builder:
 
     def _place(self, event) -> str | None:
         """Pointer for a new value, or None when the value is a mapping key (kept by the frame)."""
+        self.count += 1
+        if self.count > MAX_VALUES:
+            self._error(event.start_mark, "too-large", f"more than {MAX_VALUES:,} values in one file: split it",
+                        fatal=True)
         if not self.stack:
             return ""
         frame = self.stack[-1]
@@ -216,7 +250,11 @@ class _Builder:
         if key == "<<" and event.implicit[0]:
             self._error(mark, "merge-key", "YAML merge keys ('<<') are not supported; use an anchor on a "
                         "whole value, or a variant file to share cards", fatal=True)
-        if key in frame.seen:
+        if len(key) > MAX_KEY:
+            self._error(mark, "long-key", f"a key of {len(key):,} characters ({excerpt(key)}); keys are at most "
+                        f"{MAX_KEY:,}")
+            key = None  # the entry is dropped; its value is still read (and ignored)
+        elif key in frame.seen:
             first = frame.seen[key]
             self._error(mark, "duplicate-key",
                         f"duplicate key '{key}' (first defined at line {first.line + 1}, column {first.column + 1})",
@@ -283,6 +321,18 @@ class _Builder:
 _DROP = object()
 
 
+def plain_scalar(text: str) -> tuple[Any, str | None]:
+    """A plain scalar's value (``scalar``), and why it cannot be one if it is a number JSON does not
+    have (then the value is the text itself)."""
+    try:
+        value = scalar(text)
+    except ValueError:  # a whole number of thousands of digits, more than Python reads
+        return text, f"{excerpt(text)} has too many digits"
+    if isinstance(value, float) and not math.isfinite(value):
+        return text, f"{excerpt(text)} is not a finite number (JSON has no infinity or NaN); quote it to keep it text"
+    return value, None
+
+
 def scalar(text: str) -> Any:
     """Resolve a plain scalar by the YAML 1.2 core schema."""
     if text in ("", "~", "null", "Null", "NULL"):
@@ -298,7 +348,8 @@ def scalar(text: str) -> Any:
     if _HEX.match(text):
         return int(text[2:], 16)
     if _FLOAT.match(text):
-        return float(text)
+        number = float(text)
+        return int(number) if number.is_integer() else number
     if _INF.match(text):
         return -math.inf if text.startswith("-") else math.inf
     if _NAN.match(text):

@@ -7,7 +7,7 @@ closure that runs: see ``effects.runtime`` for the closure signature of each kin
 
 from __future__ import annotations
 
-from cardtools.effects.registry import ITSELF, KEYS, SchemaParts, verb
+from cardtools.effects.registry import BOUNDED, ITSELF, KEYS, SchemaParts, verb
 from cardtools.effects.runtime import HALT, Option, Pending, Targets, constant_of, run_all, sequence
 
 # -- effects -------------------------------------------------------------------------------------
@@ -34,7 +34,7 @@ def _per_player(args, c, path, act):
 
 
 @verb("gain", "effect", lambda S: S.amounts(S.vocab.resources, "Gain resources: {coins: 2, score: 1}.",
-                                            who=_who(S), up_to={"type": "integer", "minimum": 0,
+                                            who=_who(S), up_to={"type": "integer", **BOUNDED, "minimum": 0,
                                                                 "description": "Gain only while below this total."}))
 def gain(args, c, path):
     """Gain resources. A resource marked `choice` (a technology) asks which one."""
@@ -209,10 +209,10 @@ def _nothing(st, ctx):
     "properties": {
         "by": {**S.stat, "description": "The statistic players are ranked by (highest first)."},
         "gain": {**S.resource, "description": "What the rewards are paid in."},
-        "rewards": {"type": "array", "items": {"type": "integer"},
+        "rewards": {"type": "array", "items": {"type": "integer", **BOUNDED},
                     "description": "Reward by place (first, second, …), whatever the number of players."},
         "by_players": {"type": "object", "propertyNames": {"pattern": "^[1-9]$"},
-                       "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+                       "additionalProperties": {"type": "array", "items": {"type": "integer", **BOUNDED}},
                        "description": "Rewards by place for each number of players: {3: [14, 7, 0]}."}},
     "description": "Rank every player by a statistic and reward each place (ties follow the game's rule)."},
       needs="stats")
@@ -372,7 +372,7 @@ verb("least", "condition", lambda S: {**S.stat, "description": "You have the lea
 
 @verb("top", "condition", lambda S: {
     "type": "object", "additionalProperties": False, "required": ["of", "places"],
-    "properties": {"of": S.stat, "places": {"type": "integer", "minimum": 1}},
+    "properties": {"of": S.stat, "places": {"type": "integer", **BOUNDED, "minimum": 1}},
     "description": "You are among the N players with the most of a statistic (ties in your favour)."}, needs="stats")
 def top(args, c, path):
     """Among the top N: fewer than N players are strictly ahead of you."""

@@ -12,7 +12,7 @@ from cardtools.core.deck import Deck, field_path
 from cardtools.core.diagnostics import Diagnostic, DiagnosticError, error, warning
 from cardtools.core.workspace import Workspace
 from cardtools.effects.compile import Compiler, compile_card
-from cardtools.effects.text import TextRenderer
+from cardtools.effects.text import TemplateFailure, TextRenderer
 from cardtools.effects.vocabulary import load_vocabulary
 
 
@@ -43,7 +43,7 @@ def check(deck: Deck) -> list[Diagnostic]:
             held = known[key] = (card.fields, _check_card(deck, card, compiler, renderer), renderer.lookups)
             renderer.lookups = None
         found += held[1]
-    return found
+    return list(dict.fromkeys(found))  # a template that fails fails for every card using it: once
 
 
 def vocabulary(workspace: Workspace, game: str):
@@ -64,6 +64,8 @@ def _check_card(deck: Deck, card, compiler: Compiler, renderer: TextRenderer) ->
                              f"{card.id}: hand-written text replaces the text generated from its effects"))
     try:
         renderer.card(card)
+    except TemplateFailure as exc:  # the template's fault: said at its line
+        found.append(error(exc.at.path, exc.at.line, exc.at.col, "template", str(exc)))
     except Exception as exc:  # a template bug must name the card, not crash validation
         loc = deck.locate(card)
         found.append(error(loc.path, loc.line, loc.col, "text", f"{card.id}: cannot generate its text: {exc}"))

@@ -116,6 +116,12 @@ def _load(game: str | None) -> None:
         importlib.import_module(found.verbs)
 
 
+#: The largest number an effect may write (as an amount, a factor, a reward): beyond any game, and
+#: small enough that no effect runs away (``repeat`` a trillion times).
+LIMIT = 10_000
+BOUNDED = {"minimum": -LIMIT, "maximum": LIMIT}
+
+
 class SchemaParts:
     """Building blocks a verb's schema fragment uses; refers to the generated document's $defs."""
 
@@ -148,10 +154,12 @@ class SchemaParts:
         scaling = {
             "of": of,
             "who": {**self.target, "description": "Whose (default: yours)."},
-            "per": {"type": "integer", "minimum": 1, "description": "Divide by this, rounding down ('per 2 technologies')."},
-            "times": {"type": "integer", "description": "Multiply by this ('2 coins per worker'); negative to subtract."},
-            "max": {"type": "integer", "description": "Cap on the result ('maximum 3')."},
-            "min": {"type": "integer", "description": "Floor on the result."},
+            "per": {"type": "integer", **BOUNDED, "minimum": 1,
+                    "description": "Divide by this, rounding down ('per 2 technologies')."},
+            "times": {"type": "integer", **BOUNDED,
+                      "description": "Multiply by this ('2 coins per worker'); negative to subtract."},
+            "max": {"type": "integer", **BOUNDED, "description": "Cap on the result ('maximum 3')."},
+            "min": {"type": "integer", **BOUNDED, "description": "Floor on the result."},
             "round": {"enum": ["down", "up"], "description": "How `per` rounds (default: down)."},
         }
         return {"if": {"type": "string"}, "then": of,

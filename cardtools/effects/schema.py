@@ -8,7 +8,7 @@ unknown verb is an "unknown key" error with a suggestion, and editors complete v
 from __future__ import annotations
 
 from cardtools.core.schemagen import CARD_IDS
-from cardtools.effects.registry import SchemaParts, verbs
+from cardtools.effects.registry import BOUNDED, LIMIT, SchemaParts, verbs
 from cardtools.effects.vocabulary import Vocabulary
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -87,7 +87,8 @@ def _kind(kind: str, table: dict, S: SchemaParts) -> dict:
         schema.update(type=["object", "array"], items={"$ref": "#/$defs/effect"}, minItems=1,
                       description="An effect: a mapping naming one verb, or a list of effects done in order.")
     elif kind == "value":
-        schema.update(type=["integer", "object"], description="A whole number, or a mapping naming one value verb.")
+        schema.update(type=["integer", "object"], **BOUNDED,
+                      description=f"A whole number (within ±{LIMIT:,}), or a mapping naming one value verb.")
     else:
         schema.update(type="object", description=f"A mapping naming one {kind} verb.")
     companions = [r["if"]["required"][0] for r in companion_rules]

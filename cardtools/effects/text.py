@@ -12,15 +12,16 @@ from __future__ import annotations
 import functools
 import re
 import weakref
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from jinja2 import StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import Template, TemplateError, TemplateSyntaxError
 
+from cardtools.core import sandbox
 from cardtools.core.deck import Card, Deck
-from cardtools.core.diagnostics import DiagnosticError, did_you_mean, error
+from cardtools.core.diagnostics import DiagnosticError, Location, did_you_mean, error
 from cardtools.core.workspace import BUILTIN, Workspace
-from cardtools.core.yamlfile import load_yaml
+from cardtools.core.yamlfile import load_yaml, pointer_from_path
 from cardtools.effects.registry import verbs
 from cardtools.effects.vocabulary import Noun, Vocabulary
 
@@ -28,11 +29,12 @@ STYLES = ("print", "plain")
 #: Key of the text generated from a card's fields by its type's template (``types.yaml``).
 SUMMARY = "summary"
 _TOKEN = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+_PLAIN = re.compile(r"\\([{}*\\])|\*\*|\{([a-z][a-z0-9_]*)\}")  # an escaped character, bold, an icon
 
 
 #: One sandbox for every template: helpers come in with each render, so a compiled template can be
 #: shared by all renderers (compiling them was a noticeable part of validating a deck).
-_ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+_ENV = sandbox.Sandbox()
 
 
 @functools.lru_cache(maxsize=None)
@@ -44,6 +46,33 @@ class TextError(Exception):
     """A template failed (a bug in a template, or a verb without one)."""
 
 
+class TemplateFailure(TextError):
+    """A template that raised while rendering: reported at the template's line, once, whichever
+    card met it first."""
+
+    def __init__(self, at: Location, message: str):
+        super().__init__(message)
+        self.at = at
+
+
+@dataclass(frozen=True)
+class TextTemplate:
+    """One verb's (or card type's) template, compiled, and where it is written."""
+
+    name: str  # "effect.pay", "types.wonder"
+    template: Template
+    at: Location
+
+    def render(self, **context: Any) -> str:
+        try:
+            return sandbox.run(self.template.render, **context)
+        except TextError:  # a template it renders (a nested effect) failed, or a verb has none
+            raise
+        except Exception as exc:  # noqa: BLE001 - a designer's template may raise anything; say where
+            message = exc.message if isinstance(exc, TemplateError) and exc.message else f"{type(exc).__name__}: {exc}"
+            raise TemplateFailure(self.at, f"{self.name}: {message}") from None
+
+
 class TextRenderer:
     def __init__(self, vocab: Vocabulary, deck: Deck | None, style: str = "print"):
         if style not in STYLES:
@@ -52,10 +81,8 @@ class TextRenderer:
         self.verbs = verbs(vocab)
         self.helpers = _Helpers(self)
         self.lookups: dict | None = None  # when a dict: what rendering read from other cards
-        self.templates = {kind: {name: _template(src) for name, src in table.items()}
-                          for kind, table in load_templates(vocab).items()}
-        self.type_templates = {name: _template(src)
-                               for name, src in load_templates(vocab, "types.yaml").get("types", {}).items()}
+        self.templates = load_templates(vocab)
+        self.type_templates = load_templates(vocab, "types.yaml").get("types", {})
 
     # -- kinds ----------------------------------------------------------------------------------
     def render(self, kind: str, node: Any, **extra: Any) -> str:
@@ -170,7 +197,7 @@ class TextRenderer:
         out = {}
         summary = self.type_templates.get(card.type)
         if summary is not None:
-            out[SUMMARY] = sentence(_squash(summary.render({**self.helpers.scope, "card": card.fields})))
+            out[SUMMARY] = sentence(_squash(summary.render(**{**self.helpers.scope, "card": card.fields})))
         out.update({f: hand[f] if f in hand else self.abilities(card.part(f, ())) for f in fields})
         return out
 
@@ -399,28 +426,42 @@ class _Helpers:
         return places(args["rewards"])
 
 
-def load_templates(vocab: Vocabulary, name: str = "verbs.yaml") -> dict[str, dict[str, str]]:
-    """Core templates, then the game's (which may override a core verb's wording).
+def load_templates(vocab: Vocabulary, name: str = "verbs.yaml") -> dict[str, dict[str, TextTemplate]]:
+    """Core templates, then the game's (which may override a core verb's wording), compiled.
 
     ``verbs.yaml`` holds a template per verb by kind; ``types.yaml`` (game only) holds, under
     ``types:``, a template per card type rendering the card's printed numbers (``card`` in scope).
+    Raises ``DiagnosticError`` with every problem (a syntax error, work beyond the sandbox's
+    budget) at the template's line.
     """
     game_dir = vocab.path.parent
     core = game_dir.parent / "core" / name
     if not core.is_file():
         core = BUILTIN / "templates" / "text" / "core" / name
-    merged: dict[str, dict[str, str]] = {}
+    merged: dict[str, dict[str, TextTemplate]] = {}
+    problems = []
     for path in (core, game_dir / name):
         if not path.is_file():
             continue
         doc, found = _read(path, path.stat().st_mtime_ns)
         if found or doc is None or not isinstance(doc.data, dict):
-            raise DiagnosticError(found or [error(path, 1, 1, "template", "expected a mapping of kinds to verbs")])
-        problems = _template_problems(doc)
-        if problems:
-            raise DiagnosticError(problems)
+            problems += found or [error(path, 1, 1, "template", "expected a mapping of kinds to verbs")]
+            continue
+        problems += _template_problems(doc)
         for kind, table in doc.data.items():
-            merged.setdefault(kind, {}).update(table)
+            if kind not in TEMPLATE_KINDS or not isinstance(table, dict):
+                continue
+            for verb, source in table.items():
+                pos = doc.position(pointer_from_path((kind, verb)))
+                at = Location(path, pos.line, pos.col)
+                try:
+                    if isinstance(source, str):
+                        merged.setdefault(kind, {})[verb] = TextTemplate(f"{kind}.{verb}", _template(source), at)
+                except TemplateSyntaxError as exc:
+                    line = f" (line {exc.lineno} of the template)" if exc.lineno > 1 else ""
+                    problems.append(error(at.path, at.line, at.col, "template", f"{kind}.{verb}: {exc.message}{line}"))
+    if problems:
+        raise DiagnosticError(problems)
     return merged
 
 
@@ -441,7 +482,7 @@ def _template_problems(doc) -> list:
         else:
             for name, source in table.items():
                 if not isinstance(source, str):
-                    pos = doc.position(f"/{kind}/{name}")
+                    pos = doc.position(pointer_from_path((kind, name)))
                     found.append(error(doc.path, pos.line, pos.col, "template", f"{kind}.{name}: a template is text"))
     return found
 
@@ -520,13 +561,16 @@ def sentence(text: str) -> str:
 
 
 def words(text: str, vocab: Vocabulary) -> str:
-    """Print-style text as plain words: icon tokens become nouns, bold markers go."""
+    """Print-style text as plain words: icon tokens become nouns, bold markers go, escaped
+    characters (``\\{``) are themselves."""
     icons = {n.icon: n for table in (vocab.resources, vocab.stats, vocab.counts) for n in table.values() if n.icon}
 
     def replace(match: re.Match) -> str:
-        noun = icons.get(match.group(1))
-        return noun.many if noun else match.group(0)
-    return _TOKEN.sub(replace, text).replace("**", "")
+        if match.group(1):
+            return match.group(1)
+        noun = icons.get(match.group(2)) if match.group(2) else None
+        return noun.many if noun else "" if match.group(0) == "**" else match.group(0)
+    return _PLAIN.sub(replace, text)
 
 
 def _squash(text: str) -> str:

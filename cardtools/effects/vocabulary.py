@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Mapping
 
 from cardtools.core.deck import Deck
-from cardtools.core.diagnostics import Diagnostic, DiagnosticError, error
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, error
 from cardtools.core.workspace import Workspace
-from cardtools.core.yamlfile import load_yaml
+from cardtools.core.yamlfile import load_yaml, pointer_join
 
 SCHEMA = "vocabulary.schema.json"
 
@@ -112,6 +112,26 @@ def load_vocabulary(workspace: Workspace, game: str) -> tuple[Vocabulary | None,
             pos = doc.position(f"/triggers/{name}/arg")
             problems.append(error(path, pos.line, pos.col, "vocabulary", f"trigger '{name}': no set '{trig.arg}'"))
     return (None if problems else vocab), problems
+
+
+def icon_names(workspace: Workspace, game: str) -> list[tuple[str, Location]]:
+    """Every icon the game's vocabulary names (``icon: coin``), with where it is written."""
+    path = vocabulary_path(workspace, game)
+    doc = workspace.read_yaml(path)[0] if path is not None else None
+    found: list[tuple[str, Location]] = []
+
+    def walk(node, pointer: str) -> None:
+        for key, value in node.items() if isinstance(node, dict) else ():
+            child = pointer_join(pointer, key)
+            if key == "icon" and isinstance(value, str):
+                pos = doc.position(child)
+                found.append((value, Location(doc.path, pos.line, pos.col)))
+            else:
+                walk(value, child)
+
+    if doc is not None:
+        walk(doc.data, "")
+    return found
 
 
 def require_vocabulary(workspace: Workspace, game: str) -> Vocabulary:

@@ -28,6 +28,9 @@ from cardtools.render.units import pt
 
 FITS = ("fit", "fill", "crop")  # whole image inside the box / stretched to the box / box covered, overflow cut
 RASTER = (".png", ".jpg", ".jpeg")
+#: Larger images are refused before they are decoded: 40 million pixels cover a tarot card at
+#: 1,200 dpi, and decoding one takes 160 MB.
+MAX_PIXELS = 40_000_000
 PLACEHOLDER = toColor("#d9d9d9")
 PLACEHOLDER_INK = toColor("#8c8c8c")
 
@@ -73,9 +76,12 @@ class Art:
             elif suffix in RASTER:
                 try:
                     with Image.open(path) as image:
+                        if image.width * image.height > MAX_PIXELS:
+                            raise ArtError(f"'{path.name}' is {image.width:,} × {image.height:,} pixels, more than "
+                                           f"the {MAX_PIXELS:,} any card needs")
                         image.load()
                         self._files[path] = image.convert("RGBA" if "A" in image.getbands() else "RGB")
-                except (OSError, UnidentifiedImageError) as exc:
+                except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
                     raise ArtError(f"cannot read '{path.name}' as an image: {exc}") from None
             else:
                 raise ArtError(f"'{path.name}': art is PNG, JPG or SVG")

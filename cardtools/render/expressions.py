@@ -12,10 +12,12 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 import jinja2
-from jinja2 import StrictUndefined, meta
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import meta
 
-_ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+from cardtools.core import sandbox
+from cardtools.core.diagnostics import excerpt
+
+_ENV = sandbox.Sandbox(keep_trailing_newline=True)
 _LONE = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
 
 
@@ -28,7 +30,7 @@ def _expression(source: str):
     try:
         return _ENV.compile_expression(source, undefined_to_none=False)
     except jinja2.TemplateSyntaxError as exc:
-        raise ExpressionError(f"invalid expression '{source}': {exc.message}") from None
+        raise ExpressionError(f"invalid expression {_quoted(source)}: {exc.message}") from None
 
 
 @lru_cache(maxsize=4096)
@@ -36,7 +38,7 @@ def _template(source: str):
     try:
         return _ENV.from_string(source)
     except jinja2.TemplateSyntaxError as exc:
-        raise ExpressionError(f"invalid template '{source}': {exc.message}") from None
+        raise ExpressionError(f"invalid template {_quoted(source)}: {exc.message}") from None
 
 
 def evaluate(source: Any, context: Mapping[str, Any]) -> Any:
@@ -45,7 +47,7 @@ def evaluate(source: Any, context: Mapping[str, Any]) -> Any:
         return source
     lone = _LONE.match(source)
     expression = lone.group(1) if lone and "{{" not in lone.group(1) else source
-    if _geometry_only(expression):  # the same on every card of a size: computed once
+    if _geometry_only(expression) and all(name in context for name in GEOMETRY):  # the same on every card of a size
         return _geometry(expression, *(context[name] for name in GEOMETRY))
     return _run(_expression(expression), context, source)
 
@@ -78,13 +80,18 @@ def render(source: Any, context: Mapping[str, Any]) -> Any:
     return _run(_template(source).render, context, source)
 
 
+def _quoted(source: str) -> str:
+    """A template or expression as messages quote it: whole, unless it is too long to read."""
+    return f"'{source}'" if len(source) <= 200 else excerpt(source)
+
+
 def _run(fn, context: Mapping[str, Any], source: str) -> Any:
     try:
-        result = fn(**context)
+        result = sandbox.run(fn, **context)
     except jinja2.TemplateError as exc:
-        raise ExpressionError(f"'{source}': {exc.message or exc}") from None
+        raise ExpressionError(f"{_quoted(source)}: {exc.message or exc}") from None
     except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
-        raise ExpressionError(f"'{source}': {exc}") from None
+        raise ExpressionError(f"{_quoted(source)}: {exc}") from None
     if isinstance(result, jinja2.Undefined):
-        raise ExpressionError(f"'{source}' is undefined")
+        raise ExpressionError(f"{_quoted(source)} is undefined")
     return result

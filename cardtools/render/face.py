@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 from reportlab.lib.colors import Color, toColor
 
 from cardtools.core.deck import Card, Deck, field_path, thaw
-from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, warning
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt, warning
 from cardtools.effects.text import card_text
 from cardtools.render.art import FITS, Art, ArtError, ImageOp, resolve
 from cardtools.render.expressions import ExpressionError, evaluate, render
@@ -35,6 +35,10 @@ from cardtools.render.units import INCH, MM, Size, pt
 #: Safe zone inset from the trim: 1/8 in (print-and-play-notes.md §4.2).
 SAFE = INCH / 8
 DEFAULT_SIZE = 9.0
+#: The largest number a region may use, as in schemas/layout.schema.json: far beyond any card.
+LIMIT = 10_000
+#: The most cells an ``each`` region draws on one card.
+MAX_CELLS = 1_000
 #: Paint must not end closer to the trim than this (print-and-play-notes.md §4.4: home duplex
 #: shifts backs by 1-4 mm; a hand cut strays by 1-2 mm).
 BORDER_ZONE = 2.0
@@ -377,8 +381,9 @@ class _Planner:
 
     def number(self, region: Region, key: str, context: dict, default: float | None = None) -> float:
         value = self.value(region, key, context, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.layout_problem(region, key, f"{key} must be a number, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -LIMIT <= value <= LIMIT:
+            raise self.layout_problem(region, key, f"{key} must be a number within ±{LIMIT:,} (mm, or pt for "
+                                                   f"sizes), got {excerpt(value)}")
         return float(value)
 
     def color(self, region: Region, key: str, context: dict, default: str | None) -> Color | None:
@@ -559,7 +564,9 @@ class _Planner:
         x, y, w, h = self.design_box(region, context, dx, dy)  # cells are planned in design millimetres
         ids = self.value(region, "items", context)
         if isinstance(ids, str) or not isinstance(ids, (list, tuple, range)):
-            raise self.layout_problem(region, "items", f"items must give a list (card ids or values), got {ids!r}")
+            raise self.layout_problem(region, "items", f"items must give a list (card ids or values), got {excerpt(ids)}")
+        if len(ids) > MAX_CELLS:
+            raise self.layout_problem(region, "items", f"{len(ids):,} items: a card holds at most {MAX_CELLS:,} cells")
         items = [self._item(region, value) for value in ids]
         columns = int(self.number(region, "columns", context, 1))
         rows = int(self.number(region, "rows", context, max(1, math.ceil(len(items) / max(columns, 1)))))

@@ -9,11 +9,12 @@ is checked against the font's character map before it is drawn.
 
 from __future__ import annotations
 
+import stat
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUILTIN = {
@@ -25,6 +26,10 @@ BUILTIN = {
 }
 #: The canvas's initial font: without it reportlab declares an unembedded Helvetica (§5.3.3).
 INITIAL = "regular"
+#: Larger files are refused before they are read: a card font is a few hundred KiB.
+MAX_BYTES = 32 * 2**20
+#: Text drawn with a font when it is checked: a font that cannot draw and embed these is unusable.
+PROBE = "Aa0 "
 
 
 class FontError(Exception):
@@ -33,12 +38,27 @@ class FontError(Exception):
 
 @lru_cache(maxsize=None)
 def register(path: Path) -> str:
-    """Register a TrueType file with reportlab once; returns the name to draw with."""
+    """Register a TrueType file with reportlab once; returns the name to draw with. Raises
+    ``FontError`` for a file that is not a TrueType font reportlab can measure and embed."""
     name = f"ct-{path.stem}"
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except (OSError, TTFError) as exc:
-        raise FontError(f"cannot use font '{path}': {exc}") from None
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise FontError("not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise FontError(f"larger than {MAX_BYTES // 2**20} MiB")
+        font = TTFont(name, str(path))
+        pdfmetrics.registerFont(font)
+        pdfmetrics.stringWidth(PROBE, name, 10)
+        font.face.makeSubset([font.face.charToGlyph.get(ord(c), 0) for c in PROBE])
+    except FontError:
+        raise
+    except FileNotFoundError:
+        raise FontError("does not exist") from None
+    except OSError as exc:
+        raise FontError(exc.strerror or str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - reportlab's parser fails on a damaged file in many ways
+        raise FontError(f"not a usable TrueType font ({exc})") from None
     return name
 
 

@@ -6,11 +6,18 @@ absolute and relative), ``<circle>``, ``<ellipse>``, ``<rect>`` (with ``rx``), `
 ``stroke-width``, ``stroke-linecap``, ``stroke-linejoin`` — so that every icon looks the same in
 every renderer and no SVG library is needed. Anything else is reported with its file position
 instead of being silently dropped (a Squib complaint, print-and-play-notes.md §2.7).
+
+An icon is small, so anything beyond the limits below is refused rather than read: a file that
+is not a regular file (a symlink to ``/dev/zero``), a DOCTYPE (entities), too many bytes,
+elements, nesting levels or path segments, and numbers that are not finite or are out of range
+(a ``viewBox`` of ``1e-320`` would scale the drawing to infinity).
 """
 
 from __future__ import annotations
 
+import math
 import re
+import stat
 from xml.parsers import expat
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +35,14 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZzAa]|[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "Z": 0}
+
+MAX_BYTES = 256 * 1024
+MAX_ELEMENTS = 1_000
+MAX_DEPTH = 16
+MAX_SEGMENTS = 2_000
+#: Coordinates, sizes and widths lie within ±LIMIT; a viewBox is at least SMALLEST wide and high.
+LIMIT = 1e6
+SMALLEST = 1e-3
 
 
 class IconError(ValueError):
@@ -117,37 +132,71 @@ class _Element:
 
 
 def _parse_xml(data: bytes) -> _Element:
-    """A minimal element tree that remembers each element's line (for error positions)."""
+    """A minimal element tree that remembers each element's line (for error positions), within the
+    limits on elements and nesting; a DOCTYPE (and so any entity) is refused."""
     parser = expat.ParserCreate(namespace_separator="}")
     stack: list[_Element] = [_Element("", {}, 0, [])]
+    count = 0
 
     def start(tag, attrs):
+        nonlocal count
+        count += 1
+        if count > MAX_ELEMENTS or len(stack) > MAX_DEPTH:
+            raise IconError(parser.CurrentLineNumber, f"more than {MAX_ELEMENTS:,} elements or {MAX_DEPTH} levels "
+                                                      "of nesting: icons are small drawings")
         element = _Element(tag.split("}")[-1], attrs, parser.CurrentLineNumber, [])
         stack[-1].children.append(element)
         stack.append(element)
 
+    def doctype(*_):
+        raise IconError(parser.CurrentLineNumber, "a DOCTYPE is not allowed: icons use no entities")
+
     parser.StartElementHandler = start
     parser.EndElementHandler = lambda tag: stack.pop()
+    parser.StartDoctypeDeclHandler = doctype
     parser.Parse(data, True)
     return stack[0].children[0]
 
 
+def _read(path: Path) -> bytes:
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise IconError(1, "not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise IconError(1, f"larger than {MAX_BYTES // 1024} KiB: icons are small drawings")
+        return path.read_bytes()
+    except OSError as exc:
+        raise IconError(1, f"cannot read the icon: {exc.strerror or exc}") from None
+
+
 def parse_icon(path: Path) -> Icon:
     try:
-        root = _parse_xml(path.read_bytes())
+        root = _parse_xml(_read(path))
     except expat.ExpatError as exc:
         raise IconError(exc.lineno, f"not well-formed XML: {expat.ErrorString(exc.code)}") from None
     if root.tag != "svg":
         raise IconError(1, "the root element must be <svg>")
     try:
-        box = tuple(float(v) for v in root.get("viewBox", "").replace(",", " ").split())
+        box = tuple(number(v) for v in root.get("viewBox", "").replace(",", " ").split())
     except ValueError:
         box = ()
-    if len(box) != 4 or box[2] <= 0 or box[3] <= 0:
-        raise IconError(1, "<svg> needs a viewBox of four numbers with positive width and height")
+    if len(box) != 4 or box[2] < SMALLEST or box[3] < SMALLEST:
+        raise IconError(root.line, f"<svg> needs a viewBox of four numbers within ±{LIMIT:g}, with a width and "
+                                   f"height of at least {SMALLEST:g}")
     shapes: list[Shape] = []
     _walk(root, {"fill": "black", "stroke": "none", "stroke-width": "1"}, shapes)
+    if sum(len(shape.segments) for shape in shapes) > MAX_SEGMENTS:
+        raise IconError(root.line, f"more than {MAX_SEGMENTS:,} path segments: icons are small drawings")
     return Icon(path.stem, path, box, tuple(shapes))  # type: ignore[arg-type]
+
+
+def number(text: str) -> float:
+    """An SVG number: finite and within ±LIMIT, else ValueError."""
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > LIMIT:
+        raise ValueError(f"{text[:20]!r} is not a number within ±{LIMIT:g}")
+    return value
 
 
 def _walk(element: _Element, inherited: dict, shapes: list[Shape]) -> None:
@@ -166,14 +215,10 @@ def _walk(element: _Element, inherited: dict, shapes: list[Shape]) -> None:
                                 "icons use plain geometry and presentation attributes")
             try:
                 segments = _SEGMENTS[tag](child)
+                fill, stroke, width = _color(own["fill"]), _color(own["stroke"]), number(own["stroke-width"])
             except (TypeError, ValueError) as exc:
                 raise IconError(line, f"<{tag}>: {exc}") from None
-            try:
-                fill, stroke = _color(own["fill"]), _color(own["stroke"])
-            except ValueError as exc:
-                raise IconError(line, f"<{tag}>: {exc}") from None
-            shapes.append(Shape(tuple(segments), fill, stroke,
-                                float(own["stroke-width"]), _CAPS.get(own.get("stroke-linecap", "butt"), 0),
+            shapes.append(Shape(tuple(segments), fill, stroke, width, _CAPS.get(own.get("stroke-linecap", "butt"), 0),
                                 _JOINS.get(own.get("stroke-linejoin", "miter"), 0)))
         else:
             raise IconError(line, f"unsupported element <{tag}>: icons use path, circle, ellipse, rect, line, "
@@ -195,7 +240,7 @@ def _num(element, name: str, default: float | None = None) -> float:
         if default is None:
             raise ValueError(f"missing attribute '{name}'")
         return default
-    return float(value)
+    return number(value)
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[tuple]:
@@ -220,7 +265,7 @@ def _rect(e) -> list[tuple]:
 
 
 def _points(e, closed: bool) -> list[tuple]:
-    values = [float(v) for v in e.get("points", "").replace(",", " ").split()]
+    values = [number(v) for v in e.get("points", "").replace(",", " ").split()]
     if len(values) < 4 or len(values) % 2:
         raise ValueError("'points' needs pairs of numbers")
     pairs = list(zip(values[::2], values[1::2]))
@@ -249,9 +294,9 @@ def parse_path(d: str) -> list[tuple]:
             raise ValueError("path data must start with a command")
         upper, rel = cmd.upper(), cmd.islower()
         n = _ARGS[upper]
-        args = [float(t) for t in tokens[i:i + n]]
-        if len(args) < n or any(t.isalpha() for t in tokens[i:i + n]):
+        if len(tokens[i:i + n]) < n or any(t.isalpha() for t in tokens[i:i + n]):
             raise ValueError(f"command '{cmd}' needs {n} numbers")
+        args = [number(t) for t in tokens[i:i + n]]
         i += n
         ox, oy = (x, y) if rel else (0.0, 0.0)
         if upper == "M":

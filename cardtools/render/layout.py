@@ -27,15 +27,16 @@ only some copies).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, excerpt
 from cardtools.core.workspace import Workspace
-from cardtools.core.yamlfile import YamlDocument, load_yaml
-from cardtools.render.fonts import BUILTIN as BUILTIN_FONTS
+from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path
+from cardtools.render.fonts import BUILTIN as BUILTIN_FONTS, FontError, register
 from cardtools.render.units import CARD_SIZES, Size, card_size
 
 FOLDER = "templates/layouts"
@@ -185,10 +186,9 @@ class LayoutLibrary:
                 problems.append(error(path, pos.line, pos.col, "layout", str(exc)))
         for face in FACES:
             merged[face] = _merge_face(base[face], data.get(face) or {}, doc, f"/{face}")
-        for font, file in data.get("fonts", {}).items():
-            if not merged["fonts"][font].is_file():
-                pos = doc.position(f"/fonts/{font}")
-                problems.append(error(path, pos.line, pos.col, "layout", f"font file '{file}' does not exist"))
+        problems += _font_problems(data.get("fonts", {}), doc, ("fonts",))
+        for size_name, spec in data.get("sizes", {}).items():
+            problems += _font_problems(spec.get("fonts", {}), doc, ("sizes", size_name, "fonts"))
         self._merged[name] = (merged, problems)
         return merged, problems
 
@@ -198,7 +198,20 @@ class LayoutLibrary:
 
 def _font_files(fonts: Mapping[str, str], path: Path) -> dict[str, Path]:
     """A layout's ``fonts:``: TrueType files relative to the layout, or built-in faces by name."""
-    return {name: BUILTIN_FONTS[v] if v in BUILTIN_FONTS else (path.parent / v).resolve() for name, v in fonts.items()}
+    return {name: BUILTIN_FONTS[v] if v in BUILTIN_FONTS else Path(os.path.realpath(path.parent / v))
+            for name, v in fonts.items()}
+
+
+def _font_problems(fonts: Mapping[str, str], doc: YamlDocument, at: tuple) -> list[Diagnostic]:
+    """Every font a layout names must be a TrueType file reportlab can measure and embed."""
+    problems = []
+    for name, file in _font_files(fonts, doc.path).items():
+        try:
+            register(file)
+        except FontError as exc:
+            pos = doc.position(pointer_from_path((*at, name)))
+            problems.append(error(doc.path, pos.line, pos.col, "layout", f"font file {excerpt(fonts[name])}: {exc}"))
+    return problems
 
 
 def _values(values: Mapping[str, Any], doc: YamlDocument, pointer: str) -> dict[str, tuple[Any, Location]]:

@@ -21,8 +21,9 @@ from reportlab.pdfgen.canvas import Canvas
 from cardtools.core.atomic import write_bytes
 from cardtools.core import query
 from cardtools.core.deck import Card, Deck
-from cardtools.core.diagnostics import DiagnosticError
+from cardtools.core.diagnostics import DiagnosticError, did_you_mean, error, excerpt
 from cardtools.core.workspace import Workspace
+from cardtools.effects.vocabulary import icon_names
 from cardtools.render.face import CardPainter, Plan
 from cardtools.render.fonts import Fonts, initial_font
 from cardtools.render.icons import IconSet
@@ -34,6 +35,9 @@ from cardtools.render.units import pt
 RULER_MM = 50
 MARGIN_TEXT_PT = 6.0
 INK = toColor("#333333")
+#: The most cards one print-and-play file holds (about 2,200 pages of poker cards): a count far
+#: beyond any game is caught before anything is planned, not when memory runs out.
+MAX_COPIES = 20_000
 
 
 @dataclass(frozen=True)
@@ -50,11 +54,17 @@ def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False, players
     player counts (a print-and-play set must serve every player count); at fewer players the
     first copies are used. Count-0 entries are printed elsewhere. ``only``: card ids, ``tag:X``,
     ``type:X`` (``query.only``)."""
-    out = []
-    for card in query.only(deck, only):
-        full = deck.full_set(card)
-        count = full if players is None else card.copies(players)
-        out += [Copy(card, number, full) for number in range(1, (min(count, 1) if one_each else count) + 1)]
+    chosen = [(card, deck.full_set(card)) for card in query.only(deck, only)]
+    counts = [(full if players is None else card.copies(players)) for card, full in chosen]
+    total = sum(min(count, 1) if one_each else count for count in counts)
+    if total > MAX_COPIES:
+        card, most = max(chosen, key=lambda pair: pair[1])
+        loc = deck.locate(card, "count")
+        raise DiagnosticError([error(loc.path, loc.line, loc.col, "copies",
+                                     f"{card.id}: the deck prints {total:,} cards, more than the {MAX_COPIES:,} a "
+                                     f"print-and-play file holds; this card has the most copies ({most:,})")])
+    out = [Copy(card, number, full) for (card, full), count in zip(chosen, counts)
+           for number in range(1, (min(count, 1) if one_each else count) + 1)]
     if not out:
         at = f" at {players} players" if players else " (they are printed on other cards)"
         raise query.SelectionError(f"nothing to print: {'--only ' + ','.join(only) if any(only) else deck.game} "
@@ -62,10 +72,18 @@ def copies(deck: Deck, only: Iterable[str] = (), one_each: bool = False, players
     return out
 
 
-def icon_set(workspace: Workspace) -> IconSet:
+def icon_set(workspace: Workspace, game: str) -> IconSet:
+    """The icons; raises ``DiagnosticError`` for a broken icon file, or for an icon the game's
+    vocabulary names that does not exist (said once, at the vocabulary's line, not at every card
+    whose text shows it)."""
     icons = IconSet(workspace.search_path("templates/icons"))
-    if icons.problems:
-        raise DiagnosticError(icons.problems)
+    problems = list(icons.problems)
+    for name, at in icon_names(workspace, game):
+        if name not in icons:
+            problems.append(error(at.path, at.line, at.col, "unknown-icon",
+                                  f"no icon {excerpt(name)} in templates/icons/{did_you_mean(name, icons.names())}"))
+    if problems:
+        raise DiagnosticError(problems)
     return icons
 
 
@@ -159,7 +177,7 @@ class PnpResult:
 
 def painter_for(deck: Deck, workspace: Workspace, spec_card, bleed: float, edition: str = "play",
                 dpi: float = 300) -> CardPainter:
-    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace), spec_card, bleed, edition, dpi)
+    return CardPainter(deck, LayoutLibrary(workspace), icon_set(workspace, deck.game), spec_card, bleed, edition, dpi)
 
 
 def build_pnp(deck: Deck, spec: SheetSpec, workspace: Workspace, only: Iterable[str] = (),

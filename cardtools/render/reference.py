@@ -121,7 +121,7 @@ def build_reference(deck: Deck, workspace: Workspace, paper: Size, edition: str 
     template = load_template(workspace, deck.game)
     context, card_of = sheet_context(deck, edition)
     document = Evaluator(template, context, card_of, cite=edition == "proof").document()
-    icons = icon_set(workspace)
+    icons = icon_set(workspace, deck.game)
     document = with_legend(document, icon_meanings(workspace, deck), icons, template.at(""))
     flow = Flow(document, deck, icons, paper)
     units = flow.units()

@@ -17,13 +17,15 @@ from typing import Any, Callable, Mapping
 from reportlab.lib.colors import toColor
 
 from cardtools.core.deck import Card
-from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, excerpt
 from cardtools.core.workspace import Workspace
 from cardtools.core.yamlfile import YamlDocument, load_yaml
 from cardtools.render.expressions import ExpressionError, evaluate, render
 
 FOLDER = "templates/reference"
 SCHEMA = "reference.schema.json"
+#: The most items one list, table or repeated section may have (a game's cards are a few hundred).
+MAX_ITEMS = 5_000
 DEFAULT = "default"
 PROVISIONAL = "provisional:"
 
@@ -207,9 +209,8 @@ class Evaluator:
                 toColor(getattr(style, name))
             except ValueError:
                 self.problems.append(self._at(f"/style/{name}", f"unknown colour '{getattr(style, name)}'").diagnostic)
-        title = self._write(data, "/title", self.context, "title")
-        subtitle = self._write(data, "/subtitle", self.context, "subtitle")
-        footer = self._write(data, "/footer", self.context, "footer")
+        title, subtitle, footer = (self._guard(lambda key=key: [self._write(data, f"/{key}", self.context, key)], [None])[0]
+                                   for key in ("title", "subtitle", "footer"))
         sections: list[Section] = []
         for i, spec in enumerate(data["sections"]):
             sections += self._guard(lambda: self._sections(spec, f"/sections/{i}"), [])
@@ -254,7 +255,9 @@ class Evaluator:
         if found is None or found is False:
             return []
         if isinstance(found, (str, bytes)) or not isinstance(found, (list, tuple, range)):
-            raise self._at(pointer, f"expected a list, got {type(found).__name__} {found!r}"[:200])
+            raise self._at(pointer, f"expected a list, got {type(found).__name__} {excerpt(found)}")
+        if len(found) > MAX_ITEMS:
+            raise self._at(pointer, f"{len(found):,} items: a sheet lists at most {MAX_ITEMS:,} in one place")
         return list(found)
 
     def _list_block(self, spec, pointer, context, where) -> list[Block]:

@@ -4,7 +4,8 @@ The font size is searched (largest that fits, in 0.1 pt steps) between a region'
 floor — never below 6 pt — instead of reportlab's ``KeepInFrame(shrink)``, which has no floor and
 scales the canvas (print-and-play-notes.md §5.3.5). Icons are vector drawings one em high, sitting
 on the baseline like a letter with a small descender; an icon glued to a word (``3{coin}``)
-never wraps away from it. ``\\n`` starts a paragraph.
+never wraps away from it. ``\\n`` starts a paragraph. A backslash prints the next ``{``, ``}``,
+``*`` or ``\\`` as it is: ``Big \\{Deal\\}`` prints "Big {Deal}".
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ ICON_EM = 1.0  # icon height in ems
 ICON_DROP = 0.15  # how far an icon reaches below the baseline, in ems
 ICON_PAD = 0.06  # space on each side of an icon, in ems
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, in ems
-_MARKUP = re.compile(r"\*\*|\{([^{}\s]*)\}|\n|[ \t]+|[^*{}\n \t]+|[*{}]")
+_MARKUP = re.compile(r"\\[{}*\\]|\*\*|\{([^{}\s]*)\}|\n|[ \t]+|[^*{}\\\n \t]+|[*{}\\]")
 
 
 class MarkupError(ValueError):
@@ -75,7 +76,9 @@ def parse(text: str) -> Markup:
     bold = False
     for match in _MARKUP.finditer(text):
         token = match.group(0)
-        if token == "**":
+        if token[0] == "\\":  # an escaped character, or a lone backslash
+            word.append(Piece("text", token[-1], bold))
+        elif token == "**":
             bold = not bold
         elif match.group(1) is not None:
             if not match.group(1):
@@ -85,7 +88,8 @@ def parse(text: str) -> Markup:
             if token == "*":
                 word.append(Piece("text", "*", bold))
             else:
-                raise MarkupError(f"unmatched '{token}': icons are written {{name}}, e.g. {{coin}}")
+                raise MarkupError(f"unmatched '{token}': icons are written {{name}}, e.g. {{coin}}; "
+                                  f"write \\{token} to print it")
         elif token == "\n" or token.isspace():
             if word:
                 words.append(tuple(word))

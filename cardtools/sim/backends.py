@@ -10,6 +10,9 @@ failure stops the run soon and memory stays small.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from itertools import islice
 from typing import Iterable, Iterator
@@ -36,9 +39,11 @@ def play_chunks(backend: str, bundle: DeckBundle, plan: Plan, chunks: list[int],
 
 
 def _processes(bundle: DeckBundle, plan: Plan, chunks: Iterable[int], jobs: int) -> Results:
-    """``jobs`` worker processes, started fresh (``spawn``: the same on every platform)."""
+    """``jobs`` worker processes, started fresh (``spawn``: the same on every platform), each
+    ending when this process ends, however it ends."""
     todo = iter(chunks)
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=exit_with_parent) as pool:
         running = set()
         try:
             while True:
@@ -54,6 +59,21 @@ def _processes(bundle: DeckBundle, plan: Plan, chunks: Iterable[int], jobs: int)
         finally:
             for future in running:
                 future.cancel()
+
+
+def exit_with_parent() -> None:
+    """In a worker: end it as soon as the process that started it is gone. A parent killed with
+    ``kill -9`` cannot stop its workers, and they would play on for nobody; once they are gone,
+    multiprocessing's resource tracker, which outlives only the processes that use it, ends too."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _dask(bundle: DeckBundle, plan: Plan, chunks: list[int], jobs: int, scheduler: str | None) -> Results:

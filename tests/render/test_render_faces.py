@@ -31,7 +31,7 @@ front:
 
 def faces(ws, **options):
     deck = ws.deck()
-    painter = CardPainter(deck, LayoutLibrary(ws.workspace), icon_set(ws.workspace), CARD_SIZES["poker"], 3.0)
+    painter = CardPainter(deck, LayoutLibrary(ws.workspace), icon_set(ws.workspace, deck.game), CARD_SIZES["poker"], 3.0)
     return Faces.plan(painter, copies(deck, **options), with_backs=True)
 
 

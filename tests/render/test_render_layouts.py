@@ -13,7 +13,8 @@ HEADER = "# yaml-language-server: $schema=../../../schemas/layout.schema.json\n"
 
 
 def painter(ws):
-    return CardPainter(ws.deck(), LayoutLibrary(ws.workspace), icon_set(ws.workspace), CARD_SIZES["poker"], 3.0)
+    deck = ws.deck()
+    return CardPainter(deck, LayoutLibrary(ws.workspace), icon_set(ws.workspace, deck.game), CARD_SIZES["poker"], 3.0)
 
 
 def errors(exc: DiagnosticError) -> list[str]:
@@ -96,7 +97,7 @@ def test_each_region_places_items_by_row_and_column_with_arrows(repo):
     from cardtools.render.face import LineOp, TextOp
 
     deck = load_deck("aoc", workspace=repo)
-    plan, found = CardPainter(deck, LayoutLibrary(repo), icon_set(repo), CARD_SIZES["poker"], 3.0).front(
+    plan, found = CardPainter(deck, LayoutLibrary(repo), icon_set(repo, "aoc"), CARD_SIZES["poker"], 3.0).front(
         deck.card("technology_card"))
     assert found == []
     names = {op.block.lines[0].items[0][1].value: (round(op.x, 2), round(op.y, 2))
