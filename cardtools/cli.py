@@ -76,6 +76,26 @@ class Failed(Exception):
 
 # -- parser -------------------------------------------------------------------------------------
 
+def add_run_options(p) -> None:
+    """The options of a simulation run (``simulate``, and each run of a ``sweep``)."""
+    p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
+    p.add_argument("--games", type=int, required=True, metavar="G",
+                   help="number of games (rounded up to whole deals: a multiple of N)")
+    p.add_argument("--agents", metavar="A,B,…",
+                   help="one agent per seat, or one for all: random, greedy[:PROFILE] (templates/agents/GAME/, "
+                        "or a profile file), mcts[:ITERATIONS] (default: random)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
+    p.add_argument("--ban", action="append", default=[], metavar="CARD_ID",
+                   help="play without this card (repeatable, or comma-separated)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
+                   help="worker processes (default: one per core); results do not depend on it")
+    p.add_argument("--backend", choices=["local", "dask"], default="local",
+                   help="local processes (default) or a Dask cluster (pip install 'cardtools[dask]')")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="the Dask scheduler to use (tcp://host:8786); default: a local cluster of --jobs workers")
+    p.add_argument("--chunk", type=int, default=100, metavar="C", help="games per unit of work (default 100)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardtools",
@@ -233,24 +253,26 @@ def add_simulation_commands(sub) -> None:
                                    "the same command resumes an interrupted run. Records: DIR/games.jsonl "
                                    "(docs/simulation.md); several machines: docs/scaling.md.", epilog=EPILOG)
     add_game(p)
-    p.add_argument("--players", type=int, required=True, metavar="N", help="number of players")
-    p.add_argument("--games", type=int, required=True, metavar="G",
-                   help="number of games (rounded up to whole deals: a multiple of N)")
-    p.add_argument("--agents", metavar="A,B,…",
-                   help="one agent per seat, or one for all: random, greedy[:PROFILE] (templates/agents/GAME/, "
-                        "or a profile file), mcts[:ITERATIONS] (default: random)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
-    p.add_argument("--ban", action="append", default=[], metavar="CARD_ID",
-                   help="play without this card (repeatable, or comma-separated)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
-                   help="worker processes (default: one per core); results do not depend on it")
-    p.add_argument("--backend", choices=["local", "dask"], default="local",
-                   help="local processes (default) or a Dask cluster (pip install 'cardtools[dask]')")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="the Dask scheduler to use (tcp://host:8786); default: a local cluster of --jobs workers")
-    p.add_argument("--chunk", type=int, default=100, metavar="C", help="games per unit of work (default 100)")
+    add_run_options(p)
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="the run's folder")
     p.set_defaults(handler=cmd_simulate)
+
+    p = sub.add_parser("sweep", help="one simulation per value of a card field or rule parameter, each compared "
+                                     "with the base deck on the same seeds",
+                       description="Set a card field (--set cards.aztecs.population=2..5; a nested field: "
+                                   "cards.CARD.FIELD.KEY) or a rule parameter (--set rules.rest_coins=1,2,3) to each "
+                                   "value in turn (several --set: every combination) and play a run of each on the "
+                                   "same seeds as the base deck: each changed card's win share, and the change in "
+                                   "game length, first-player win share and score spread, paired game by game. "
+                                   "Nothing is written into the deck; each point is a resumable run in DIR "
+                                   "(docs/simulation.md, Sweeps).", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("--set", action="append", required=True, metavar="PATH=VALUES", dest="axes",
+                   help="cards.CARD.FIELD=LOW..HIGH or =A,B,C, or rules.PARAMETER=…; repeat for a grid")
+    add_run_options(p)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="the sweep's folder: base/ and one run per point")
+    p.set_defaults(handler=cmd_sweep)
 
     p = sub.add_parser("report", help="balance statistics of a simulation run: seats, agents, cards, scores",
                        description="Win rate by seat and the first player's advantage, win rate and score per agent "
@@ -932,16 +954,10 @@ def cmd_play(args) -> int:
 def cmd_simulate(args) -> int:
     from pathlib import Path
 
-    from cardtools.sim.runner import Request, simulate
+    from cardtools.sim.runner import simulate
 
-    bans = tuple(b.strip() for text in args.ban for b in text.split(",") if b.strip())
-    for option, value in (("--jobs", args.jobs), ("--chunk", args.chunk), ("--players", args.players)):
-        if value < 1:
-            raise UsageProblem(f"{option} must be at least 1, got {value}")
-    if args.scheduler and args.backend != "dask":
-        raise UsageProblem("--scheduler needs --backend dask")
-    request = Request(args.game, args.players, args.games, args.agents, args.seed, args.variant, bans, args.chunk,
-                      args.jobs, args.backend, args.scheduler)
+    request = run_request(args)
+    bans = request.bans
     try:
         with simulation_errors():
             outcome = simulate(request, Path(args.output), workspace(args))
@@ -960,6 +976,38 @@ def cmd_simulate(args) -> int:
     print(f"played {outcome.played:,} games in {outcome.seconds:,.1f} s{rate}"
           + (f"; {outcome.resumed:,} were already played" if outcome.resumed else ""))
     print(f"wrote {Path(args.output) / outcome.records.name} ({outcome.rows:,} rows); next: cardtools report {args.output}")
+    return 0
+
+
+def run_request(args):
+    """A simulation ``Request`` from ``add_run_options``'s options (UsageProblem for impossible ones)."""
+    from cardtools.sim.runner import Request
+
+    bans = tuple(b.strip() for text in args.ban for b in text.split(",") if b.strip())
+    for option, value in (("--jobs", args.jobs), ("--chunk", args.chunk), ("--players", args.players)):
+        if value < 1:
+            raise UsageProblem(f"{option} must be at least 1, got {value}")
+    if args.scheduler and args.backend != "dask":
+        raise UsageProblem("--scheduler needs --backend dask")
+    return Request(args.game, args.players, args.games, args.agents, args.seed, args.variant, bans, args.chunk,
+                   args.jobs, args.backend, args.scheduler)
+
+
+def cmd_sweep(args) -> int:
+    from pathlib import Path
+
+    from cardtools.sim.sweep import parse_axis, render_text, sweep
+
+    request = run_request(args)
+    try:
+        with simulation_errors():
+            axes = [parse_axis(text) for text in args.axes]
+            result = sweep(request, axes, Path(args.output), workspace(args), sys.stderr)
+    except KeyboardInterrupt:
+        print(f"\ncardtools sweep: interrupted; the games played are kept in {args.output}: run the same "
+              f"command again to resume", file=sys.stderr)
+        return 130
+    print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_text(result), end="")
     return 0
 
 

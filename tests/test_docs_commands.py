@@ -34,7 +34,7 @@ def commands() -> list[tuple[str, str]]:
 
 
 def shortened(argv: list[str]) -> list[str]:
-    if argv[1] == "simulate":
+    if argv[1] in ("simulate", "sweep"):
         argv = [("12" if prev == "--games" else word) for prev, word in zip([""] + argv, argv)] + ["--jobs", "1"]
     return argv
 

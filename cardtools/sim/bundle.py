@@ -5,8 +5,9 @@ the run was started with, even if the designer edits a card meanwhile, and witho
 folder. So the run packs every file loading the deck reads (the game's deck folder, the schemas
 and the effect text templates: about 1 MB) into a ``DeckBundle``; each worker unpacks it once
 into a temporary workspace and compiles the game from there. The bundle's SHA-256 is the run's
-deck fingerprint. ``--ban`` becomes one more variant file in the bundle (removing the cards, on
-top of ``--variant``), so banned decks are loaded and checked like any variant.
+deck fingerprint. ``--ban`` and a sweep's ``--set`` become one more variant file in the bundle
+(removing the cards, setting the fields and rule parameters, on top of ``--variant``), so changed
+decks are loaded and checked like any variant.
 
 The bundle also carries the fingerprint of the cardtools code that started the run: a worker
 running other code (another version on another machine) refuses the work instead of quietly
@@ -22,6 +23,7 @@ import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import cardtools
 from cardtools.core.diagnostics import DiagnosticError, did_you_mean
@@ -31,7 +33,7 @@ from cardtools.core.workspace import Workspace
 from cardtools.engine.contract import new_game
 
 #: The variant file a ban becomes inside the bundle.
-BAN_VARIANT = "cardtools-ban"
+GENERATED_VARIANT = "cardtools-generated"
 
 
 class WorkerMismatch(RuntimeError):
@@ -41,40 +43,54 @@ class WorkerMismatch(RuntimeError):
 @dataclass(frozen=True)
 class DeckBundle:
     game: str
-    variant: str | None        # inside the bundle: BAN_VARIANT when cards are banned
+    variant: str | None        # inside the bundle: GENERATED_VARIANT when cards are banned or changed
     files: tuple[tuple[str, bytes], ...] = dataclasses.field(repr=False)
     fingerprint: str
     code: str
 
 
-def make_bundle(workspace: Workspace, game: str, variant: str | None, bans: tuple[str, ...]) -> DeckBundle:
-    """Pack the deck; ValueError for a banned id the deck does not have, ``DiagnosticError`` for
-    a deck that does not load (with the ban: a card others refer to, for example)."""
+def make_bundle(workspace: Workspace, game: str, variant: str | None, bans: tuple[str, ...],
+                changes: tuple[tuple[str, Any], ...] = ()) -> DeckBundle:
+    """Pack the deck, with ``bans`` removed and ``changes`` (``("cards.aztecs.population", 3)``,
+    ``("rules.rest_coins", 2)``) made through a generated variant; ValueError for a banned or
+    changed id the deck does not have, ``DiagnosticError`` for a deck that does not load (with the
+    ban: a card others refer to; with a change: a value the card's schema refuses)."""
     deck = load_deck(game, variant, workspace)          # errors here point at the designer's files
     files: dict[str, bytes] = {}
     for top, sub in (("schemas", ""), ("templates", "text")):
         for base in reversed(workspace.search_path(top)):   # the workspace's own files win
             files.update(_files(base / sub, f"{top}/{sub}".rstrip("/")))
     files.update(_files(workspace.deck_dir(game), f"decks/{game}"))
-    if bans:
+    if bans or changes:
         ids = [c.id for c in deck.cards]
         for card in bans:
             if card not in ids:
                 raise ValueError(f"--ban {card}: no card '{card}' in {game}"
                                  f"{f' ({variant})' if variant else ''}{did_you_mean(card, ids)}")
-        name = f"decks/{game}/{VARIANTS}/{BAN_VARIANT}.yaml"
+        for path, value in changes:
+            where, name = path.split(".")[:2]
+            known = ids if where == "cards" else list(deck.rules)
+            if name not in known:
+                what = "card" if where == "cards" else "rule parameter"
+                raise ValueError(f"--set {path}={value}: no {what} '{name}' in {game}"
+                                 f"{f' ({variant})' if variant else ''}{did_you_mean(name, known)}")
+        name = f"decks/{game}/{VARIANTS}/{GENERATED_VARIANT}.yaml"
         if name in files:
-            raise ValueError(f"{name} is reserved for --ban; rename that variant")
-        files[name] = _ban_variant(variant, bans).encode()
-        variant = BAN_VARIANT
+            raise ValueError(f"{name} is reserved for --ban and --set; rename that variant")
+        files[name] = _generated_variant(variant, bans, changes).encode()
+        variant = GENERATED_VARIANT
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
     bundle = DeckBundle(game, variant, tuple(sorted(files.items())), digest.hexdigest(), code_fingerprint())
-    if bans:
+    if bans or changes:
         try:
             open_game(bundle)
         except DiagnosticError as exc:
+            generated = [d for d in exc.diagnostics if Path(d.location.path).name == f"{GENERATED_VARIANT}.yaml"]
+            if generated:   # a value the card's schema refuses: said of the option, not of a file
+                options = [f"--ban {b}" for b in bans] + [f"--set {p}={v}" for p, v in changes]
+                raise ValueError(f"{' '.join(options)}: {'; '.join(d.message for d in generated)}") from None
             raise DiagnosticError([_moved(d, _unpacked[bundle.fingerprint].name, workspace.root)
                                    for d in exc.diagnostics]) from None
     return bundle
@@ -122,14 +138,32 @@ def _files(folder: Path, prefix: str) -> dict[str, bytes]:
                                        for part in p.relative_to(folder).parts)}
 
 
-def _ban_variant(variant: str | None, bans: tuple[str, ...]) -> str:
-    lines = [f"name: {json.dumps('Banned: ' + ', '.join(bans))}",
-             f"description: {json.dumps('cardtools simulate --ban: the deck without ' + ', '.join(bans))}",
-             'source: "provisional: cards banned for a simulation experiment"']
+def _generated_variant(variant: str | None, bans: tuple[str, ...], changes: tuple[tuple[str, Any], ...]) -> str:
+    """The variant ``--ban`` and ``--set`` make: the cards removed, the fields and rule parameters set."""
+    what = ([f"without {', '.join(bans)}"] if bans else []) + [f"{path}={value}" for path, value in changes]
+    data: dict[str, Any] = {"name": "; ".join(what), "description": f"cardtools simulate: the deck {'; '.join(what)}",
+                            "source": "provisional: a deck changed for a simulation experiment"}
     if variant:
-        lines.append(f"extends: {json.dumps(variant)}")
-    lines += [f"remove: {json.dumps(list(bans))}", "composition: []  # the totals change with the cards banned"]
-    return "\n".join(lines) + "\n"
+        data["extends"] = variant
+    if bans:
+        data["remove"] = list(bans)
+    patch: dict[str, Any] = {}
+    rules: dict[str, Any] = {}
+    for path, value in changes:
+        where, name, *field = path.split(".")
+        if where == "rules":
+            rules[name] = value
+            continue
+        node = patch.setdefault(name, {})
+        for key in field[:-1]:
+            node = node.setdefault(key, {})
+        node[field[-1]] = value
+    if patch:
+        data["patch"] = patch
+    if rules:
+        data["rules"] = rules
+    data["composition"] = []  # the totals change with the cards banned (or their counts set)
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 def _moved(diagnostic, unpacked: str, root: Path):

@@ -23,6 +23,7 @@ GAME_METRICS = {
     "mean score": lambda rows: stats.mean([r["score"] for r in rows]),
     "winning score": lambda rows: max(r["score"] for r in rows),
     "game length (moves)": lambda rows: rows[0]["moves"],
+    "score spread": lambda rows: max(r["score"] for r in rows) - min(r["score"] for r in rows),
 }
 
 
@@ -109,6 +110,7 @@ def _describe(manifest: dict, games: int) -> dict:
     config = manifest["configuration"]
     return {"title": run_title({**config, "deck": manifest["deck"]["name"]}), "agents": config["agents"],
             "games": games, "seed": config["seed"], "variant": config["variant"], "ban": config["ban"],
+            "set": config.get("set", {}),
             "fingerprint": manifest["fingerprints"]["deck"]}
 
 

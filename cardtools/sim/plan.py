@@ -45,6 +45,7 @@ class Plan:
     seed: int
     chunk: int            # games per chunk
     lineup: tuple[AgentSpec, ...]
+    changes: tuple[tuple[str, object], ...] = ()   # ``--set`` of a sweep: (path, value)
 
     @classmethod
     def whole_deals(cls, games: int, players: int, **kw) -> "Plan":
@@ -75,6 +76,9 @@ class Plan:
 
     def configuration(self) -> dict:
         """What determines the records (the backend and the number of workers do not)."""
-        return {"game": self.game, "variant": self.variant, "ban": list(self.bans), "players": self.players,
-                "games": self.games, "agents": [a.label for a in self.lineup], "seed": self.seed,
-                "chunk": self.chunk}
+        config = {"game": self.game, "variant": self.variant, "ban": list(self.bans), "players": self.players,
+                  "games": self.games, "agents": [a.label for a in self.lineup], "seed": self.seed,
+                  "chunk": self.chunk}
+        if self.changes:
+            config["set"] = {path: value for path, value in self.changes}
+        return config

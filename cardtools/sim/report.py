@@ -156,6 +156,7 @@ def render_text(report: dict) -> str:
 def run_title(run: dict) -> str:
     extra = [f"variant {run['variant']}"] if run["variant"] else []
     extra += [f"without {', '.join(run['ban'])}"] if run["ban"] else []
+    extra += [f"{path}={value}" for path, value in run.get("set", {}).items()]
     return run["deck"] + (f" ({'; '.join(extra)})" if extra else "")
 
 

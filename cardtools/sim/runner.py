@@ -47,6 +47,7 @@ class Request:
     jobs: int = 1
     backend: str = "local"
     scheduler: str | None = None
+    changes: tuple[tuple[str, object], ...] = ()   # a sweep's point: (``cards.aztecs.population``, 3) …
 
 
 @dataclass(frozen=True)
@@ -66,14 +67,15 @@ def simulate(request: Request, folder: Path, workspace: Workspace, stream: TextI
     fails (the chunks done so far are kept)."""
     if request.games <= 0:
         raise SimulationError(f"--games {request.games}: a run must play at least one game")
-    bundle = make_bundle(workspace, request.game, request.variant, tuple(request.bans))
+    bundle = make_bundle(workspace, request.game, request.variant, tuple(request.bans), request.changes)
     game = open_game(bundle)
     trial = game.new_state(request.players, 0)          # ValueError: not a player count of this game
     features = list(trial.features(0))
     lineup = tuple(resolve_agent(text, request.game, features, workspace)
                    for text in parse_lineup(request.agents, request.players))
     plan = Plan.whole_deals(request.games, request.players, game=request.game, variant=request.variant,
-                            bans=tuple(request.bans), seed=request.seed, chunk=request.chunk, lineup=lineup)
+                            bans=tuple(request.bans), seed=request.seed, chunk=request.chunk, lineup=lineup,
+                            changes=request.changes)
     store = RunStore(folder)
     store.create_or_check(run_manifest(plan, bundle, game.deck, list(trial.record(0))))
     done = store.done() & set(range(plan.chunks))

@@ -1,0 +1,95 @@
+"""``cardtools sweep``: a grid of values set through generated variants, each run on the base run's
+seeds and compared with it game by game."""
+
+import json
+
+import pytest
+
+from cardtools.core.workspace import Workspace
+from cardtools.sim.runner import Request
+from cardtools.sim.sweep import Axis, grid, parse_axis, sweep
+
+
+def test_an_axis_is_a_range_or_a_list():
+    assert parse_axis("cards.aztecs.population=2..5") == Axis("cards.aztecs.population", (2, 3, 4, 5))
+    assert parse_axis("rules.rest_coins=1, 3") == Axis("rules.rest_coins", (1, 3))
+    assert parse_axis("rules.achievements=true,false").values == (True, False)
+    assert parse_axis("cards.egyptians.empire.money=10..12") == Axis("cards.egyptians.empire.money", (10, 11, 12))
+    assert parse_axis("cards.rome.name=Roma").values == ("Roma",)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("cards.rome.population", "write PATH=VALUES"),
+    ("rome.population=2", "the path is cards.CARD.FIELD"),
+    ("cards.rome=2", "the path is cards.CARD.FIELD"),
+    ("cards.rome.legacy.0.when=x", "the path is cards.CARD.FIELD"),   # a list is replaced whole, never indexed
+    ("cards.rome.population=5..2", "the range goes down (5 > 2)"),
+    ("rules.rest_coins=0..99", "100 values; a sweep has at most 64 points"),
+])
+def test_a_malformed_axis_says_what_is_wrong(text, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_axis(text)
+
+
+def test_the_grid_is_every_combination_first_axis_slowest():
+    points = grid([parse_axis("rules.rest_coins=1,2"), parse_axis("cards.rome.population=3..4")])
+    assert points == [(("rules.rest_coins", 1), ("cards.rome.population", 3)),
+                      (("rules.rest_coins", 1), ("cards.rome.population", 4)),
+                      (("rules.rest_coins", 2), ("cards.rome.population", 3)),
+                      (("rules.rest_coins", 2), ("cards.rome.population", 4))]
+    with pytest.raises(ValueError, match="same path twice"):
+        grid([parse_axis("rules.rest_coins=1"), parse_axis("rules.rest_coins=2")])
+
+
+@pytest.fixture(scope="module")
+def rome(tmp_path_factory):
+    """Rome's population (3 in the deck) swept over 3 and 4, on 60 three-player games."""
+    folder = tmp_path_factory.mktemp("sweep")
+    request = Request("aoc", 3, 60, jobs=1, chunk=30)
+    return folder, request, sweep(request, [parse_axis("cards.rome.population=3..4")], folder, Workspace.find())
+
+
+def test_a_point_equal_to_the_deck_plays_the_very_same_games(rome):
+    """Common random numbers: the same deals and agent streams, so an unchanged deck changes nothing."""
+    folder, _, result = rome
+    same, changed = result["points"]
+    assert same["point"] == {"cards.rome.population": 3}
+    assert (folder / same["folder"] / "games.jsonl").read_text() == (folder / "base" / "games.jsonl").read_text()
+    assert all(m["difference"] == 0 and m["ci"] == [0, 0] for m in same["game"].values())
+    assert same["cards"]["rome"] == result["base"]["cards"]["rome"]
+    assert (folder / changed["folder"] / "games.jsonl").read_text() != (folder / "base" / "games.jsonl").read_text()
+    assert changed["folder"] == "point-02-population=4"
+
+
+def test_a_sweep_run_again_resumes_and_reports_the_same(rome):
+    folder, request, result = rome
+    stamps = {p: p.stat().st_mtime_ns for p in folder.glob("*/chunks/*.jsonl")}
+    assert len(stamps) == 6                  # 3 runs of 2 chunks
+    again = sweep(request, [parse_axis("cards.rome.population=3..4")], folder, Workspace.find())
+    assert json.dumps(again, sort_keys=True) == json.dumps(result, sort_keys=True)
+    assert {p: p.stat().st_mtime_ns for p in folder.glob("*/chunks/*.jsonl")} == stamps   # no game played again
+
+
+def test_the_command_prints_a_row_per_point(cli, tmp_path):
+    code, out, _ = cli("sweep", "aoc", "--set", "rules.rest_coins=2..3", "--players", "2", "--games", "20",
+                       "--jobs", "1", "-o", str(tmp_path / "coins"))
+    assert code == 0
+    rows = out.splitlines()
+    assert rows[0] == ("# sweep of aoc: 20 games per point at 2 players, seed 0, agents random, random; "
+                       "an even share is 50.0%")
+    assert [r.split("  ")[0] for r in rows[5:]] == ["point", "-" * 18, "base deck", "rules.rest_coins=2",
+                                                     "rules.rest_coins=3"]
+    assert rows[8].split()[1:] == ["+0.00", "[+0.00,", "+0.00]", "+0.0", "pp", "[+0.0", "pp,", "+0.0", "pp]",
+                                   "+0.00", "[+0.00,", "+0.00]"]   # 2 coins is the deck's own rest
+
+
+@pytest.mark.parametrize("axis, message", [
+    ("cards.rmoe.population=2", "--set cards.rmoe.population=2: no card 'rmoe' in aoc; did you mean 'rome'?"),
+    ("cards.rome.population=x", "--set cards.rome.population=x: civilizations[3].population: 'x' is not of type "
+                                "'integer'"),
+    ("rules.rest_coin=1", "--set rules.rest_coin=1: no rule parameter 'rest_coin' in aoc; did you mean 'rest_coins'?"),
+])
+def test_a_point_that_cannot_be_played_stops_the_sweep_before_any_game(cli, tmp_path, axis, message):
+    code, _, err = cli("sweep", "aoc", "--set", axis, "--players", "2", "--games", "20", "-o", str(tmp_path / "s"))
+    assert (code, err) == (2, f"cardtools sweep: error: {message}\n")
+    assert not (tmp_path / "s").exists()
