@@ -274,6 +274,25 @@ def add_simulation_commands(sub) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="the sweep's folder: base/ and one run per point")
     p.set_defaults(handler=cmd_sweep)
 
+    p = sub.add_parser("tune", help="the value of a card's whole-number field that brings it to par (or a win share)",
+                       description="Search a card's whole-number field (within its schema's minimum and maximum, "
+                                   "or --range) for the value at which the players who have the card win the "
+                                   "target share of their games: par (1/players) unless --target says otherwise. "
+                                   "Each value tried is a resumable run in DIR on the same seeds; values whose "
+                                   "intervals overlap are played again with twice the games, up to --max-games "
+                                   "(docs/simulation.md, Tuning).", epilog=EPILOG)
+    add_game(p)
+    p.add_argument("card", metavar="CARD_ID", help="the card to tune")
+    p.add_argument("--field", required=True, metavar="FIELD", help="its whole-number field (a nested one: empire.money)")
+    p.add_argument("--target", default="par", metavar="par|SHARE",
+                   help="par (an even share, the default) or a win share such as 0.4")
+    p.add_argument("--range", dest="bounds", metavar="LOW..HIGH", help="the values to search (default: the schema's)")
+    p.add_argument("--max-games", type=int, metavar="G", help="games per value at most (default: 8 x --games)")
+    add_run_options(p)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="the search's folder: one run per value tried")
+    p.set_defaults(handler=cmd_tune)
+
     p = sub.add_parser("report", help="balance statistics of a simulation run: seats, agents, cards, scores",
                        description="Win rate by seat and the first player's advantage, win rate and score per agent "
                                    "and per card (with 95% intervals, the games behind them, and flags under "
@@ -1005,6 +1024,40 @@ def cmd_sweep(args) -> int:
             result = sweep(request, axes, Path(args.output), workspace(args), sys.stderr)
     except KeyboardInterrupt:
         print(f"\ncardtools sweep: interrupted; the games played are kept in {args.output}: run the same "
+              f"command again to resume", file=sys.stderr)
+        return 130
+    print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_text(result), end="")
+    return 0
+
+
+def cmd_tune(args) -> int:
+    import re
+    from pathlib import Path
+
+    from cardtools.sim.tune import render_text, tune
+
+    request = run_request(args)
+    if args.target == "par":
+        target = None
+    else:
+        try:
+            target = float(args.target)
+        except ValueError:
+            target = -1.0
+        if not 0 <= target <= 1:
+            raise UsageProblem(f"--target {args.target}: say par, or a win share between 0 and 1 (0.4)")
+    bounds = None
+    if args.bounds:
+        span = re.fullmatch(r"(-?\d+)\.\.(-?\d+)", args.bounds.strip())
+        if not span:
+            raise UsageProblem(f"--range {args.bounds}: write LOW..HIGH, e.g. 1..6")
+        bounds = (int(span[1]), int(span[2]))
+    try:
+        with simulation_errors():
+            result = tune(request, args.card, args.field, target, Path(args.output), workspace(args), bounds,
+                          args.max_games, sys.stderr)
+    except KeyboardInterrupt:
+        print(f"\ncardtools tune: interrupted; the games played are kept in {args.output}: run the same "
               f"command again to resume", file=sys.stderr)
         return 130
     print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_text(result), end="")

@@ -2,8 +2,8 @@
 a ```sh block that starts with `cardtools` is run in a copy of the repository and must exit 0.
 
 A block preceded by `<!-- not run: REASON -->` is skipped (it needs machines of your own, such as
-a Dask scheduler). Simulations are shortened (`--games 12`, `--jobs 1`) to keep CI in time; every
-other word is as the docs write it. `cardtools watch` runs until it serves its page.
+a Dask scheduler). Simulations, sweeps and tuning are shortened (`--games 12`, `--jobs 1`) to keep
+CI in time; every other word is as the docs write it. `cardtools watch` runs until it serves its page.
 """
 
 import os
@@ -34,7 +34,7 @@ def commands() -> list[tuple[str, str]]:
 
 
 def shortened(argv: list[str]) -> list[str]:
-    if argv[1] in ("simulate", "sweep"):
+    if argv[1] in ("simulate", "sweep", "tune"):
         argv = [("12" if prev == "--games" else word) for prev, word in zip([""] + argv, argv)] + ["--jobs", "1"]
     return argv
 

@@ -1,0 +1,67 @@
+"""Balance answers on a planted imbalance (issue 20): a variant gives Rome 6 workers (it prints 3)
+and Egypt 1 (it prints 4); ``report`` flags both, and ``tune`` finds each card's par again."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardtools.core.workspace import Workspace
+from cardtools.sim.report import build_report
+from cardtools.sim.runner import Request, simulate
+from cardtools.sim.store import RunStore
+from cardtools.sim.tune import field_range, tune
+
+REPO = Path(__file__).parent.parent
+PLANTED = """name: Planted imbalance
+description: Rome with 6 workers (too strong) and Egypt with 1 (too weak).
+source: "provisional: a test of cardtools report and tune"
+patch:
+  rome: {population: 6}
+  egypt: {population: 1}
+"""
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory) -> Workspace:
+    root = tmp_path_factory.mktemp("planted")
+    for folder in ("decks/aoc", "schemas"):
+        shutil.copytree(REPO / folder, root / folder)
+    (root / "decks/aoc/variants/planted.yaml").write_text(PLANTED)
+    return Workspace(root)
+
+
+@pytest.mark.slow
+def test_the_report_flags_the_planted_cards(planted):
+    folder = planted.root / "run"
+    simulate(Request("aoc", 3, 900, variant="planted", jobs=2), folder, planted)
+    store = RunStore(folder)
+    risen = {e["card"]: e for e in build_report(store.manifest(), store.rows())["cards"]["civilizations_risen"]}
+    assert (risen["rome"]["flagged"], risen["egypt"]["flagged"]) == ("stronger", "weaker")
+    assert risen["rome"]["ci"][0] > 1 / 3 > risen["egypt"]["ci"][1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card, printed", [("rome", 3), ("egypt", 4)])
+def test_tune_brings_each_back_to_par_within_its_interval(planted, card, printed):
+    """Searched over population 1..9 (the schema's bounds), from 300 games per value up to 2,400."""
+    result = tune(Request("aoc", 3, 300, variant="planted", jobs=2), card, "population", None,
+                  planted.root / f"tune-{card}", planted, max_games=2400)
+    assert (result["verdict"], result["value"]) == ("at par", printed)   # the value the card prints
+    chosen = next(t for t in result["trials"] if t["value"] == printed and t["games"] == 2400)
+    assert chosen["ci"][0] <= 1 / 3 <= chosen["ci"][1]
+
+
+def test_the_field_must_be_a_bounded_whole_number(planted):
+    assert field_range(planted, "aoc", "planted", "rome", "population") == (6, 1, 9)
+    with pytest.raises(ValueError, match="rome.name is 'Rome': tune searches a whole-number field"):
+        field_range(planted, "aoc", None, "rome", "name")
+    with pytest.raises(ValueError, match="no card 'rmoe' in aoc"):
+        field_range(planted, "aoc", None, "rmoe", "population")
+
+
+def test_the_command_explains_an_impossible_target(cli):
+    code, _, err = cli("tune", "aoc", "rome", "--field", "population", "--target", "1.5", "--players", "3",
+                       "--games", "30", "-o", "unused")
+    assert (code, err) == (2, "cardtools tune: error: --target 1.5: say par, or a win share between 0 and 1 (0.4)\n")
+    assert not Path("unused").exists()
