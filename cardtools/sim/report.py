@@ -10,8 +10,9 @@ What it contains (simulation-notes §4.3): win rate per seat and the first playe
 win rate and score per agent; per card (every list the engine records: civilizations risen,
 wonders …) the win rate and average score of the players who had it, each with a 95% interval
 and the number of games behind it, cards whose win rate differs from the players' without it
-flagged under Benjamini–Hochberg control; score and game-length distributions; and how many
-games a tighter interval would need.
+flagged under Benjamini–Hochberg control; pairs of cards whose holders of both win more (or
+less) than the two cards alone predict (``interactions``); score and game-length distributions;
+and how many games a tighter interval would need.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from cardtools.sim.chunk import COLUMNS
 
 #: The false discovery rate of flags.
 FDR = 0.05
+#: Players who had both cards of a pair, at least, for the pair to be tested.
+PAIR_SUPPORT = 30
 #: Interval half-widths the precision note prices, in percentage points.
 PRECISION_PP = (3, 2, 1)
 
@@ -48,6 +51,7 @@ def build_report(manifest: dict, rows: list[dict]) -> dict:
         "seats": _groups(rows, "seat", expected),
         "agents": _groups(rows, "agent", expected) if len(set(config["agents"])) > 1 else [],
         "cards": _cards(rows, cards),
+        "interactions": interactions(rows, cards),
         "scores": _distribution([r["score"] for r in rows]),
         "length": _distribution([r["moves"] for r in rows if r["seat"] == 0]),
         "numbers": {k: stats.summary([r[k] for r in rows]) for k in engine_columns(rows, int)},
@@ -114,6 +118,39 @@ def _cards(rows: list[dict], cards: dict) -> dict[str, list[dict]]:
     return out
 
 
+def interactions(rows: list[dict], cards: dict) -> list[dict]:
+    """Pairs of cards (from every card list the engine records) whose effect together differs from
+    the sum of their effects alone: the interaction contrast of the 2 × 2 table of win rates,
+    ``both - only A - only B + neither``, zero when the two add up (simulation-notes §4.3). Pairs
+    held together by at least PAIR_SUPPORT players are tested (z-test on the four rates, each with
+    its design effect); flags under Benjamini–Hochberg control. Sorted by the contrast, strongest first."""
+    held = [frozenset(c for column in engine_columns(rows, list) for c in r[column]) for r in rows]
+    by_card: dict[str, set[int]] = defaultdict(set)
+    for i, owned in enumerate(held):
+        for card in owned:
+            by_card[card].add(i)
+    everyone = set(range(len(rows)))
+    out = []
+    for a, b in ((a, b) for a in sorted(by_card) for b in sorted(by_card) if a < b):
+        both = by_card[a] & by_card[b]
+        if len(both) < PAIR_SUPPORT:
+            continue
+        cells = [both, by_card[a] - both, by_card[b] - both, everyone - by_card[a] - by_card[b]]
+        if any(len(cell) < 2 for cell in cells):
+            continue
+        rates = [stats.rate([rows[i]["win"] for i in cell], [rows[i]["deal"] for i in cell]) for cell in cells]
+        contrast = rates[0]["rate"] - rates[1]["rate"] - rates[2]["rate"] + rates[3]["rate"]
+        se = math.sqrt(sum(r["rate"] * (1 - r["rate"]) / max(r["n_effective"], 1) for r in rates))
+        out.append({"cards": [a, b], "names": [cards.get(c, {}).get("name", c) for c in (a, b)],
+                    "together": len(both), "win_both": rates[0]["rate"], "win_only": [rates[1]["rate"], rates[2]["rate"]],
+                    "win_neither": rates[3]["rate"], "predicted": rates[1]["rate"] + rates[2]["rate"] - rates[3]["rate"],
+                    "contrast": contrast, "ci": [contrast - stats.Z95 * se, contrast + stats.Z95 * se],
+                    "p_value": stats.two_sided_p(contrast / se) if se > 0 else 1.0})
+    for entry, flag in zip(out, stats.benjamini_hochberg([e["p_value"] for e in out], FDR)):
+        entry["flagged"] = ("stronger together" if entry["contrast"] > 0 else "weaker together") if flag else None
+    return sorted(out, key=lambda e: -e["contrast"])
+
+
 def _distribution(values: list[int]) -> dict:
     return {"summary": stats.summary(values), "histogram": stats.histogram(values)}
 
@@ -143,6 +180,7 @@ def render_text(report: dict) -> str:
     out += ["", f"## Flagged cards (Benjamini-Hochberg, false discovery rate {FDR:.0%})", *flagged_lines(report)]
     out += ["Card win rates are observational: good players and good positions pick some cards more often. "
             "To measure a card's effect, compare a run with `--ban CARD` (cardtools compare)."]
+    out += ["", "## Cards together", interactions_text(report)]
     out += ["", "## Scores", _distribution_text(report["scores"])]
     out += ["", "## Game length (moves per game)", _distribution_text(report["length"])]
     if report["numbers"]:
@@ -190,6 +228,20 @@ def flagged_lines(report: dict) -> list[str]:
         if parts:
             lines.append(f"{heading(column)} — {'; '.join(parts)}")
     return lines or ["none"]
+
+
+def interactions_text(report: dict) -> str:
+    """The flagged pairs: what their holders of both win against what the two alone predict."""
+    tested = report["interactions"]
+    flagged = [e for e in tested if e["flagged"]]
+    head = (f"{len(tested):,} pairs held together by at least {PAIR_SUPPORT} players tested: win rate with both "
+            f"against only one (each) and neither, predicted = only A + only B - neither (Benjamini-Hochberg, "
+            f"false discovery rate {FDR:.0%}).")
+    if not flagged:
+        return head + "\nNo pair wins more or less together than the two cards alone predict."
+    rows = [[f"{e['names'][0]} + {e['names'][1]}", f"{e['together']:,}", pct(e["win_both"]), pct(e["predicted"]),
+             pp(e["contrast"]), f"{pp(e['ci'][0])} to {pp(e['ci'][1])}", e["flagged"]] for e in flagged]
+    return head + "\n" + grid(rows, ["pair", "had both", "win rate", "predicted", "difference", "95% interval", "flag"])
 
 
 def _distribution_text(dist: dict) -> str:

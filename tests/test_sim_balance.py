@@ -1,5 +1,7 @@
-"""Balance answers on a planted imbalance (issue 20): a variant gives Rome 6 workers (it prints 3)
-and Egypt 1 (it prints 4); ``report`` flags both, and ``tune`` finds each card's par again."""
+"""Balance answers on planted faults (issue 20): a variant gives Rome 6 workers (it prints 3) and
+Egypt 1 (it prints 4): ``report`` flags both, and ``tune`` finds each card's par again; another
+gives the Pyramids 10 points for a player who also has Mathematics: the interaction check finds
+that pair first."""
 
 import shutil
 from pathlib import Path
@@ -20,6 +22,15 @@ patch:
   rome: {population: 6}
   egypt: {population: 1}
 """
+TOGETHER = """name: Planted interaction
+description: The Pyramids score 10 more at game end for a player who also has Mathematics.
+source: "provisional: a test of the interaction check"
+patch:
+  pyramids:
+    effects:
+      - {when: game_end, do: {gain: {score: {count: civilizations}}}}
+      - {when: game_end, if: {has: mathematics}, do: {gain: {score: 10}}}
+"""
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +39,7 @@ def planted(tmp_path_factory) -> Workspace:
     for folder in ("decks/aoc", "schemas"):
         shutil.copytree(REPO / folder, root / folder)
     (root / "decks/aoc/variants/planted.yaml").write_text(PLANTED)
+    (root / "decks/aoc/variants/together.yaml").write_text(TOGETHER)
     return Workspace(root)
 
 
@@ -50,6 +62,18 @@ def test_tune_brings_each_back_to_par_within_its_interval(planted, card, printed
     assert (result["verdict"], result["value"]) == ("at par", printed)   # the value the card prints
     chosen = next(t for t in result["trials"] if t["value"] == printed and t["games"] == 2400)
     assert chosen["ci"][0] <= 1 / 3 <= chosen["ci"][1]
+
+
+@pytest.mark.slow
+def test_the_interaction_check_finds_two_cards_strong_only_together(planted):
+    folder = planted.root / "together"
+    simulate(Request("aoc", 3, 1500, variant="together", jobs=2), folder, planted)
+    store = RunStore(folder)
+    found = build_report(store.manifest(), store.rows())["interactions"]
+    top = found[0]
+    assert (top["cards"], top["flagged"]) == (["mathematics", "pyramids"], "stronger together")
+    assert top["win_both"] == 1.0 and top["ci"][0] > 0.2     # every holder of both won
+    assert [e["cards"] for e in found if e["flagged"] == "stronger together"] == [["mathematics", "pyramids"]]
 
 
 def test_the_field_must_be_a_bounded_whole_number(planted):
