@@ -301,6 +301,8 @@ def add_simulation_commands(sub) -> None:
     p.add_argument("run", metavar="DIR", help="a finished run's folder (cardtools simulate -o DIR)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--pdf", metavar="FILE", help="also write the report as a PDF")
+    p.add_argument("--html", metavar="FILE", help="also write the report as one self-contained web page (charts "
+                                                   "inline, nothing fetched) to share")
     p.set_defaults(handler=cmd_report)
 
     p = sub.add_parser("compare", help="paired differences between two runs on the same seeds (base vs variant or ban)",
@@ -1081,6 +1083,11 @@ def cmd_report(args) -> int:
         data, pages = build_pdf(report)
         write_bytes(Path(args.pdf), data)
         print(f"wrote {args.pdf} ({pages} pages)", file=sys.stderr)
+    if args.html:
+        from cardtools.sim.report_html import build_html
+
+        write_bytes(Path(args.html), build_html(report))
+        print(f"wrote {args.html}", file=sys.stderr)
     return 0
 
 

@@ -134,3 +134,34 @@ def test_runs_on_other_seeds_are_not_paired(cli, runs, tmp_path):
     simulate(Request("aoc", 3, 3, "random", seed=12), tmp_path / "other", Workspace(REPO), stream=io.StringIO())
     code, _, err = cli("compare", str(runs["base"]), str(tmp_path / "other"))
     assert code == 2 and "the runs differ in seed (11 and 12)" in err
+
+
+def test_html_report_is_one_self_contained_page_a_browser_draws(cli, runs, report, tmp_path):
+    """Opened in headless Chromium (the real browser a co-designer uses): one bar per seat and per
+    card with the same length as its win rate, a histogram bar per bin, nothing fetched."""
+    import re
+    import shutil
+    import subprocess
+
+    from cardtools.sim import report_html
+
+    data, _ = report
+    page = tmp_path / "r.html"
+    code, _, err = cli("report", str(runs["base"]), "--html", str(page))
+    assert (code, err) == (0, f"wrote {page}\n")
+    html = page.read_bytes()
+    assert report_html.build_html(data) == html                          # the same records, the same bytes
+    text = html.decode()
+    assert not re.search(r"<script|<link|<img|src=|url\(|@import", text)    # nothing to fetch or run
+    assert set(re.findall(r"https?://[^\"\s]+", text)) == {"http://www.w3.org/2000/svg"}
+    executable = next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
+    if executable is None:
+        pytest.skip("no Chromium on this machine: .ci/run installs Debian's chromium")
+    dom = subprocess.run([executable, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=60).stdout
+    bars = re.findall(r'<rect x="170" y="[\d.]+" width="([\d.]+)"', dom)
+    entries = [*data["seats"], *(e for entries in data["cards"].values() for e in entries)]
+    assert [float(w) for w in bars] == [round(report_html.CHART * e["rate"], 1) for e in entries]
+    bins = len(data["scores"]["histogram"]) + len(data["length"]["histogram"])
+    assert len(re.findall(r"<rect ", dom)) == len(entries) + bins
+    assert "<title>Balance report — Age of Civilization</title>" in dom
