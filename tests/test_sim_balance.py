@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardtools.core.workspace import Workspace
-from cardtools.sim.report import build_report
+from cardtools.sim.report import agreement, build_report
 from cardtools.sim.runner import Request, simulate
 from cardtools.sim.store import RunStore
 from cardtools.sim.tune import field_range, tune
@@ -21,6 +21,14 @@ source: "provisional: a test of cardtools report and tune"
 patch:
   rome: {population: 6}
   egypt: {population: 1}
+"""
+DOMINANT = """name: Planted dominant card
+description: Stonehenge scores 30 at game end.
+source: "provisional: a test of the dominance check"
+patch:
+  stonehenge:
+    effects:
+      - {when: game_end, do: {gain: {score: 30}}}
 """
 TOGETHER = """name: Planted interaction
 description: The Pyramids score 10 more at game end for a player who also has Mathematics.
@@ -40,6 +48,7 @@ def planted(tmp_path_factory) -> Workspace:
         shutil.copytree(REPO / folder, root / folder)
     (root / "decks/aoc/variants/planted.yaml").write_text(PLANTED)
     (root / "decks/aoc/variants/together.yaml").write_text(TOGETHER)
+    (root / "decks/aoc/variants/dominant.yaml").write_text(DOMINANT)
     return Workspace(root)
 
 
@@ -74,6 +83,36 @@ def test_the_interaction_check_finds_two_cards_strong_only_together(planted):
     assert (top["cards"], top["flagged"]) == (["mathematics", "pyramids"], "stronger together")
     assert top["win_both"] == 1.0 and top["ci"][0] > 0.2     # every holder of both won
     assert [e["cards"] for e in found if e["flagged"] == "stronger together"] == [["mathematics", "pyramids"]]
+
+
+def test_a_card_that_wins_in_every_seat_is_dominant(planted):
+    folder = planted.root / "dominant"
+    simulate(Request("aoc", 3, 900, variant="dominant", jobs=2), folder, planted)
+    store = RunStore(folder)
+    report = build_report(store.manifest(), store.rows())
+    assert [(e["kind"], e["id"]) for e in report["dominant"]] == [("card", "stonehenge")]
+    assert min(report["dominant"][0]["seats"]) >= 2 / 3
+
+
+def test_a_finding_says_which_agents_it_holds_for():
+    def entry(flag, **differences):
+        return {"flagged": flag, "by_agent": {a: {"difference": d} for a, d in differences.items()}}
+    assert agreement(entry("stronger", greedy=0.1, random=0.05)) == "for every agent"
+    assert agreement(entry("stronger", greedy=-0.02, random=0.2)) == "only for random"
+    assert agreement(entry("weaker", greedy=-0.1, random=0.1)) == "only for greedy"
+    assert agreement(entry(None, greedy=0.1, random=0.1)) == ""
+
+
+def test_a_mixed_run_gives_each_cards_rates_per_agent(tmp_path):
+    folder = tmp_path / "mixed"
+    simulate(Request("aoc", 3, 60, agents="random,greedy,random", jobs=1), folder, Workspace(REPO))
+    store = RunStore(folder)
+    rows = store.rows()
+    report = build_report(store.manifest(), rows)
+    wall = next(e for e in report["cards"]["wonders"] if e["card"] == "great_wall")
+    for agent, found in wall["by_agent"].items():
+        having = [r["win"] for r in rows if r["agent"] == agent and "great_wall" in r["wonders"]]
+        assert found["rate"] == pytest.approx(sum(having) / len(having))
 
 
 def test_the_field_must_be_a_bounded_whole_number(planted):

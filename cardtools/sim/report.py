@@ -52,6 +52,7 @@ def build_report(manifest: dict, rows: list[dict]) -> dict:
         "agents": _groups(rows, "agent", expected) if len(set(config["agents"])) > 1 else [],
         "cards": _cards(rows, cards),
         "interactions": interactions(rows, cards),
+        "dominant": dominant(rows, cards, expected),
         "scores": _distribution([r["score"] for r in rows]),
         "length": _distribution([r["moves"] for r in rows if r["seat"] == 0]),
         "numbers": {k: stats.summary([r[k] for r in rows]) for k in engine_columns(rows, int)},
@@ -115,7 +116,68 @@ def _cards(rows: list[dict], cards: dict) -> dict[str, list[dict]]:
         out[column] = sorted(entries, key=lambda e: (-e["rate"], e["card"]))
     for entry, flag in zip(tests, stats.benjamini_hochberg([e["p_value"] for e in tests], FDR)):
         entry["flagged"] = ("stronger" if entry["difference"] > 0 else "weaker") if flag else None
+    agents = sorted({r["agent"] for r in rows})
+    if len(agents) > 1:         # does a finding hold for each agent, or for one kind of player only?
+        for column, entries in out.items():
+            for entry in entries:
+                entry["by_agent"] = _by_agent(rows, column, entry["card"], agents)
     return out
+
+
+def _by_agent(rows: list[dict], column: str, card: str, agents: list[str]) -> dict[str, dict]:
+    """Per agent: the win rate of its players who had the card, against its players who did not."""
+    out = {}
+    for agent in agents:
+        mine = [r for r in rows if r["agent"] == agent]
+        having = [r for r in mine if card in r[column]]
+        others = [r for r in mine if card not in r[column]]
+        if not having or not others:
+            continue
+        win = stats.rate([r["win"] for r in having], [r["deal"] for r in having])
+        rest = stats.rate([r["win"] for r in others], [r["deal"] for r in others])
+        out[agent] = {**win, "without": rest["rate"], "difference": win["rate"] - rest["rate"]}
+    return out
+
+
+def agreement(entry: dict) -> str:
+    """Whether a flagged card's finding holds for every agent of a mixed run: the agents whose
+    players with the card did better (stronger) or worse (weaker) than those without."""
+    by = entry.get("by_agent")
+    if not by or not entry["flagged"]:
+        return ""
+    side = 1 if entry["flagged"] == "stronger" else -1
+    agree = [a for a, e in by.items() if side * e["difference"] > 0]
+    return "for every agent" if len(agree) == len(by) else f"only for {', '.join(agree) or 'no agent alone'}"
+
+
+def dominant_share(expected: float) -> float:
+    """What "dominant" means at a player count: winning twice the even share (3 players: 2 games in
+    3; 4 players: half), or halfway from the even share to always (2 players: 3 games in 4)."""
+    return min(2 * expected, (1 + expected) / 2)
+
+
+def dominant(rows: list[dict], cards: dict, expected: float) -> list[dict]:
+    """Cards (from every list) and agents whose players win at least ``dominant_share`` of their
+    games in every seat, each seat's 95% interval above the even share: a choice that wins wherever
+    one sits (at the run's player count; other counts need their own runs)."""
+    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for r in rows:
+        groups[("agent", r["agent"])].append(r)
+        for column in engine_columns(rows, list):
+            for card in dict.fromkeys(r[column]):
+                groups[("card", card)].append(r)
+    found = []
+    seats = sorted({r["seat"] for r in rows})
+    for (kind, name), group in sorted(groups.items()):
+        per_seat = []
+        for seat in seats:
+            mine = [r for r in group if r["seat"] == seat]
+            per_seat.append(stats.rate([r["win"] for r in mine], [r["deal"] for r in mine]) if mine else None)
+        if all(s is not None and s["rate"] >= dominant_share(expected) and s["ci"][0] > expected for s in per_seat):
+            label = cards.get(name, {}).get("name", name) if kind == "card" else name
+            found.append({"kind": kind, "id": name, "name": label, "seats": [s["rate"] for s in per_seat],
+                          "lowest": min(s["ci"][0] for s in per_seat)})
+    return found
 
 
 def interactions(rows: list[dict], cards: dict) -> list[dict]:
@@ -181,6 +243,7 @@ def render_text(report: dict) -> str:
     out += ["Card win rates are observational: good players and good positions pick some cards more often. "
             "To measure a card's effect, compare a run with `--ban CARD` (cardtools compare)."]
     out += ["", "## Cards together", interactions_text(report)]
+    out += ["", "## Dominant choices", dominant_text(report)]
     out += ["", "## Scores", _distribution_text(report["scores"])]
     out += ["", "## Game length (moves per game)", _distribution_text(report["length"])]
     if report["numbers"]:
@@ -223,11 +286,22 @@ def flagged_lines(report: dict) -> list[str]:
     """Per card list, the cards whose holders win more or less often than the others."""
     lines = []
     for column, entries in report["cards"].items():
-        parts = [f"{side}: {', '.join(e['name'] for e in entries if e['flagged'] == side)}"
+        parts = [f"{side}: {', '.join(_named(e) for e in entries if e['flagged'] == side)}"
                  for side in ("stronger", "weaker") if any(e["flagged"] == side for e in entries)]
         if parts:
             lines.append(f"{heading(column)} — {'; '.join(parts)}")
     return lines or ["none"]
+
+
+def dominant_text(report: dict) -> str:
+    found = report["dominant"]
+    even = report["expected_win_rate"]
+    head = (f"Cards and agents whose players win at least {pct(dominant_share(even))} of their games in every seat "
+            f"(each seat's 95% interval above the even {pct(even)}); other player counts need runs of their own.")
+    if not found:
+        return head + "\nNone."
+    rows = [[e["name"], e["kind"], " / ".join(pct(s) for s in e["seats"]), pct(e["lowest"])] for e in found]
+    return head + "\n" + grid(rows, ["", "kind", "win rate by seat", "lowest bound"])
 
 
 def interactions_text(report: dict) -> str:
@@ -242,6 +316,12 @@ def interactions_text(report: dict) -> str:
     rows = [[f"{e['names'][0]} + {e['names'][1]}", f"{e['together']:,}", pct(e["win_both"]), pct(e["predicted"]),
              pp(e["contrast"]), f"{pp(e['ci'][0])} to {pp(e['ci'][1])}", e["flagged"]] for e in flagged]
     return head + "\n" + grid(rows, ["pair", "had both", "win rate", "predicted", "difference", "95% interval", "flag"])
+
+
+def _named(entry: dict) -> str:
+    """A flagged card's name, with the agents its finding holds for when the run mixes agents."""
+    holds = agreement(entry)
+    return f"{entry['name']} ({holds})" if holds else entry["name"]
 
 
 def _distribution_text(dist: dict) -> str:

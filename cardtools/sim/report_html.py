@@ -2,7 +2,7 @@
 
 The same sections as the PDF (``report_pdf``), from the same report data: the configuration,
 seats, per-card bar charts with 95% interval whiskers against the even share, the cards flagged,
-the pairs of cards flagged together, score and game-length histograms, and the precision note.
+the pairs of cards flagged together, the dominant choices, score and game-length histograms, and the precision note.
 Charts are inline SVG written here, styles inline: the file needs no network, no script and no
 other file, opens in any browser and can be mailed as is. Every text from the deck (card names)
 is escaped. The same records give the same bytes.
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
-from cardtools.sim.report import FDR, flagged_lines, heading, interactions_text, pct, pp, precision_text, run_title
+from cardtools.sim.report import (FDR, dominant_text, flagged_lines, heading, interactions_text, pct, pp,
+                                  precision_text, run_title)
 
 BAR_ROW = 18          # px per bar
 LABEL = 170           # px for the labels left of the bars
@@ -47,7 +48,8 @@ def build_html(report: dict) -> bytes:
             f"<p class=\"note\">Flagged: the win rate of the players who had the card differs from that of the "
             f"players who did not, after Benjamini–Hochberg control of the false discovery rate at {FDR:.0%}. "
             f"These rates are observational: to measure a card's effect, simulate with --ban CARD and compare.</p>"]
-    out += ["<h2>Cards together</h2>", f"<pre>{escape(interactions_text(report))}</pre>"]
+    out += ["<h2>Cards together</h2>", f"<pre>{escape(interactions_text(report))}</pre>",
+            "<h2>Dominant choices</h2>", f"<pre>{escape(dominant_text(report))}</pre>"]
     for column, entries in report["cards"].items():
         out += [f"<h2>{escape(heading(column))}: win rate of the players who had the card</h2>",
                 f"<p class=\"note\">Bars: win rate (orange: flagged); whiskers: 95% interval; dashed line: the even "
