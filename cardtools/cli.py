@@ -267,8 +267,11 @@ def add_simulation_commands(sub) -> None:
                                    "Nothing is written into the deck; each point is a resumable run in DIR "
                                    "(docs/simulation.md, Sweeps).", epilog=EPILOG)
     add_game(p)
-    p.add_argument("--set", action="append", required=True, metavar="PATH=VALUES", dest="axes",
-                   help="cards.CARD.FIELD=LOW..HIGH or =A,B,C, or rules.PARAMETER=…; repeat for a grid")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--set", action="append", metavar="PATH=VALUES", dest="axes",
+                      help="cards.CARD.FIELD=LOW..HIGH or =A,B,C, or rules.PARAMETER=…; repeat for a grid")
+    what.add_argument("--file", metavar="FILE", help="a sweep file of several grids (schemas/sweep.schema.json), "
+                                                     "all swept against one base run")
     add_run_options(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="the sweep's folder: base/ and one run per point")
@@ -1017,18 +1020,26 @@ def run_request(args):
 def cmd_sweep(args) -> int:
     from pathlib import Path
 
-    from cardtools.sim.sweep import parse_axis, render_text, sweep
+    from cardtools.sim.sweep import parse_axis, read_sweep_file, render_text, sweep
 
     request = run_request(args)
+    folder, ws = Path(args.output), workspace(args)
     try:
         with simulation_errors():
-            axes = [parse_axis(text) for text in args.axes]
-            result = sweep(request, axes, Path(args.output), workspace(args), sys.stderr)
+            if args.file:
+                grids = read_sweep_file(Path(args.file), ws)
+                results = [{"name": name, **sweep(request, axes, folder / name, ws, sys.stderr, folder / "base")}
+                           for name, axes in grids]
+            else:
+                results = [sweep(request, [parse_axis(text) for text in args.axes], folder, ws, sys.stderr)]
     except KeyboardInterrupt:
         print(f"\ncardtools sweep: interrupted; the games played are kept in {args.output}: run the same "
               f"command again to resume", file=sys.stderr)
         return 130
-    print(json.dumps(result, indent=2, ensure_ascii=False) if args.json else render_text(result), end="")
+    if args.json:
+        print(json.dumps(results if args.file else results[0], indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(render_text(r) for r in results), end="")
     return 0
 
 

@@ -2,12 +2,15 @@
 seeds and compared with it game by game."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from cardtools.core.workspace import Workspace
 from cardtools.sim.runner import Request
 from cardtools.sim.sweep import Axis, grid, parse_axis, sweep
+
+REPO = Path(__file__).parent.parent
 
 
 def test_an_axis_is_a_range_or_a_list():
@@ -92,4 +95,41 @@ def test_the_command_prints_a_row_per_point(cli, tmp_path):
 def test_a_point_that_cannot_be_played_stops_the_sweep_before_any_game(cli, tmp_path, axis, message):
     code, _, err = cli("sweep", "aoc", "--set", axis, "--players", "2", "--games", "20", "-o", str(tmp_path / "s"))
     assert (code, err) == (2, f"cardtools sweep: error: {message}\n")
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_sweep_file_sweeps_each_grid_against_one_base_run(cli, tmp_path):
+    code, out, _ = cli("sweep", "aoc", "--file", "templates/sweeps/aoc/rome-and-rest.yaml", "--players", "2",
+                       "--games", "10", "--jobs", "1", "--json", "-o", str(tmp_path / "s"))
+    assert code == 0
+    results = json.loads(out)
+    assert [(r["name"], len(r["points"])) for r in results] == [("rome", 3), ("rest", 6)]
+    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == ["base", "rest", "rome"]
+    assert not (tmp_path / "s/rome/base").exists()          # the base run is played once, for both grids
+    assert results[1]["points"][3]["point"] == {"rules.rest_coins": 2, "rules.rest_workers": 1}   # the deck's own
+    assert all(m["difference"] == 0 for m in results[1]["points"][3]["game"].values())
+
+
+@pytest.mark.parametrize("change, message", [
+    (("cards.rome.population", "rome.population"),
+     "4:7: error[schema]: sweep.grids[0].set: 'rome.population': a path is cards.CARD.FIELD (a nested field: "
+     "cards.CARD.FIELD.KEY) or rules.PARAMETER"),
+    (("name: rest", "name: rome"),
+     "5:11: error[sweep]: grid name 'rome' is taken (each grid has a folder of its own; 'base' is the base run's)"),
+    (("2..4", "[]"), "4:30: error[schema]: sweep.grids[0].set.cards.rome.population: [] should be non-empty"),
+])
+def test_a_mistake_in_a_sweep_file_is_reported_at_its_line(cli, tmp_path, monkeypatch, change, message):
+    text = """grids:
+  - name: rome
+    set:
+      cards.rome.population: 2..4
+  - name: rest
+    set:
+      rules.rest_coins: [1, 3]
+""".replace(*change)
+    (tmp_path / "grids.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli("--root", str(REPO), "sweep", "aoc", "--file", "grids.yaml", "--players", "2", "--games", "10",
+                       "-o", "s")
+    assert (code, err.splitlines()[0]) == (1, f"grids.yaml:{message}")
     assert not (tmp_path / "s").exists()

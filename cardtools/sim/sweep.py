@@ -22,7 +22,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from cardtools.core.diagnostics import DiagnosticError, error
 from cardtools.core.workspace import Workspace
+from cardtools.core.yamlfile import load_yaml
 from cardtools.sim import stats
 from cardtools.sim.bundle import make_bundle
 from cardtools.sim.compare import build_comparison
@@ -30,6 +32,7 @@ from cardtools.sim.report import engine_columns, pct, pp
 from cardtools.sim.runner import Request, simulate
 from cardtools.sim.store import RunStore
 
+SCHEMA = "sweep.schema.json"
 #: More points than this is a mistake more often than a plan (each point is a whole run).
 MAX_POINTS = 64
 _RANGE = re.compile(r"(-?\d+)\.\.(-?\d+)")
@@ -71,6 +74,31 @@ def parse_axis(text: str) -> Axis:
     return Axis(path, found)
 
 
+def read_sweep_file(path: Path, workspace: Workspace) -> list[tuple[str, list[Axis]]]:
+    """A sweep file's grids, ``(name, axes)`` each (``schemas/sweep.schema.json``); raises
+    ``DiagnosticError`` with positions for a file that does not follow it."""
+    doc, problems = load_yaml(path)
+    if doc is not None and not problems:
+        problems = workspace.schemas.validate(SCHEMA, doc.data, doc, label="sweep")
+    if problems or doc is None:
+        raise DiagnosticError(problems or [error(path, 1, 1, "sweep", "cannot read the sweep file")])
+    grids = []
+    for i, spec in enumerate(doc.data["grids"]):
+        axes = []
+        for name, values in spec["set"].items():
+            if isinstance(values, str) and _RANGE.fullmatch(values):
+                axes.append(parse_axis(f"{name}={values}"))
+            else:
+                axes.append(Axis(name, tuple(values) if isinstance(values, list) else (values,)))
+        names = [g for g, _ in grids]
+        if spec["name"] in names or spec["name"] == "base":
+            pos = doc.position(f"/grids/{i}/name")
+            raise DiagnosticError([error(path, pos.line, pos.col, "sweep", f"grid name '{spec['name']}' is taken "
+                                         "(each grid has a folder of its own; 'base' is the base run's)")])
+        grids.append((spec["name"], axes))
+    return grids
+
+
 def _value(word: str) -> Any:
     if word in ("true", "false"):
         return word == "true"
@@ -100,21 +128,23 @@ def point_folder(index: int, point: tuple[tuple[str, Any], ...]) -> str:
 
 
 def sweep(request: Request, axes: list[Axis], folder: Path, workspace: Workspace,
-          stream: TextIO | None = None) -> dict:
-    """Play the base run and one run per point (resuming any already played), then compare each
-    point with the base; the errors are ``simulate``'s."""
+          stream: TextIO | None = None, base_folder: Path | None = None) -> dict:
+    """Play the base run (in ``base_folder``, default ``folder/base``: grids of a sweep file share
+    it) and one run per point, resuming any already played, then compare each point with the base;
+    the errors are ``simulate``'s."""
     points = grid(axes)
     for point in points:        # every point's deck loads, before any game is played
         make_bundle(workspace, request.game, request.variant, request.bans, point)
     cards = sorted({a.card for a in axes if a.card})
-    runs = [("base", folder / "base", request)]
+    base_folder = base_folder or folder / "base"
+    runs = [("base", base_folder, request)]
     runs += [(point_folder(i + 1, p), folder / point_folder(i + 1, p), replace(request, changes=p))
              for i, p in enumerate(points)]
     for i, (name, where, req) in enumerate(runs):
         if stream is not None:
             print(f"[{i + 1}/{len(runs)}] {name}", file=stream)
         simulate(req, where, workspace, stream)
-    base = RunStore(folder / "base")
+    base = RunStore(base_folder)
     base_run = (base.manifest(), base.rows())
     rows = []
     for (name, where, req), point in zip(runs[1:], points):
@@ -144,7 +174,7 @@ def holders_win_rate(rows: list[dict], card: str) -> dict:
 def render_text(result: dict) -> str:
     """One line per point: each changed card's win share, then the game's paired changes."""
     expected = 1 / result["players"]
-    head = (f"# sweep of {result['game']}: {result['games']:,} games per point at {result['players']} players, "
+    head = (f"# {result['name'] + ': ' if result.get('name') else ''}sweep of {result['game']}: {result['games']:,} games per point at {result['players']} players, "
             f"seed {result['seed']}, agents {', '.join(result['agents'])}; an even share is {pct(expected)}")
     lines = [head, "",
              "Card win shares: the players who had the card (95% interval). Game: the change from the base deck,",
