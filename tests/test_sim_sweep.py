@@ -133,3 +133,14 @@ def test_a_mistake_in_a_sweep_file_is_reported_at_its_line(cli, tmp_path, monkey
                        "-o", "s")
     assert (code, err.splitlines()[0]) == (1, f"grids.yaml:{message}")
     assert not (tmp_path / "s").exists()
+
+
+@pytest.mark.slow
+def test_a_sweep_on_a_dask_cluster_plays_the_same_games(cli, tmp_path):
+    pytest.importorskip("dask.distributed")
+    common = ("sweep", "aoc", "--set", "rules.rest_coins=1,2", "--players", "2", "--games", "40", "--chunk", "20",
+              "--jobs", "1")
+    assert cli(*common, "-o", str(tmp_path / "local"))[0] == 0
+    assert cli(*common, "--backend", "dask", "-o", str(tmp_path / "dask"))[0] == 0
+    for run in ("base", "point-01-rest_coins=1", "point-02-rest_coins=2"):
+        assert (tmp_path / "dask" / run / "games.jsonl").read_bytes() == (tmp_path / "local" / run / "games.jsonl").read_bytes()
