@@ -117,6 +117,7 @@ def test_a_mixed_run_gives_each_cards_rates_per_agent(tmp_path):
 
 def test_the_field_must_be_a_bounded_whole_number(planted):
     assert field_range(planted, "aoc", "planted", "rome", "population") == (6, 1, 9)
+    assert field_range(planted, "aoc", None, "korea", "legacy.0.do.gain.coins") == (1, None, None)   # in effects
     with pytest.raises(ValueError, match="rome.name is 'Rome': tune searches a whole-number field"):
         field_range(planted, "aoc", None, "rome", "name")
     with pytest.raises(ValueError, match="no card 'rmoe' in aoc"):

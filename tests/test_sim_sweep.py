@@ -19,13 +19,14 @@ def test_an_axis_is_a_range_or_a_list():
     assert parse_axis("rules.achievements=true,false").values == (True, False)
     assert parse_axis("cards.egyptians.empire.money=10..12") == Axis("cards.egyptians.empire.money", (10, 11, 12))
     assert parse_axis("cards.rome.name=Roma").values == ("Roma",)
+    assert parse_axis("cards.korea.legacy.0.do.gain.coins=1..2").values == (1, 2)
 
 
 @pytest.mark.parametrize("text, message", [
     ("cards.rome.population", "write PATH=VALUES"),
     ("rome.population=2", "the path is cards.CARD.FIELD"),
     ("cards.rome=2", "the path is cards.CARD.FIELD"),
-    ("cards.rome.legacy.0.when=x", "the path is cards.CARD.FIELD"),   # a list is replaced whole, never indexed
+    ("cards.rome.0=x", "the path is cards.CARD.FIELD"),          # an index is inside a field
     ("cards.rome.population=5..2", "the range goes down (5 > 2)"),
     ("rules.rest_coins=0..99", "100 values; a sweep has at most 64 points"),
 ])
@@ -113,7 +114,7 @@ def test_a_sweep_file_sweeps_each_grid_against_one_base_run(cli, tmp_path):
 @pytest.mark.parametrize("change, message", [
     (("cards.rome.population", "rome.population"),
      "4:7: error[schema]: sweep.grids[0].set: 'rome.population': a path is cards.CARD.FIELD (a nested field: "
-     "cards.CARD.FIELD.KEY) or rules.PARAMETER"),
+     "cards.CARD.FIELD.KEY; in a list: cards.CARD.FIELD.0.KEY) or rules.PARAMETER"),
     (("name: rest", "name: rome"),
      "5:11: error[sweep]: grid name 'rome' is taken (each grid has a folder of its own; 'base' is the base run's)"),
     (("2..4", "[]"), "4:30: error[schema]: sweep.grids[0].set.cards.rome.population: [] should be non-empty"),
@@ -144,3 +145,18 @@ def test_a_sweep_on_a_dask_cluster_plays_the_same_games(cli, tmp_path):
     assert cli(*common, "--backend", "dask", "-o", str(tmp_path / "dask"))[0] == 0
     for run in ("base", "point-01-rest_coins=1", "point-02-rest_coins=2"):
         assert (tmp_path / "dask" / run / "games.jsonl").read_bytes() == (tmp_path / "local" / run / "games.jsonl").read_bytes()
+
+
+def test_a_number_inside_a_cards_effects_is_set_by_its_index(cli, tmp_path):
+    """Korea's legacy ability gains 1 coin; the list holding it is copied with that number changed."""
+    code, out, _ = cli("sweep", "aoc", "--set", "cards.korea.legacy.0.do.gain.coins=1,3", "--players", "2",
+                       "--games", "20", "--jobs", "1", "--json", "-o", str(tmp_path / "s"))
+    assert code == 0
+    same, more = json.loads(out)["points"]
+    assert all(m["difference"] == 0 for m in same["game"].values())      # 1 is what the card says
+    variant = next(tmp_path.glob("s/point-02-*/manifest.json")).read_text()
+    assert '"set": {\n      "cards.korea.legacy.0.do.gain.coins": 3' in variant
+    code, _, err = cli("sweep", "aoc", "--set", "cards.korea.legacy.4.do=1", "--players", "2", "--games", "20",
+                       "-o", str(tmp_path / "t"))
+    assert (code, err) == (2, "cardtools sweep: error: --set cards.korea.legacy.4.do=1: korea.legacy.4 is not in the "
+                              "card\n")

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import cardtools
+from cardtools.core.deck import thaw
 from cardtools.core.diagnostics import DiagnosticError, did_you_mean
 from cardtools.core.loader import load_deck
 from cardtools.core.variants import FOLDER as VARIANTS
@@ -77,7 +78,7 @@ def make_bundle(workspace: Workspace, game: str, variant: str | None, bans: tupl
         name = f"decks/{game}/{VARIANTS}/{GENERATED_VARIANT}.yaml"
         if name in files:
             raise ValueError(f"{name} is reserved for --ban and --set; rename that variant")
-        files[name] = _generated_variant(variant, bans, changes).encode()
+        files[name] = _generated_variant(variant, bans, _through_lists(deck, changes)).encode()
         variant = GENERATED_VARIANT
     digest = hashlib.sha256()
     for path in sorted(files):
@@ -136,6 +137,36 @@ def _files(folder: Path, prefix: str) -> dict[str, bytes]:
     return {f"{prefix}/{p.relative_to(folder).as_posix()}": p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file() and not any(part.startswith(".") or part == "__pycache__"
                                        for part in p.relative_to(folder).parts)}
+
+
+def _through_lists(deck, changes: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    """Changes inside a list (``cards.rome.legacy.0.do.gain.coins``: a number in a card's effects)
+    as changes of the whole card field that holds the list: a variant's patch replaces a list
+    whole (RFC 7396), so the field is copied from the card with the one value changed."""
+    out: list[tuple[str, Any]] = []
+    fields: dict[str, Any] = {}
+    for path, value in changes:
+        parts = path.split(".")
+        if parts[0] != "cards" or not any(part.isdigit() for part in parts[3:]):
+            out.append((path, value))
+            continue
+        _, card_id, field, *rest = parts
+        top = f"cards.{card_id}.{field}"
+        if top not in fields:
+            fields[top] = thaw(deck.get(card_id).fields.get(field))
+            out.append((top, None))
+        node = fields[top]
+        for i, part in enumerate(rest):
+            key = int(part) if part.isdigit() else part
+            found = isinstance(node, list) and isinstance(key, int) and key < len(node) or \
+                isinstance(node, dict) and key in node
+            if not found:
+                raise ValueError(f"--set {path}={value}: {card_id}.{'.'.join([field, *rest[:i + 1]])} is not in the card")
+            if i == len(rest) - 1:
+                node[key] = value
+            else:
+                node = node[key]
+    return tuple((path, fields.get(path, value)) for path, value in out)
 
 
 def _generated_variant(variant: str | None, bans: tuple[str, ...], changes: tuple[tuple[str, Any], ...]) -> str:

@@ -1,6 +1,7 @@
 """``cardtools sweep``: what a change does, over a grid of values, measured against the base deck.
 
-``--set cards.aztecs.population=2..5`` (a card field, dotted into nested fields) or
+``--set cards.aztecs.population=2..5`` (a card field, dotted into nested fields and list items:
+``cards.korea.legacy.0.do.gain.coins``, a number in a card's effects) or
 ``--set rules.rest_coins=1,2,3`` (a rule parameter) names an axis; several ``--set`` make a grid
 of every combination. Each point is a ``simulate`` run of the deck with those values set through a
 generated variant (``bundle``: nothing is written into the deck), in its own folder under the
@@ -36,7 +37,7 @@ SCHEMA = "sweep.schema.json"
 #: More points than this is a mistake more often than a plan (each point is a whole run).
 MAX_POINTS = 64
 _RANGE = re.compile(r"(-?\d+)\.\.(-?\d+)")
-_PATH = re.compile(r"(cards\.[a-z0-9][a-z0-9_-]*(\.[a-z_][a-z0-9_]*)+|rules\.[a-z_][a-z0-9_]*)")
+_PATH = re.compile(r"(cards\.[a-z0-9][a-z0-9_-]*\.[a-z_][a-z0-9_]*(\.([a-z_][a-z0-9_]*|\d+))*|rules\.[a-z_][a-z0-9_]*)")
 #: The game metrics a sweep shows, as ``compare`` names them.
 GAME_METRICS = ("game length (moves)", "seat 0 win rate", "score spread")
 
@@ -59,8 +60,8 @@ def parse_axis(text: str) -> Axis:
     if not sep or not values.strip():
         raise ValueError(f"--set {text}: write PATH=VALUES, e.g. cards.aztecs.population=2..5 or rules.rest_coins=1,2,3")
     if not _PATH.fullmatch(path):
-        raise ValueError(f"--set {text}: the path is cards.CARD.FIELD (a nested field: cards.CARD.FIELD.KEY) or "
-                         "rules.PARAMETER")
+        raise ValueError(f"--set {text}: the path is cards.CARD.FIELD (a nested field: cards.CARD.FIELD.KEY; in "
+                         "a list: cards.CARD.FIELD.0.KEY) or rules.PARAMETER")
     span = _RANGE.fullmatch(values.strip())
     if span:
         low, high = int(span[1]), int(span[2])

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from cardtools.core.deck import thaw
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.sim.report import pct
@@ -33,24 +34,27 @@ class Trial:
     share: dict          # holders_win_rate: rate, ci, n
 
 
-def field_range(workspace: Workspace, game: str, variant: str | None, card_id: str, field: str) -> tuple[int, int, int]:
-    """The card's value of ``field`` (dotted into nested fields) and the bounds its schema gives;
-    ValueError for an unknown card, a field that is not a whole number, or a schema without bounds."""
+def field_range(workspace: Workspace, game: str, variant: str | None, card_id: str,
+                field: str) -> tuple[int, int | None, int | None]:
+    """The card's value of ``field`` (dotted into nested fields, or into its effects by list index:
+    ``legacy.0.do.gain.coins``) and the bounds its schema gives (None where it gives none);
+    ValueError for an unknown card or a value that is not a whole number."""
     deck = load_deck(game, variant, workspace)
     card = deck.get(card_id)
     if card is None:
         raise ValueError(f"no card '{card_id}' in {game}")
-    value: Any = card.fields
+    value: Any = thaw(card.fields)
     schema = workspace.schemas.bundle(deck.manifest.card_types[card.type].schema)
     for key in field.split("."):
-        value = value.get(key) if isinstance(value, dict) or hasattr(value, "get") else None
-        schema = schema.get("properties", {}).get(key, {})
+        if key.isdigit():
+            value = value[int(key)] if isinstance(value, list) and int(key) < len(value) else None
+            schema = {}                       # inside effects: the verbs' schemas give no range
+        else:
+            value = value.get(key) if isinstance(value, dict) else None
+            schema = schema.get("properties", {}).get(key, {})
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{card_id}.{field} is {value!r}: tune searches a whole-number field")
-    low, high = schema.get("minimum"), schema.get("maximum")
-    if low is None or high is None:
-        raise ValueError(f"the {card.type} schema gives {field} no minimum and maximum: say --range LOW..HIGH")
-    return value, int(low), int(high)
+    return value, schema.get("minimum"), schema.get("maximum")
 
 
 def tune(request: Request, card: str, field: str, target: float | None, folder: Path, workspace: Workspace,
@@ -60,6 +64,8 @@ def tune(request: Request, card: str, field: str, target: float | None, folder: 
     current, low, high = field_range(workspace, request.game, request.variant, card, field)
     if bounds is not None:
         low, high = bounds
+    elif low is None or high is None:
+        raise ValueError(f"{card}.{field}: its schema gives no minimum and maximum: say --range LOW..HIGH")
     if not low < high:
         raise ValueError(f"--range {low}..{high}: give at least two values")
     target = 1 / request.players if target is None else target
