@@ -4,6 +4,9 @@ from pathlib import Path
 
 import pytest
 
+from cardtools.core.workspace import Workspace
+from cardtools.sim.scenario import Runner
+
 REPO = Path(__file__).parent.parent
 HEADER = "# yaml-language-server: $schema=../../../schemas/aoc/scenario.schema.json\n"
 BASE = """game: aoc
@@ -65,3 +68,12 @@ def test_schema_error_in_expect(scenario):
     assert code == 1
     assert errors(err) == ["s.yaml:15:10: error[unknown-key]: scenario.expect.players.P1: unknown key 'coin'; "
                            "did you mean 'coins'?"]
+
+
+def test_a_scenario_of_an_unknown_game_is_reported_at_its_game_line(tmp_path, monkeypatch):
+    """The fuzzer's `game: rresearch` was reported at decks/rresearch/game.yaml, a file that is not there."""
+    scenario = tmp_path / "typo.yaml"
+    scenario.write_text('game: aco\ncite: "seeds/x § y"\ndescription: A game id misspelt.\n')
+    outcome = Runner(Workspace(REPO)).run_file(scenario)
+    assert [(d.location.path, d.location.line, d.location.col, d.message) for d in outcome.problems] == [
+        (scenario, 1, 7, "no game 'aco' (games here: 7ages, aoc, tta); did you mean 'aoc'?")]

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from cardtools.core.deck import origin
-from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt
 from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path, pointer_join
 
 FOLDER = "variants"
 SCHEMA = "variant.schema.json"
 #: A variant's name: its file name without ``.yaml`` (the pattern of ``extends:`` in the schema).
-NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")   # at most 64 characters: a file name, never a path
 
 
 @dataclass
@@ -62,8 +62,8 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot name a variant (None if it can): a name, never a path to another file."""
     if NAME.fullmatch(name):
         return None
-    return (f"{name!r} is not a variant name: the name of a file in decks/GAME/{FOLDER}/ without .yaml, in "
-            "lower-case letters, digits, '_' and '-'")
+    return (f"{excerpt(name)} is not a variant name: the name of a file in decks/GAME/{FOLDER}/ without .yaml, "
+            "in lower-case letters, digits, '_' and '-', at most 64 characters")
 
 
 def chain(deck_folder: Path, name: str, schemas) -> tuple[list[YamlDocument], list[Diagnostic]]:
@@ -77,6 +77,8 @@ def chain(deck_folder: Path, name: str, schemas) -> tuple[list[YamlDocument], li
     current = name
     while current is not None:
         path = deck_folder / FOLDER / f"{current}.yaml"
+        if where is not None and name_problem(current):
+            return [], [error(where.path, where.line, where.col, "variant", name_problem(current))]
         if current in seen:
             loop = " -> ".join(seen + [current])
             return [], [error(where.path, where.line, where.col, "variant", f"variants extend each other in a cycle: {loop}")]

@@ -394,7 +394,8 @@ class _Planner:
         try:
             return _color(str(value))
         except ValueError:
-            raise self.layout_problem(region, key, f"unknown colour '{value}'{did_you_mean(value, self.layout.colors)}") from None
+            raise self.layout_problem(region, key, f"unknown colour {excerpt(value)}"
+                                                   f"{did_you_mean(value, self.layout.colors)}") from None
 
     def design_box(self, region: Region, context: dict, dx: float, dy: float) -> tuple[float, float, float, float]:
         """The region's box in the layout's design millimetres (``dx``, ``dy``: an ``each`` cell's corner)."""

@@ -25,7 +25,7 @@ from typing import Iterable
 
 from reportlab.lib.colors import Color, toColor
 
-from cardtools.core.diagnostics import Diagnostic, error
+from cardtools.core.diagnostics import Diagnostic, error, excerpt
 
 FOLDER = "templates/icons"
 _INHERITED = ("fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin")
@@ -231,7 +231,7 @@ def _color(value: str) -> Color | None:
     try:
         return toColor(value)
     except ValueError:
-        raise ValueError(f"unknown colour '{value}'") from None
+        raise ValueError(f"unknown colour {excerpt(value)}") from None
 
 
 def _num(element, name: str, default: float | None = None) -> float:

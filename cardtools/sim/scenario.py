@@ -86,6 +86,11 @@ class Runner:
             return Outcome(path, str(data.get("description", "")), found)
         game_id = data["game"]
         outcome = Outcome(path, data["description"])
+        games = self.workspace.games()
+        if game_id not in games:      # said at the scenario's line, not at a deck file that is not there
+            outcome.problems = [_at(doc, ("game",), f"no game '{game_id}' (games here: {', '.join(games)})"
+                                                    f"{did_you_mean(game_id, games)}")]
+            return outcome
         try:
             game = self._game(game_id, data.get("variant", self.variant))
         except DiagnosticError as exc:
