@@ -83,3 +83,14 @@ def test_hostile_documents_are_refused_with_a_position():
     for text, code in cases.items():
         doc, diagnostics = load_yaml(Path("x.yaml"), text)
         assert doc is None and [d.code for d in diagnostics] == [code], text[:20]
+
+
+def test_a_line_separator_is_refused_where_an_editor_shows_it(tmp_path):
+    """libyaml counts U+2028 as a new line and editors do not, so every later position was off by a line."""
+    path = tmp_path / "cards.yaml"
+    path.write_text("- id: egypt\n  name: Eg\u2028ypt\n  count: x\n", encoding="utf-8")
+    doc, found = load_yaml(path)
+    assert doc is None
+    assert [(d.location.line, d.location.col, d.code, d.message) for d in found] == [
+        (2, 11, "syntax", "character U+2028 (LINE SEPARATOR) is a line break to YAML but not to editors: replace it "
+                          "with a space or a new line")]

@@ -97,6 +97,10 @@ def pointer_from_path(parts) -> str:
     return pointer
 
 
+#: Line breaks to YAML 1.1 (and so to libyaml) that editors show inside a line.
+_ODD_BREAK = re.compile("[\u2028\u2029\x85]")
+
+
 def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None, list[Diagnostic]]:
     """Load one YAML file. Returns the document (None if unusable) and every problem found."""
     path = Path(path)
@@ -115,6 +119,13 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None,
             return None, [error(path, line, col, "encoding", f"file is not UTF-8 ({exc.reason})")]
         except OSError as exc:
             return None, [error(path, 1, 1, "io", f"cannot read file: {exc.strerror or exc}")]
+    odd = _ODD_BREAK.search(text)
+    if odd:   # libyaml counts it as a new line, editors do not: every position after it would be off
+        before = text[:odd.start()]
+        line, col = before.count("\n") + 1, odd.start() - (before.rfind("\n") + 1) + 1
+        name = {"\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR", "\x85": "NEXT LINE"}[odd.group()]
+        return None, [error(path, line, col, "syntax", f"character U+{ord(odd.group()):04X} ({name}) is a line break "
+                                                       "to YAML but not to editors: replace it with a space or a new line")]
     builder = _Builder(YamlDocument(path, None))
     try:
         builder.run(yaml.parse(text, Loader=_EventLoader))
