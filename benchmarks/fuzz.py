@@ -9,12 +9,14 @@ compiling of unchanged templates, and the peak memory includes what that process
 CI-sized run is tests/fuzz/test_fuzz.py.
 
 Run: python benchmarks/fuzz.py --mutants 10000 [--seed 0] [--jobs 2] [--kinds cards,layout,…] [--commands first]
+     [--mutant font#68 …]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -33,11 +35,16 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(KINDS), help=f"kinds of file (default: all: {', '.join(KINDS)})")
     parser.add_argument("--seconds", type=float, default=10.0, help="time budget of one command")
     parser.add_argument("--megabytes", type=float, default=500.0, help="peak memory budget of one command")
+    parser.add_argument("--mutant", action="append", default=[], metavar="KIND#INDEX",
+                        help="run this mutant (as a report names it, e.g. font#68) before the others; repeatable")
     parser.add_argument("--commands", choices=("all", "first"), default="all",
                         help="run each mutant through every command that reads its kind of file (default), or only "
                              "the first (validate, mostly: about a third of the time)")
     args = parser.parse_args()
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    bad = [m for m in args.mutant if not re.fullmatch(r"[a-z-]+#\d+", m) or m.split("#")[0] not in KINDS]
+    if bad:
+        parser.error(f"--mutant {bad[0]}: write KIND#INDEX with a kind of {', '.join(KINDS)}")
     per_kind = -(-args.mutants // len(kinds))
     started = time.monotonic()
     progress = Counter()
@@ -51,7 +58,8 @@ def main() -> None:
                  all_commands=args.commands == "all") as fuzzer:
         warm_up(fuzzer)
         parent = resident_mb()
-        runs = fuzzer.run(baseline(kinds) + plan(kinds, per_kind), each)
+        named = [(kind, int(index)) for kind, _, index in (m.partition("#") for m in args.mutant)]
+        runs = fuzzer.run(named + baseline(kinds) + [m for m in plan(kinds, per_kind) if m not in named], each)
     report(runs, time.monotonic() - started, parent, args)
 
 
