@@ -114,27 +114,68 @@ def edit_boards(old: str, new: str) -> int:
     return i + 1
 
 
+def edit_line_before(text: str, old: str, new: str) -> int:
+    """Change `old` to `new` on the line just above the one line of boards.yaml equal to `text` (the
+    `squares:` line of a multi-line entry); returns its line number."""
+    path = Path(BOARDS)
+    lines = path.read_text().split("\n")
+    i = lines.index(text) - 1
+    assert old in lines[i]
+    lines[i] = lines[i].replace(old, new)
+    path.write_text("\n".join(lines))
+    return i + 1
+
+
 def test_happiness_subsections_that_leave_squares_uncovered(tta, cli):
-    # The layout before the fix: eight subsections of two squares cover 16 of the 18.
+    # The layout before the fix: eight subsections of two squares cover 16 of the 18; the gap is
+    # reported at the last (leftmost) subsection, next to the squares it leaves out.
     edit_boards("  - squares: 4", "  - squares: 2")
     code, _, err = cli("validate", "tta")
     assert code == 1
-    assert problems(err) == [f"{BOARDS}:{tta.line_of(BOARDS, 'happiness:')}:1: error[boards]: the happiness "
-                             "subsections cover 16 squares, but the bank has 18"]
+    last = tta.line_of(BOARDS, "    happy: 8") - 1
+    assert problems(err) == [f"{BOARDS}:{last}:14: error[boards]: the happiness subsections cover squares 1-16 "
+                             "from the right, leaving squares 17-18 of the 18-square bank in no happiness subsection"]
+
+
+def test_a_subsection_that_runs_past_the_bank(tta, cli):
+    line = edit_line_before("    happy: 8", "squares: 2", "squares: 4")
+    code, _, err = cli("validate", "tta")
+    assert code == 1
+    assert problems(err) == [f"{BOARDS}:{line}:14: error[boards]: happiness subsection 8 from the right covers "
+                             "squares 17-20, but the bank has only 18"]
+
+
+def test_subsections_wholly_outside_the_bank(tta, cli):
+    # Subsection 7 two squares too big pushes subsection 8 out of the bank altogether.
+    line = edit_boards("  - {squares: 2, happy: 7,", "  - {squares: 4, happy: 7,")
+    code, _, err = cli("validate", "tta")
+    assert code == 1
+    last = tta.line_of(BOARDS, "    happy: 8") - 1
+    assert line < last
+    assert problems(err) == [f"{BOARDS}:{last}:14: error[boards]: happiness subsection 8 from the right covers "
+                             "squares 19-20, but the bank has only 18"]
 
 
 def test_bank_sections_must_cover_their_bank(tta, cli):
-    edit_boards("    - squares: 6", "    - squares: 5")
-    line = edit_boards("  squares: 18", "  squares: 19")
+    blue_last = edit_boards("    - squares: 6", "    - squares: 5")
+    edit_boards("  squares: 18", "  squares: 19")
     code, _, err = cli("validate", "tta")
     assert code == 1
-    sections = [i + 1 for i, text in enumerate(Path(BOARDS).read_text().split("\n")) if text == "  sections:"]
+    yellow_last = tta.line_of(BOARDS, "      food: 7") - 1
+    happy_last = tta.line_of(BOARDS, "    happy: 8") - 1
     assert problems(err) == [
-        f"{BOARDS}:{sections[0]}:3: error[boards]: the yellow bank's sections cover 18 squares, but the bank has 19",
-        f"{BOARDS}:{tta.line_of(BOARDS, 'happiness:')}:1: error[boards]: the happiness subsections cover 18 "
-        "squares, but the bank has 19",
-        f"{BOARDS}:{sections[1]}:3: error[boards]: the blue bank's sections cover 15 squares, but the bank has 16"]
-    assert sections[0] == line + 1
+        f"{BOARDS}:{yellow_last}:16: error[boards]: the yellow-bank sections cover squares 1-18 from the right, "
+        "leaving square 19 of the 19-square bank in no yellow-bank section",
+        f"{BOARDS}:{happy_last}:14: error[boards]: the happiness subsections cover squares 1-18 from the right, "
+        "leaving square 19 of the 19-square bank in no happiness subsection",
+        f"{BOARDS}:{blue_last}:16: error[boards]: the blue-bank sections cover squares 1-15 from the left, "
+        "leaving square 16 of the 16-square bank in no blue-bank section"]
+
+
+def test_the_shipped_boards_pass(cli):
+    # The repository's own deck: every bank covered exactly, every other board check quiet.
+    code, _, err = cli("validate", "tta")
+    assert code == 0 and "error[boards]" not in err
 
 
 ONE_MISTAKE = {

@@ -26,11 +26,11 @@ def check_boards(deck) -> list[Diagnostic]:
     if boards is None:
         return []
     return (_covers(deck, boards["yellow_bank"]["squares"], boards["yellow_bank"]["sections"],
-                    "the yellow bank's sections", "yellow_bank", "sections")
-            + _covers(deck, boards["yellow_bank"]["squares"], boards["happiness"],
-                      "the happiness subsections", "happiness")
+                    "yellow-bank section", "right", "yellow_bank", "sections")
+            + _covers(deck, boards["yellow_bank"]["squares"], boards["happiness"], "happiness subsection", "right",
+                      "happiness")
             + _covers(deck, boards["blue_bank"]["squares"], boards["blue_bank"]["sections"],
-                      "the blue bank's sections", "blue_bank", "sections")
+                      "blue-bank section", "left", "blue_bank", "sections")
             + _happiness_steps(deck, boards["happiness"])
             + _card_row(deck, boards["card_row"])
             + _workers(deck, boards["player_board"]["workers"]))
@@ -41,12 +41,23 @@ def _at(deck, message: str, *path: Any, key: bool = False) -> Diagnostic:
     return error(loc.path, loc.line, loc.col, "boards", message)
 
 
-def _covers(deck, squares: int, parts, what: str, *path: Any) -> list[Diagnostic]:
-    """Every square of a bank belongs to exactly one of its parts."""
-    covered = sum(part["squares"] for part in parts)
-    if covered == squares:
-        return []
-    return [_at(deck, f"{what} cover {covered} squares, but the bank has {squares}", *path, key=True)]
+def _covers(deck, squares: int, parts, what: str, side: str, *path: Any) -> list[Diagnostic]:
+    """Every square of a bank belongs to exactly one of its parts, counted from the side the rules
+    count them (the yellow bank empties from the right, the blue bank fills from the left). A part
+    that runs past the bank's last square is reported at that part; squares left over, at the last
+    part (CoL § YOUR STATISTICS › BLUE AND YELLOW TOKENS)."""
+    found, first = [], 1
+    for i, part in enumerate(parts):
+        last = first + part["squares"] - 1
+        if last > squares:
+            found.append(_at(deck, f"{what} {i + 1} from the {side} covers squares {first}-{last}, but the bank "
+                                   f"has only {squares}", *path, i, "squares"))
+        first = last + 1
+    if first <= squares:
+        gap = f"square {squares}" if first == squares else f"squares {first}-{squares}"
+        found.append(_at(deck, f"the {what}s cover squares 1-{first - 1} from the {side}, leaving {gap} of the "
+                               f"{squares}-square bank in no {what}", *path, len(parts) - 1, "squares"))
+    return found
 
 
 def _happiness_steps(deck, subsections) -> list[Diagnostic]:
