@@ -60,8 +60,8 @@ HARD_CARDS = {
     "ocean_liners": {"effects": "Once per turn: increase population for free."},
     "christopher_columbus": {"effects": "As your political action: remove this leader from play; colonize a "
                                         "territory from your hand without sending any units."},
-    "maximilien_robespierre": {"effects": "You may declare a revolution by spending all your military actions "
-                                          "instead of all your civil actions (never with civil actions).\n"
+    "maximilien_robespierre": {"effects": "You may declare a revolution only by spending all your military "
+                                          "actions, never with civil actions.\n"
                                           "When you declare a revolution: score 3 culture."},
     "breakthrough_i": {"effects": "Develop a technology; gain 2 science."},
     "impact_of_science": {"effects": "Rank the civilizations by science rating: with 2 players, first 10 culture; "
@@ -85,7 +85,7 @@ FIXED_CARDS = {
     # The partner *pays* (all or nothing), so the development is blocked when they cannot
     # (military.csv: "tech blocked if partner cannot pay"; CoL § SCIENCE AND CULTURE POINTS).
     "scientific_cooperation": {"both": "You pay 2 science less to develop a technology, and your partner pays 1 "
-                                       "science of the cost (not possible when they cannot pay it)."},
+                                       "science of the cost (if they cannot pay it, you cannot develop a technology)."},
     # Its text applies while it is in the card row (CoL § YOUR PLAY AREA › OTHER CIVIL CARDS IN PLAY › WONDERS).
     "taj_mahal": {"effects": "While you have replaced your leader this turn, you pay 2 civil actions less to take "
                              "this card from the card row."},

@@ -61,8 +61,10 @@ def _covers(deck, squares: int, parts, what: str, side: str, *path: Any) -> list
 
 
 def _happiness_steps(deck, subsections) -> list[Diagnostic]:
-    """Subsection k (from the right) needs k happy faces: each empty subsection beyond the happiness
-    marker is one discontent worker (Handbook § SUMMARY - YELLOW BANK)."""
+    """Subsection k (from the right) needs k happy faces: the Handbook counts discontent workers as the
+    empty subsections beyond the happiness marker (§ SUMMARY - YELLOW BANK), the Code of Laws as the
+    shortfall of happy faces (§ DISCONTENT WORKERS, with one unused worker above each such
+    subsection); the two agree only with one more happy face per subsection."""
     return [_at(deck, f"subsection {k} from the right needs {k} happy faces (one more than the subsection "
                       f"before it), not {sub['happy']}", "happiness", k - 1, "happy")
             for k, sub in enumerate(subsections, 1) if sub["happy"] != k]
