@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardtools.core.deck import Deck
 from cardtools.core.diagnostics import DiagnosticError
+from cardtools.core.plugins import plugin
 from cardtools.effects.compile import compile_deck
 
 
@@ -29,3 +30,11 @@ def compile_abilities(deck: Deck, vocab) -> dict[str, dict[str, tuple]]:
         raise UnrunnableDeck(f"the {deck.game} engine does not run every verb of these {len(refused)} cards yet: "
                              f"{cards}. Play a variant that removes them (`remove:` in a variant file)")
     return {cid: dict(c.abilities) for cid, c in compiled.items()}
+
+
+def plays_effects(deck: Deck) -> bool:
+    """Whether the deck's engine plays any card effect field (an engine may defer them all: the
+    vocabulary's words then need no meaning yet)."""
+    found = plugin(deck.game)
+    deferred = found.defers if found is not None else frozenset()
+    return any(f not in deferred for t in deck.manifest.card_types.values() for f in t.effect_fields)

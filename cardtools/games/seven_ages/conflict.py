@@ -1,0 +1,286 @@
+"""7 Ages action 4, Manoeuvre, and conflict (seeds/001_f19afe02b0a671da.txt § 4. Manoeuvre and the
+sections after it), as a mixin of the state (``rules.State``).
+
+Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>`` moves every unit
+that can reach a neighbouring land area from the empire's areas next to it — each leaving one unit
+behind (§ 4. Manoeuvre › Other movement restrictions: every land area keeps a unit), each unit
+moving once a Manoeuvre — and ``hold`` ends the movement. A march into another empire's area is
+fought at once *(judgment: the rulebook fights after all movement, in the order the player chooses)*.
+In each round of a conflict each side commits ``one``, ``half`` or ``all`` of its uncommitted units
+(the engine commits the strongest and puts the best fronts in front). Not played yet: ships and
+aircraft moving, transport, leaders (Tacticians, Strategists), retreat, nukes and elephants' rules.
+"""
+
+from __future__ import annotations
+
+COMMITS = ("one", "half", "all")
+FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
+
+
+class Manoeuvre:
+    """Marches, conflict rounds and their end (§ 4. Manoeuvre)."""
+
+    def action_manoeuvre(self, seat: int, slot: int | None) -> None:
+        if slot is None or self.empire[slot] is None:
+            return
+        self.moved, self.across = {}, {}
+        self.queue[:0] = [("marching", slot)]
+
+    def task_marching(self, slot: int) -> None:
+        if self.empire[slot] is not None and self.march_targets(slot):
+            self.wait("march", slot)
+        else:
+            self.end_manoeuvre(slot)
+
+    def movers(self, slot: int, source: str, target: str) -> tuple[str, ...]:
+        """Units of ``source`` that may march into ``target``: land units that have not moved this
+        Manoeuvre, with the movement points to enter it, one unit staying (§ 4. Manoeuvre ›
+        Movement; › Other movement restrictions)."""
+        game = self.game
+        units = self.units[source]
+        cost = game.chart.entry_cost(target, self.age(slot))
+        unmoved = units[:len(units) - self.moved.get(source, 0)]
+        able = [u for u in unmoved
+                if game.class_kind[game.unit_class[u]] == "land" and (game.counters.move(u) or 99) >= cost]
+        return tuple(able[:len(units) - 1])
+
+    def march_targets(self, slot: int) -> list[str]:
+        """Neighbouring land areas some units can march into: vacant ones, the empire's own, and
+        other players' empires' areas (an attack); crossing arrows are closed by another empire's
+        unit in their sea (§ 4. Manoeuvre › Other movement restrictions)."""
+        world, seat = self.game.world, self.seat_of(slot)
+        found = set()
+        for source in self.areas_of(slot):
+            if not world.areas[source].is_land:
+                continue
+            for border in world.areas[source].borders:
+                target = border.area
+                if target in found or not world.areas[target].is_land:
+                    continue
+                other = self.owner.get(target)
+                if other is not None and other != slot and self.seat_of(other) == seat:
+                    continue
+                if border.crossing and all(self.owner.get(s, slot) != slot for s in border.crossing):
+                    continue
+                if self.movers(slot, source, target):
+                    found.add(target)
+        return sorted(found, key=lambda a: world.areas[a].index)
+
+    def options_march(self) -> list[int]:
+        ids = self.game.ids["march"]
+        return sorted([ids[a] for a in self.march_targets(self.player)] + [self.game.ids["hold"]])
+
+    def move_march(self, target: str) -> None:
+        slot, world = self.player, self.game.world
+        moving: tuple[str, ...] = ()
+        for source in [a for a in self.areas_of(slot) if target in world.neighbours(a) and a != target]:
+            units = self.movers(slot, source, target)
+            if not units:
+                continue
+            rest = list(self.units[source])
+            for u in units:
+                rest.remove(u)
+            self.units[source] = tuple(rest)
+            moving += units
+            self.across.setdefault(target, source)
+        defender = self.owner.get(target)
+        if self.log is not None:
+            names = ", ".join(self.game.unit_name(u) for u in moving)
+            self.note(f"  {self.who(slot)} marches {names} into {world.areas[target].name}"
+                      + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
+        if defender is None:
+            if self.city.get(target):                       # § 4. Manoeuvre › Vacant areas (no Builders yet)
+                self.reduce_city(target)
+            self.place(slot, target, moving)
+            self.moved[target] = self.moved.get(target, 0) + len(moving)
+        elif defender == slot:
+            self.place(slot, target, moving)
+            self.moved[target] = self.moved.get(target, 0) + len(moving)
+        else:
+            self.fight = (target, slot, defender, moving, self.units[target], (), (), 0, 0, 0, 0)
+            self.queue[:0] = [("round",)]
+        self.queue.insert(1 if self.fight is not None else 0, ("marching", slot))
+        self.done()
+
+    def move_hold(self) -> None:
+        self.end_manoeuvre(self.player)
+        self.done()
+
+    def end_manoeuvre(self, slot: int) -> None:
+        """§ 4. Manoeuvre › Removing disorder markers: with enough units there (2 + the defence
+        modifiers + the city, a fort counting one), one unit is removed and so is the disorder."""
+        if self.empire[slot] is None:
+            return
+        game, age = self.game, self.age(slot)
+        for area in [a for a in self.areas_of(slot) if a in self.disorder]:
+            units = self.units[area]
+            siege = any(u in game.negates_city for u in units)
+            fort = area in self.forts
+            need = game.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
+                                       siege=siege, fort=fort)
+            if len(units) >= need and len(units) > (0 if fort else 1):
+                self.disorder -= {area}
+                if not fort:
+                    self.units[area] = units[:-1]
+                self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
+        self.moved, self.across = {}, {}
+
+    # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
+    # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
+    #               attacker's set aside, defender's set aside, attacker's conflict disorder markers,
+    #               defender's, attacker's losses, defender's losses)
+    def task_round(self) -> None:
+        """Each side draws a card (§ 4 › Resolving conflict), then commits units secretly."""
+        area, att, dfn = self.fight[:3]
+        self.drawn[self.seat_of(att)] = self.draw(1)
+        self.drawn[self.seat_of(dfn)] = self.draw(1)
+        self.commits = (None, None)
+        self.wait("commit", att, 0)
+
+    def options_commit(self, side: int) -> list[int]:
+        ids = self.game.ids["commit"]
+        count = len(self.fight[3 + side])
+        return [ids["one"]] if count == 1 else [ids[c] for c in COMMITS] if count > 2 else [ids["one"], ids["all"]]
+
+    def move_commit(self, how: str) -> None:
+        side = self.step[1]
+        units = self.fight[3 + side]
+        count = {"one": 1, "half": (len(units) + 1) // 2, "all": len(units)}[how]
+        self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
+        if side == 0:
+            self.wait("commit", self.fight[2], 1)
+        else:
+            self.step = None
+            self.resolve_round()
+            self.proceed()
+
+    def strongest(self, slot: int, units: tuple[str, ...], count: int, area: str) -> tuple[tuple, tuple]:
+        """The ``count`` units committed (the strongest) and those left."""
+        ranked = sorted(units, key=lambda u: -sum(self.unit_values(slot, u, area)))
+        return tuple(ranked[:count]), tuple(ranked[count:])
+
+    def unit_values(self, slot: int, unit: str, area: str) -> tuple[int, int]:
+        """Front and support by the colour's grade; cavalry −1 in forest (map.yaml terrain `cavalry`)."""
+        game = self.game
+        grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
+        front, support = game.counters.values(unit, grade)
+        front = front if isinstance(front, int) else 0
+        if game.unit_class[unit] == "cavalry":
+            malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
+            front, support = max(0, front + malus), max(0, support + malus)
+        return front, support
+
+    def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
+        """§ 4 › Resolving conflict: card + fronts of half the committed units (rounded up) + supports
+        of the rest + elite markers + ages ahead + per enemy conflict disorder marker the best front
+        and best support committed; the defender adds terrain, fort and city (no city against
+        artillery, battleships, bombers, cannons or catapults)."""
+        game = self.game
+        area, att, dfn = self.fight[:3]
+        slot, other = (att, dfn) if side == 0 else (dfn, att)
+        mine, theirs = committed[side], committed[1 - side]
+        values = sorted((self.unit_values(slot, u, area) for u in mine), key=lambda v: -v[0])
+        fronts = (len(values) + 1) // 2
+        front = sum(v[0] for v in values[:fronts])
+        kinds = {game.unit_class[u] for u in mine}
+        if kinds <= {"infantry", "missile"} and theirs and {game.unit_class[u] for u in theirs} <= {"cavalry", "aircraft"}:
+            front = (front + 1) // 2                     # § 4 › Special cases
+        support = sum(v[1] for v in values[fronts:])
+        parts = [("card", game.value[cards[side]]), ("fronts", front), ("supports", support),
+                 ("elite", self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other)))]
+        markers = self.fight[8 - side]                   # the opponent's conflict disorder markers
+        if markers and values:
+            parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
+        if side == 1:
+            parts.append(("terrain", game.chart.defence(area, self.age(dfn), self.across.get(area))))
+            if area in self.forts:
+                parts.append(("fort", FORT))
+            if self.city.get(area) and not any(u in game.negates_city for u in theirs):
+                parts.append(("city", self.city[area]))
+        total = sum(v for _, v in parts)
+        return total, " + ".join(f"{v} {k}" for k, v in parts if v)
+
+    def resolve_round(self) -> None:
+        """The lower total loses every unit it committed; a tie, both (§ 4 › Conflict outcomes). A side
+        left with no uncommitted unit uncommits all and takes a conflict disorder marker (§ 4 ›
+        Committed units and conflict disorder)."""
+        area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
+        cards = (self.drawn[self.seat_of(att)][0], self.drawn[self.seat_of(dfn)][0])
+        self.discards += cards
+        self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
+        ca, ua = self.strongest(att, ua, self.commits[0], area)
+        cd, ud = self.strongest(dfn, ud, self.commits[1], area)
+        (ta, why_a), (td, why_d) = self.total(0, (ca, cd), cards), self.total(1, (ca, cd), cards)
+        if self.log is not None:
+            self.note(f"  round: {self.who(att)} commits {len(ca)}: {ta} ({why_a}); "
+                      f"{self.who(dfn)} commits {len(cd)}: {td} ({why_d})")
+        if ta <= td:
+            la += len(ca)
+            ca = ()
+        if td <= ta:
+            ld += len(cd)
+            cd = ()
+        sa, sd = sa + ca, sd + cd
+        if not ua and sa:
+            ua, sa, ma = sa, (), ma + 1
+        if not ud and sd:
+            ud, sd, md = sd, (), md + 1
+        self.fight = (area, att, dfn, ua, ud, sa, sd, ma, md, la, ld)
+        if ua and ud:
+            self.queue[:0] = [("round",)]
+        else:
+            self.end_conflict()
+
+    def end_conflict(self) -> None:
+        """§ 4. Manoeuvre › End of conflict: elite markers at risk, disorder, control and its changes."""
+        area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
+        self.fight = None
+        for slot, lost in ((att, la), (dfn, ld)):
+            if self.elite[slot] and lost >= 2:
+                card = self.draw(1)
+                if card:
+                    self.discards += card
+                    if self.game.value[card[0]] < lost:
+                        self.elite[slot] -= 1
+                        self.note(f"  {self.who(slot)} loses an elite marker")
+        survivors_a, survivors_d = ua + sa, ud + sd
+        self.units[area] = survivors_d
+        if not survivors_d:
+            capital = self.capital[dfn] == area
+            self.vacate(area)
+            if survivors_a:
+                self.take_control(att, area, survivors_a)
+            if capital and self.money[dfn]:
+                money, self.money[dfn] = self.money[dfn], 0
+                self.note(f"  {self.who(dfn)} loses its capital and all its money")
+                if survivors_a:
+                    self.earn(att, money // 2, "half the lost capital's money")
+        if la and ld and area in self.owner:
+            self.disorder |= {area}
+        if self.log is not None:
+            holder = self.owner.get(area)
+            self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "
+                      + (f"{self.who(holder)} holds the area" if holder is not None else "the area is vacant"))
+        self.check_empty(dfn)
+        self.check_empty(att)
+
+    def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:
+        """A change of control: artefacts and fort are gone (``vacate``); immediate glory for a
+        liberated city, then the city loses a level (§ 4 › End of conflict; § End of turn › Harvest
+        glory › Immediate glory)."""
+        if self.city.get(area):
+            per_city = self.game.immediate(self.empire[winner], "city_liberated")
+            if per_city:
+                self.score(winner, per_city, "immediate glory: city liberated")
+            self.reduce_city(area)
+        self.place(winner, area, units)
+
+    def reduce_city(self, area: str) -> None:
+        """A city loses one level; a 1 is removed (no Builders yet)."""
+        steps = (0, 1, 3, 5, 7)
+        value = self.city[area]
+        lower = steps[max(0, steps.index(value) - 1)] if value in steps else 0
+        if lower:
+            self.city[area] = lower
+        else:
+            del self.city[area]

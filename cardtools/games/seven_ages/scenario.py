@@ -1,0 +1,65 @@
+"""Scenario set-up for 7 Ages (``Game.arrange``): a table described in the game's words.
+
+```yaml
+setup:
+  first: P1                      # the First player (families are dealt in seat order)
+  hands: {P1: [romans, greeks]}  # replace the hands dealt
+  empires:                       # empires already in play
+    - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, capital: latium,
+       areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium]}
+```
+
+The game then waits for the first turn's markers.
+"""
+
+from __future__ import annotations
+
+from cardtools.engine.scenario import Ownership, SetupError, seat_named
+
+
+def arrange(game, players: int, seed: int, setup: dict):
+    state = game.new_state(players, seed, log=True)
+    while state.step[0] in ("bid", "family"):             # who goes first, by seat order
+        state.apply(state.legal_actions()[0])
+    state.log.clear()
+    state.changes.clear()
+    if "first" in setup:
+        state.first = seat_named(state, setup["first"], ("first",))
+    cards = Ownership({"hands": game.cards, "empires": game.cards})
+    for name, hand in setup.get("hands", {}).items():
+        seat = seat_named(state, name, ("hands", name))
+        state.hand[seat] = cards.give("hands", hand, ("hands", name))
+    for i, spec in enumerate(setup.get("empires", ())):
+        path = ("empires", i)
+        seat = seat_named(state, spec.get("player", "P1"), path + ("player",))
+        card = spec.get("card")
+        if card not in game.empires or not game.empires[card]:
+            raise SetupError(path + ("card",), f"'{card}' is not an empire card")
+        free = [s for s in state.slots_of(seat) if state.empire[s] is None]
+        if not free:
+            raise SetupError(path, f"{spec.get('player')} has no room for another empire")
+        slot = free[0]
+        colour = spec.get("colour") or state.free_colours(seat)[0]
+        if colour not in game.colours or colour in state.colour:
+            raise SetupError(path + ("colour",), f"'{colour}' is not a free colour")
+        state.empire[slot], state.colour[slot] = card, colour
+        state.progress[slot] = spec.get("level", 1)
+        state.money[slot] = spec.get("money", 0)
+        state.elite[slot] = spec.get("elite", 0)
+        for area, units in spec.get("areas", {}).items():
+            if area not in game.world.areas:
+                raise SetupError(path + ("areas", area), f"no area '{area}' on the map")
+            bad = [u for u in units if u not in game.unit_class]
+            if bad:
+                raise SetupError(path + ("areas", area), f"no unit type {', '.join(bad)}")
+            state.place(slot, area, tuple(units))
+        for area, value in spec.get("cities", {}).items():
+            state.city[area] = value
+        state.forts |= frozenset(spec.get("forts", ()))
+        state.disorder |= frozenset(spec.get("disorder", ()))
+        state.capital[slot] = state.homeland[slot] = spec.get("capital")
+        state.beliefs[slot] = tuple(spec.get("beliefs", ()))
+    state.queue = []
+    state.step = None
+    state.proceed()
+    return state
