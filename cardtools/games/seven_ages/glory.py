@@ -60,18 +60,24 @@ class Glory:
             among = self.compared(category, empires)
             measure = {s: self.measure(s, category, region, kind) for s in among}
             ranked = sorted(among, key=lambda s: (-measure[s], order.index(s)))
+            awards = []
             for s in holders:
                 if s not in measure or measure[s] <= 0:
                     continue
                 value = next(i.get("value", 1) for i in self.game.empires[self.empire[s]]["glory"]
                              if (i["category"], i.get("region"), i.get("areas")) == key)
-                place = ranked.index(s)
-                scores[s] += max(0, value - place)
-        for s in empires:
-            scores[s] += self.religious_sites(s)
+                gained = max(0, value - ranked.index(s))
+                scores[s] += gained
+                awards.append((ranked.index(s), s, gained))
+            if self.log is not None and awards:
+                name = " ".join(str(k) for k in key if k)
+                self.note(f"  {name}: " + ", ".join(f"{self.who(s)} {measure[s]} → {g}" for _, s, g in sorted(awards)))
         for s in order:
             if scores[s]:
                 self.score(s, scores[s], "Harvest glory")
+            sites = self.religious_sites(s)
+            if sites:
+                self.score(s, sites, "religious sites")
 
     def compared(self, category: str, empires: list[int]) -> list[int]:
         """Who a ranked category compares: every empire in play; a religion's holders only; for Not

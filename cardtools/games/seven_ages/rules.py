@@ -437,7 +437,8 @@ class Game(BaseGame):
         from cardtools.engine.compiled import UnrunnableDeck
 
         rules = deck.rules
-        part2 = [name for name in ("artefact_effects", "secret_victory", "deus_vult", "take_that", "neutral_kingdoms")
+        part2 = [name for name in ("artefact_effects", "secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
+                                          "redemption", "technology", "marines")
                  if rules.get(name)]
         if part2:
             raise UnrunnableDeck(f"the 7ages engine does not play option(s) {', '.join(part2)} yet (part 2, issue 17)")

@@ -2,8 +2,10 @@
 
 ```yaml
 setup:
-  first: P1                      # the First player (families are dealt in seat order)
+  who_goes_first: true           # stop before § Who goes first? (with the hands given), instead of …
+  first: P1                      # … a First player (families are then taken in seat order)
   hands: {P1: [romans, greeks]}  # replace the hands dealt
+  deck: [french, goths]          # the top of the deck, in order (conflict and trade draws)
   empires:                       # empires already in play
     - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, capital: latium,
        areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium]}
@@ -19,16 +21,17 @@ from cardtools.engine.scenario import Ownership, SetupError, seat_named
 
 def arrange(game, players: int, seed: int, setup: dict):
     state = game.new_state(players, seed, log=True)
+    cards = Ownership({"hands": game.cards, "deck": game.cards}, unique=frozenset({"hands", "deck"}))
+    if setup.get("who_goes_first"):
+        hands(state, setup, cards)
+        return state
     while state.step[0] in ("bid", "family"):             # who goes first, by seat order
         state.apply(state.legal_actions()[0])
     state.log.clear()
     state.changes.clear()
     if "first" in setup:
         state.first = seat_named(state, setup["first"], ("first",))
-    cards = Ownership({"hands": game.cards, "empires": game.cards})
-    for name, hand in setup.get("hands", {}).items():
-        seat = seat_named(state, name, ("hands", name))
-        state.hand[seat] = cards.give("hands", hand, ("hands", name))
+    hands(state, setup, cards)
     for i, spec in enumerate(setup.get("empires", ())):
         path = ("empires", i)
         seat = seat_named(state, spec.get("player", "P1"), path + ("player",))
@@ -59,7 +62,22 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.disorder |= frozenset(spec.get("disorder", ()))
         state.capital[slot] = state.homeland[slot] = spec.get("capital")
         state.beliefs[slot] = tuple(spec.get("beliefs", ()))
-    state.queue = []
-    state.step = None
+    state.queue, state.step, state.turn = [], None, 0
     state.proceed()
     return state
+
+
+def hands(state, setup: dict, cards: Ownership) -> None:
+    """The hands and the deck's top cards given; every card a setup names (empires in play too)
+    leaves the other hands, the deck and the discard pile."""
+    named = [e.get("card") for e in setup.get("empires", ())]
+    given = {}
+    for name, hand in setup.get("hands", {}).items():
+        given[seat_named(state, name, ("hands", name))] = cards.give("hands", hand, ("hands", name))
+        named += hand
+    top = cards.give("deck", setup.get("deck", []), ("deck",))
+    named = set(named) | set(top)
+    for p in range(state.n):
+        state.hand[p] = given.get(p, tuple(c for c in state.hand[p] if c not in named))
+    state.deck = top + tuple(c for c in state.deck if c not in named)
+    state.discards = tuple(c for c in state.discards if c not in named)

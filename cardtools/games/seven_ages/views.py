@@ -30,7 +30,7 @@ def snapshot(state) -> dict:
             entry["artefacts"] = list(state.artefacts[a])
         areas[a] = entry
     return {
-        "turn": state.turn, "first": state.seat_name(state.first),
+        "turn": state.turn, "first": state.seat_name(state.first), "max_empires": state.per,
         "deck": list(state.deck), "discards": list(state.discards),
         "players": {state.seat_name(p): {
             "glory": state.rank_value(p, "glory"), "family": state.family[p], "extra_marker": state.extra[p],
