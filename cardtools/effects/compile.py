@@ -200,9 +200,8 @@ def compile_card(compiler: Compiler, deck: Deck, card: Card) -> tuple[CompiledCa
             except CompileError as exc:
                 loc = deck.locate(card, *exc.path)
                 return None, [error(loc.path, loc.line, loc.col, "effect", f"{card.id}: {exc.message}")]
-        if field in deferred:          # checked, but the engine does not play this field yet
+        if field in deferred:          # checked; the engine does not play this field yet
             del compiler.unrunnable[noted:]
-            abilities = []
         out[field] = tuple(abilities)
     return CompiledCard(card, out, tuple(compiler.unrunnable)), []
 
