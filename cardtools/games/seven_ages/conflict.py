@@ -7,8 +7,9 @@ behind (§ 4. Manoeuvre › Other movement restrictions: every land area keeps a
 moving once a Manoeuvre — and ``hold`` ends the movement. A march into another empire's area is
 fought at once *(judgment: the rulebook fights after all movement, in the order the player chooses)*.
 In each round of a conflict each side commits ``one``, ``half`` or ``all`` of its uncommitted units
-(the engine commits the strongest and puts the best fronts in front). Not played yet: ships and
-aircraft moving, transport, leaders (Tacticians, Strategists), retreat, nukes and elephants' rules.
+(the engine commits the strongest and puts the best fronts in front); a side may retreat, all its units
+to one area (the one they came from first). Not played yet: ships and aircraft moving, transport,
+leaders (Tacticians, Strategists), nukes and elephants' rules.
 """
 
 from __future__ import annotations
@@ -130,6 +131,55 @@ class Manoeuvre:
     #               attacker's set aside, defender's set aside, attacker's conflict disorder markers,
     #               defender's, attacker's losses, defender's losses)
     def task_round(self) -> None:
+        """Before the cards, a side may retreat if the other has a conflict disorder marker, the
+        active player deciding first (§ 4. Manoeuvre › Retreat)."""
+        self.queue[:0] = [("cards",)]
+        self.offer_retreat(0)
+
+    def offer_retreat(self, side: int) -> None:
+        area, slot = self.fight[0], self.fight[1 + side]
+        if side == 0 and not (self.fight[8] and self.retreat_to(slot, area)):
+            side, slot = 1, self.fight[2]
+        if side == 1 and not (self.fight[7] and self.retreat_to(slot, area)):
+            return
+        self.wait("retreat", slot, side)
+
+    def retreat_to(self, slot: int, area: str) -> str | None:
+        """A neighbouring land area the empire controls that its units could enter by movement (it
+        holds no other empire's unit: one empire per area) — the one they came from first."""
+        world = self.game.world
+        options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land]
+        came = self.across.get(area)
+        return came if came in options else (options[0] if options else None)
+
+    def options_retreat(self, side: int) -> list[int]:
+        return [self.game.ids["retreat"], self.game.ids["stand"]]
+
+    def move_stand(self) -> None:
+        side = self.step[1]
+        self.step = None
+        if side == 0:
+            self.offer_retreat(1)
+        self.proceed()
+
+    def move_retreat(self) -> None:
+        """Every unit of the side still in the area goes to one area it controls next to it."""
+        side, fight = self.step[1], self.fight
+        area, slot = fight[0], fight[1 + side]
+        units = fight[3 + side] + fight[5 + side]
+        where = self.retreat_to(slot, area)
+        self.place(slot, where, units)
+        self.note(f"  {self.who(slot)} retreats {len(units)} unit(s) to {self.game.world.areas[where].name}")
+        if side == 0:
+            self.fight = fight[:3] + ((), fight[4], (), fight[6]) + fight[7:]
+        else:
+            self.fight = fight[:4] + ((), fight[5], ()) + fight[7:]
+        self.queue.remove(("cards",))
+        self.step = None
+        self.end_conflict()
+        self.proceed()
+
+    def task_cards(self) -> None:
         """Each side draws a card (§ 4 › Resolving conflict), then commits units secretly."""
         area, att, dfn = self.fight[:3]
         self.drawn[self.seat_of(att)] = self.draw(1)

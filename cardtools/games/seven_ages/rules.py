@@ -5,7 +5,7 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
 ``no-events`` variant and by ``Game.notice``: events, the empires' special rules, leaders, naval and
-air movement, retreat, conversion at set-up and the optional rules.
+air movement, conversion at set-up and the optional rules.
 
 Players act through empires: the kit's *actors* are empire slots, ``seat × maximum empires`` of
 them (§ Playing the game: the maximum per player). A slot holds one empire at a time; its glory
@@ -430,7 +430,7 @@ class Game(BaseGame):
         return [("bid", [self.cards]), ("family", [self.families]), ("mark", [EMPIRE_MARKERS]),
                 ("extra", [EXTRA_MARKERS]), ("start", [self.cards + ("none",)]), ("build", [PROFILES]),
                 ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [self.land_areas]),
-                ("hold", []), ("commit", [COMMITS]), ("destiny", [tuple(str(n) for n in range(4))]),
+                ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []), ("destiny", [tuple(str(n) for n in range(4))]),
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
@@ -474,7 +474,8 @@ class Game(BaseGame):
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "commit", "destiny", "play", "buy")}
-        self.ids["hold"] = codec.id("hold")
+        for kind in ("hold", "retreat", "stand"):
+            self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.notice = NOTICE if rules["events"] else NOTICE_NO_EVENTS
 
@@ -527,7 +528,7 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules, leaders, naval and air movement, retreat, conversion and conflict "
+LEFT_OUT = ("the empires' special rules, leaders, naval and air movement, conversion and conflict "
             "at set-up, modernising, adopting religions and governments, and the optional rules")
 NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
           f"without events (the no-events variant); also not played yet: {LEFT_OUT}")
