@@ -110,9 +110,10 @@ class Actions:
         Initial money)."""
         level = self.start_level(card)
         self.empire[slot], self.colour[slot] = card, colour
+        self.started[self.seat_of(slot)] += (card,)
         self.progress[slot], self.elite[slot] = level, 0
         self.capital[slot] = self.homeland[slot] = None
-        self.beliefs[slot], self.on_card[slot], self.unrestricted[slot] = (), (), False
+        self.beliefs[slot], self.on_card[slot], self.unrestricted[slot] = (), (), frozenset()
         money = self.game.empires[card]["money"]
         age = self.age(slot)
         self.money[slot] = min(self.game.money_cap, money if isinstance(money, int)
@@ -240,7 +241,7 @@ class Actions:
                     self.spend(slot, cost)
                     self.forts |= {a}
                     bought.append(f"a fort in {game.world.areas[a].name}")
-        if profile == "navy" and not (restrictions.get("no_ships_until_trade") and not self.unrestricted[slot]):
+        if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in self.unrestricted[slot]):
             coast = [a for a in room if game.world.coastal(a)]
             while self.buy_unit(slot, "ships", coast, room, left, bought):
                 pass
@@ -248,7 +249,7 @@ class Actions:
             classes = ["infantry"]
             if profile == "best":
                 classes = ["cavalry", "missile", "infantry"]
-                if restrictions.get("no_cavalry_until_trade") and not self.unrestricted[slot]:
+                if restrictions.get("no_cavalry_until_trade") and "cavalry" not in self.unrestricted[slot]:
                     classes.remove("cavalry")
             while any(self.buy_unit(slot, c, list(room), room, left, bought) for c in classes):
                 pass
@@ -438,18 +439,18 @@ class Actions:
             self.hand[seat] += (theirs,)
             self.hand[self.seat_of(partner)] += (mine,)
             for a, b in ((slot, partner), (partner, slot)):
-                if not self.icons(b):
-                    self.unrestricted[a] = True
+                self.unrestricted[a] |= frozenset(c for c in ("ships", "cavalry") if c not in self.icons(b))
             self.traded |= {slot, partner}
         else:
             self.discards += (mine,)
             self.hand[seat] += (theirs,)
             self.traded |= {slot}
 
-    def icons(self, slot: int) -> bool:
-        """Whether the empire's card has a no-ships or no-cavalry icon (§ 2. Production)."""
+    def icons(self, slot: int) -> frozenset[str]:
+        """The classes the empire's card's no-ships and no-cavalry icons stop (§ 2. Production: lifted
+        by a first trade with an empire without that icon, even a lost trade)."""
         restrictions = self.game.empires[self.empire[slot]].get("restrictions", {})
-        return bool(restrictions.get("no_ships_until_trade") or restrictions.get("no_cavalry_until_trade"))
+        return frozenset(c for c in ("ships", "cavalry") if restrictions.get(f"no_{c}_until_trade"))
 
     # -- action 5: Destiny (§ 5. Destiny) ---------------------------------------------------------------
     def action_destiny(self, seat: int, slot: int | None) -> None:

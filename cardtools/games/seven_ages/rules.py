@@ -55,7 +55,7 @@ class State(Actions, Manoeuvre, Glory, BaseState):
              Zone("discards"))
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
-              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played")
+              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played", "started")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -72,9 +72,10 @@ class State(Actions, Manoeuvre, Glory, BaseState):
         self.marks: list[str | None] = [None] * slots      # face-down marker on each empire this turn
         self.extra: list[str | None] = [None] * n          # the non-empire marker, per seat
         self.family: list[str | None] = [None] * n
+        self.started: list[tuple[str, ...]] = [()] * n     # every empire each player started
         self.beliefs: list[tuple[str, ...]] = [()] * slots  # religions and governments held
         self.on_card: list[tuple[str, ...]] = [()] * slots  # artefact markers on the empire's card
-        self.unrestricted: list[bool] = [False] * slots     # traded: the no-ships/no-cavalry icons lifted
+        self.unrestricted: list[frozenset[str]] = [frozenset()] * slots   # icons lifted by a trade
         self.wild_used: list[bool] = [False] * slots
         self.units: dict[str, tuple[str, ...]] = {}       # area -> unit types of its controller
         self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
@@ -353,9 +354,25 @@ class State(Actions, Manoeuvre, Glory, BaseState):
             self.note(f"{self.who(slot)} advances {levels} (level {self.progress[slot]}, {cause})")
             if self.age(slot) != before:
                 self.note(f"{self.who(slot)} enters age {self.age(slot)}")
+        if self.age(slot) != before:
+            self.outdated_artefacts(slot)
         per_level = self.game.immediate(self.empire[slot], "progress_level")
         if per_level:
             self.score(slot, per_level * levels, "immediate glory: progress")
+
+    def outdated_artefacts(self, slot: int) -> None:
+        """An on-map artefact is discarded when its area's controller is outside the artefact's ages
+        (§ 6. Civilise › Playing artefact cards)."""
+        age = self.age(slot)
+        for area in self.areas_of(slot):
+            held = self.artefacts.get(area, ())
+            kept = tuple(a for a in held if self.game.artefacts[a]["ages"][0] <= age <= self.game.artefacts[a]["ages"][1])
+            if kept != held:
+                if kept:
+                    self.artefacts[area] = kept
+                else:
+                    del self.artefacts[area]
+                self.note(f"  {self.who(slot)}: an artefact outside age {age} leaves {self.game.world.areas[area].name}")
 
     def score(self, slot: int, amount: int, cause: str) -> None:
         """Glory for the slot's player; never below zero for the player (§ Terms of play › Glory points)."""

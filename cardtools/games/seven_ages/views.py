@@ -63,6 +63,7 @@ def features(state, seat: int) -> dict[str, int]:
 
 
 def record(state, seat: int) -> dict:
-    """What a simulation stores per seat: the empires it played and its glory."""
-    return {"empires": [state.empire[s] for s in state.slots_of(seat) if state.empire[s]],
+    """What a simulation stores per seat: every empire it started (``report`` gives win share and glory
+    per empire card), its glory and its most advanced empire's level."""
+    return {"empires_started": list(dict.fromkeys(state.started[seat])),
             "glory": state.rank_value(seat, "glory"), "advanced": state.rank_value(seat, "advanced")}
