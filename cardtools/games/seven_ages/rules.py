@@ -223,7 +223,8 @@ class State(Actions, Manoeuvre, Glory, BaseState):
         self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
 
     def task_mark(self, slot: int) -> None:
-        if self.empire[slot] is not None:
+        """A marker on every empire, while markers last (7 actions' and the Wild card)."""
+        if self.empire[slot] is not None and self._free_markers(self.seat_of(slot)) - {"start"}:
             self.wait("mark", slot)
 
     def _free_markers(self, seat: int) -> set[str]:
@@ -428,6 +429,24 @@ class State(Actions, Manoeuvre, Glory, BaseState):
     def observation(self, seat: int) -> dict:
         """The face-down markers of the other players are hidden (§ Playing the game)."""
         return views.hide_markers(self, super().observation(seat), seat)
+
+    def determinize(self, seat: int, rng):
+        """Hidden cards dealt again (the kit), and what else ``seat`` cannot see chosen anew: the other
+        players' face-down markers (one per action, one Wild card) and an attacker's secret commit."""
+        new = super().determinize(seat, rng)
+        for other in range(self.n):
+            slots = [s for s in self.slots_of(other) if new.marks[s] is not None] if other != seat else []
+            actions = list(ACTIONS[1:])
+            rng.shuffle(actions)
+            wild = len(slots) > len(actions) or (slots and rng.random() < 0.5)
+            for i, s in enumerate(slots):
+                new.marks[s] = f"wild_{rng.choice(ACTIONS[1:])}" if wild and i == 0 else actions.pop()
+            if other != seat and new.extra[other] is not None:
+                used = set(new.marks[other * self.per:(other + 1) * self.per])
+                new.extra[other] = rng.choice([m for m in ("start", "destiny", "civilise") if m not in used])
+        if new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat:
+            new.commits = (rng.randint(1, len(new.fight[3])),) + new.commits[1:]
+        return new
 
     def features(self, seat: int) -> dict[str, int]:
         return views.features(self, seat)
