@@ -138,6 +138,7 @@ class Actions:
             self.capital[slot] = self.homeland[slot] = best
             if self.log is not None:
                 self.note(f"  capital in {self.game.world.areas[best].name} (value {value})")
+        self.queue[:0] = [("set_up_leader", slot)]
 
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
@@ -146,7 +147,8 @@ class Actions:
     def income(self, slot: int) -> int:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
         (§ 2. Production › Earning income; § Terms of play › Modifiers)."""
-        total = sum(self.area_income(slot, a) for a in self.areas_of(slot) if a not in self.disorder)
+        total = sum(self.area_income(slot, a) * (2 if self.leader_here(slot, "po", a) else 1)   # Populist
+                    for a in self.areas_of(slot) if a not in self.disorder)
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
         return total
@@ -222,21 +224,23 @@ class Actions:
         else:
             areas = sorted(self.areas_of(slot), key=lambda a: (a != self.capital[slot], -self.city.get(a, 0),
                                                               game.world.areas[a].index))
-            room = {a: max(1, self.city.get(a, 0)) for a in areas if game.world.areas[a].is_land}
+            room = {a: 99 if self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))   # Administrator
+                    for a in areas if game.world.areas[a].is_land}
         left = self.pool_left(slot)
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
             for a in areas:
                 self.buy_unit(slot, "infantry", [a], room, left, bought)
         if profile == "elite" and self.elite[slot] < ELITE_MAX:
-            cost = max(game.markers["elite"]["minimum"], sum(len(self.units[a]) for a in self.areas_of(slot)))
+            cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
+                       sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
             if cost <= self.money[slot]:
                 self.spend(slot, cost)
                 self.elite[slot] += 1
                 bought.append(f"an elite marker ({cost})")
         if profile == "fort" and not self.barbarian(slot):
             for a in self.fort_sites(slot, areas):
-                cost = game.markers["fort"]["cost"]
+                cost = game.markers["fort"]["builder_cost" if self.leader_here(slot, "bu", a) else "cost"]
                 if cost <= self.money[slot]:
                     self.spend(slot, cost)
                     self.forts |= {a}
@@ -260,12 +264,14 @@ class Actions:
     def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list) -> bool:
         """One unit of a class in the first area with room, if affordable and in the pool."""
         game = self.game
-        cost = game.class_cost[cls]
-        if cost > self.money[slot]:
-            return False
-        unit = self.best_type(slot, cls, left)
         area = next((a for a in where if room.get(a, 0) > 0), None)
+        unit = self.best_type(slot, cls, left)
         if unit is None or area is None:
+            return False
+        cost = game.class_cost[cls]
+        if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
+            cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
+        if cost > self.money[slot]:
             return False
         self.spend(slot, cost)
         room[area] -= 1
@@ -296,6 +302,8 @@ class Actions:
 
     def vacate(self, area: str) -> None:
         slot = self.owner.pop(area, None)
+        if slot is not None:                       # § 6. Civilise › Removing leaders: no unit left there
+            self.lose_leaders(slot, area, "no unit left in its area")
         self.units.pop(area, None)
         self.artefacts.pop(area, None)
         self.forts -= {area}
@@ -380,9 +388,9 @@ class Actions:
         self.done()
 
     def trade_value(self, slot: int, card: str) -> int:
-        """Card value + trade number − 1 per disordered area (§ 3 › Trading; no Scientists yet)."""
+        """Card value + trade number + 1 per Scientist − 1 per disordered area (§ 3 › Trading)."""
         disordered = sum(1 for a in self.areas_of(slot) if a in self.disorder)
-        return self.game.value[card] + self.trade_number(slot) - disordered
+        return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered
 
     def task_trade_result(self, slot: int, partner: int) -> None:
         """§ 3. Trade and progress › Effects of trading."""
@@ -431,6 +439,8 @@ class Actions:
                 self.advance(s, gains[i], "trade")
             else:
                 self.earn(s, game.value[cards[i]], "trade")
+            if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
+                self.scientists_draw(s)
             if values[i] > values[1 - i]:
                 won = game.immediate(self.empire[s], "trade_won")
                 if won:
@@ -446,6 +456,15 @@ class Actions:
             self.hand[seat] += (theirs,)
             self.traded |= {slot}
 
+    def scientists_draw(self, slot: int) -> None:
+        """After a won trade: one card per Scientist, keep one (the best *(judgment)*), discard the rest
+        (§ 3. Trade and progress › Effects of trading)."""
+        drawn = tuple(sorted(self.draw(self.leaders_in(slot, "sc")), key=lambda c: -self.game.value[c]))
+        if drawn:
+            self.hand[self.seat_of(slot)] += drawn[:1]
+            self.discards += tuple(drawn[1:])
+            self.note(f"  {self.who(slot)}'s Scientists draw {len(drawn)} card(s) and keep one")
+
     def icons(self, slot: int) -> frozenset[str]:
         """The classes the empire's card's no-ships and no-cavalry icons stop (§ 2. Production: lifted
         by a first trade with an empire without that icon, even a lost trade)."""
@@ -454,9 +473,9 @@ class Actions:
 
     # -- action 5: Destiny (§ 5. Destiny) ---------------------------------------------------------------
     def action_destiny(self, seat: int, slot: int | None) -> None:
-        self.wait("destiny", seat * self.per if slot is None else slot)
+        self.wait("destiny", seat * self.per if slot is None else slot, slot)
 
-    def options_destiny(self) -> list[int]:
+    def options_destiny(self, slot: int | None) -> list[int]:
         ids = self.game.ids["destiny"]
         return [ids[str(n)] for n in range(min(3, len(self.hand[self.seat_of(self.player)])) + 1)]
 
@@ -469,6 +488,13 @@ class Actions:
         drawn = self.draw(max(0, DESTINY_HAND - len(self.hand[seat])))
         self.hand[seat] += drawn
         self.note(f"  {self.seat_name(seat)} discards {n} card(s) and draws {len(drawn)}")
+        slot = self.step[1] if len(self.step) > 1 else None
+        wise = self.leaders_in(slot, "ph") if slot is not None and self.empire[slot] else 0
+        if wise:                                   # § 5. Destiny: 1 more card per Philosopher, then back to 6
+            hand = sorted(self.hand[seat] + self.draw(wise), key=lambda c: -self.game.value[c])
+            keep = max(DESTINY_HAND, len(self.hand[seat]))
+            self.hand[seat], self.discards = tuple(hand[:keep]), self.discards + tuple(hand[keep:])
+            self.note(f"  its Philosophers draw {wise} more; back to {keep} cards")
         self.done()
 
     # -- action 6: Civilise (§ 6. Civilise) -------------------------------------------------------------
@@ -478,7 +504,7 @@ class Actions:
         actor = seat * self.per if slot is None else slot
         self.queue[:0] = [("artefacts", actor, slot is None, False, False)]
         if slot is not None:
-            self.queue.insert(1, ("civilise_rest", slot))
+            self.queue[1:1] = [("promote", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
         if self.playable_artefacts(actor, anywhere, religion, government):
@@ -515,7 +541,7 @@ class Actions:
             return False
         if group == "government" and (government or self.held(slot, "government")):
             return False
-        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot):
+        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact["colour"]):
             return False
         return self.markers_in_use(artefact["id"]) < self.marker_limit(artefact)
 
@@ -534,9 +560,13 @@ class Actions:
         return (sum(v.count(artefact) for v in self.artefacts.values())
                 + sum(v.count(artefact) for v in self.on_card))
 
-    def artefact_site(self, slot: int) -> str | None:
-        """An area of the empire without an artefact: the capital first *(judgment)*."""
-        areas = sorted((a for a in self.areas_of(slot) if self.game.world.areas[a].is_land and a not in self.artefacts),
+    def artefact_site(self, slot: int, colour: str = "green") -> str | None:
+        """An area of the empire without an artefact — a second one only with a Scientist (blue) or an
+        Artist (other green) there (§ 6 › Playing artefact cards); the capital first *(judgment)*."""
+        second = "sc" if colour == "blue" else "ar" if colour == "green" else None
+        areas = sorted((a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
+                        and (a not in self.artefacts or (second and len(self.artefacts[a]) < 2
+                                                         and self.leader_here(slot, second, a)))),
                        key=lambda a: (a != self.capital[slot], self.game.world.areas[a].index))
         return areas[0] if areas else None
 
@@ -556,7 +586,7 @@ class Actions:
         artefact = self.game.artefacts[self.game.artefact_of[card]]
         aid = artefact["id"]
         if artefact["placement"] in ("area", "area_pair"):
-            site = self.artefact_site(target)
+            site = self.artefact_site(target, artefact["colour"])
             self.artefacts[site] = self.artefacts.get(site, ()) + (aid,)
             where = self.game.world.areas[site].name
         else:
@@ -594,26 +624,30 @@ class Actions:
                 self.spend(slot, cost)
                 self.disorder -= {area}
                 self.note(f"  {self.who(slot)} pays {cost} to remove the disorder in {game.world.areas[area].name}")
-        if not self.barbarian(slot):
-            self.urbanise(slot)
+        self.urbanise(slot)
 
     def urbanise(self, slot: int) -> None:
         """Build or improve cities in two fertile areas or one other land area, up to the age's
         maximum; the first becomes the capital if there is none (§ 6. Civilise › Urbanise)."""
         game, age = self.game, self.age(slot)
-        top = game.max_city[age]
+
+        def top(area: str) -> int:                  # a Builder improves one age early (§ Leader Types › Builder)
+            return game.max_city[min(7, age + 1) if self.leader_here(slot, "bu", area) else age]
+
         spots = [a for a in self.areas_of(slot) if a not in self.disorder and game.world.areas[a].is_land
-                 and self.city.get(a, 0) < top]
-        if not spots:
-            return
+                 and self.city.get(a, 0) < top(a)]
         spots.sort(key=lambda a: (a != self.capital[slot], -self.area_income(slot, a), game.world.areas[a].index))
-        fertile = [a for a in spots if game.chart.at(a, age)["id"] == "fertile"]
-        chosen = fertile[:2] if len(fertile) >= 2 else spots[:1]
+        chosen = []
+        if not self.barbarian(slot):
+            fertile = [a for a in spots if game.chart.at(a, age)["id"] == "fertile"]
+            chosen = fertile[:2] if len(fertile) >= 2 else spots[:1]
+        # a Builder: one more in its area, even for a Barbarian, not the same city twice
+        chosen += [a for a in spots if self.leader_here(slot, "bu", a) and a not in chosen]
         for area in chosen:
             value = CITY_STEPS[CITY_STEPS.index(self.city.get(area, 0)) + 1]
             self.city[area] = value
             self.note(f"  {self.who(slot)} urbanises {game.world.areas[area].name}: city {value}")
-        if self.capital[slot] is None:
+        if self.capital[slot] is None and not self.barbarian(slot):
             best = max((a for a in self.areas_of(slot) if a in self.city), key=lambda a: self.city[a], default=None)
             if best is not None:
                 self.capital[slot] = best
@@ -629,6 +663,7 @@ class Actions:
         its colour is free."""
         card = self.empire[slot]
         self.note(f"{self.who(slot)} is discarded ({why})")
+        self.lose_leaders(slot, None, "its empire is discarded")
         for area in self.areas_of(slot):
             self.vacate(area)
         self.discards += (card,)

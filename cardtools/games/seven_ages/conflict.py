@@ -14,6 +14,8 @@ leaders (Tacticians, Strategists), nukes and elephants' rules.
 
 from __future__ import annotations
 
+from cardtools.games.seven_ages.leaders import REDRAW_BELOW
+
 COMMITS = ("one", "half", "all")
 FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
 
@@ -140,7 +142,8 @@ class Manoeuvre:
         area, slot = self.fight[0], self.fight[1 + side]
         if side == 0 and not (self.fight[8] and self.retreat_to(slot, area)):
             side, slot = 1, self.fight[2]
-        if side == 1 and not (self.fight[7] and self.retreat_to(slot, area)):
+        tactician = self.leader_here(slot, "ta", area)   # § Leader Types › Tactician: if either has one
+        if side == 1 and not ((self.fight[7] or (tactician and self.fight[8])) and self.retreat_to(slot, area)):
             return
         self.wait("retreat", slot, side)
 
@@ -182,8 +185,13 @@ class Manoeuvre:
     def task_cards(self) -> None:
         """Each side draws a card (§ 4 › Resolving conflict), then commits units secretly."""
         area, att, dfn = self.fight[:3]
-        self.drawn[self.seat_of(att)] = self.draw(1)
-        self.drawn[self.seat_of(dfn)] = self.draw(1)
+        for slot in (att, dfn):
+            card = self.draw(1)
+            if card and self.leader_here(slot, "ta", area) and self.game.value[card[0]] < REDRAW_BELOW:
+                self.discards += card                    # a Tactician's side may draw a second card
+                card = self.draw(1) or card
+                self.note(f"  {self.who(slot)}'s Tactician has the card redrawn")
+            self.drawn[self.seat_of(slot)] = card
         self.commits = (None, None)
         self.wait("commit", att, 0)
 
@@ -264,12 +272,20 @@ class Manoeuvre:
         if self.log is not None:
             self.note(f"  round: {self.who(att)} commits {len(ca)}: {ta} ({why_a}); "
                       f"{self.who(dfn)} commits {len(cd)}: {td} ({why_d})")
-        if ta <= td:
+        # a Tactician in the area is committed with "all" *(judgment)*: on a tie its side loses nothing,
+        # on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
+        tactics = [self.commits[i] == len(self.fight[3 + i]) and self.leader_here(s, "ta", area)
+                   for i, s in enumerate((att, dfn))]
+        if ta <= td and not (ta == td and tactics[0]):
             la += len(ca)
             ca = ()
-        if td <= ta:
+            if tactics[0]:
+                self.lose_tactician(att, area)
+        if td <= ta and not (ta == td and tactics[1]):
             ld += len(cd)
             cd = ()
+            if tactics[1]:
+                self.lose_tactician(dfn, area)
         sa, sd = sa + ca, sd + cd
         if not ua and sa:
             ua, sa, ma = sa, (), ma + 1
@@ -280,6 +296,14 @@ class Manoeuvre:
             self.queue[:0] = [("round",)]
         else:
             self.end_conflict()
+
+    def lose_tactician(self, slot: int, area: str) -> None:
+        """A committed leader is lost with its side's units (named: out of the game; unnamed: the cup)."""
+        lost = next(leader for leader in self.leaders[slot] if "ta" in leader[1] and leader[2] == area)
+        self.leaders[slot] = tuple(leader for leader in self.leaders[slot] if leader is not lost)
+        if lost[0] not in self.game.leader_slug:
+            self.cup += (lost[1],)
+        self.note(f"  {self.who(slot)} loses {lost[0]}, committed and beaten")
 
     def end_conflict(self) -> None:
         """§ 4. Manoeuvre › End of conflict: elite markers at risk, disorder, control and its changes."""

@@ -2,9 +2,9 @@
 the state: buying glory, then every empire scores its card's glory categories (glory-categories.yaml).
 
 A ranked category numbered 1 gives 1 to the most; 2 gives 2 and 1; 3 gives 3, 2 and 1; an empire
-needs more than zero to score. Ties: the First player's empire first, then the next player's to the
-left; between two empires of one player, the card's order *(judgment: that player's choice; there
-are no Philosophers yet)*. Disordered areas count for nothing except Homeland.
+needs more than zero to score. Ties: more Philosophers (in different areas), then the First player's
+empire first, then the next player's to the left; between two empires of one player, the card's
+order *(judgment: that player's choice)*. Disordered areas count for nothing except Homeland.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class Glory:
             category, region, kind = key
             among = self.compared(category, empires)
             measure = {s: self.measure(s, category, region, kind) for s in among}
-            ranked = sorted(among, key=lambda s: (-measure[s], order.index(s)))
+            ranked = sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), order.index(s)))
             awards = []
             for s in holders:
                 if s not in measure or measure[s] <= 0:
@@ -78,6 +78,10 @@ class Glory:
             sites = self.religious_sites(s)
             if sites:
                 self.score(s, sites, "religious sites")
+
+    def philosophers(self, slot: int) -> int:
+        """Philosophers win Harvest ties, counted once per area (§ End of turn › Harvest glory)."""
+        return len({where for _, types, where in self.leaders[slot] if "ph" in types})
 
     def compared(self, category: str, empires: list[int]) -> list[int]:
         """Who a ranked category compares: every empire in play; a religion's holders only; for Not
@@ -104,10 +108,15 @@ class Glory:
             return sum(1 for a in areas if EUROPE not in world.regions_of(a))
         if category == "progress":
             return min(self.progress[slot], game.beyond["level"] + 1)
-        if category == "artefacts":
-            colours = [game.artefacts[m]["colour"] for a in areas for m in self.artefacts.get(a, ())]
-            colours += [game.artefacts[m]["colour"] for m in self.on_card[slot]]
-            return sum(1 for c in colours if c in ("green", "blue")) - colours.count("red")
+        if category == "artefacts":              # § End of turn › Harvest glory › Glory from artefacts
+            total = self.leaders_in(slot, "ar")
+            for a in areas:
+                for m in self.artefacts.get(a, ()):
+                    colour = game.artefacts[m]["colour"]
+                    double = self.leader_here(slot, "sc" if colour == "blue" else "ar", a)
+                    total += (2 if double else 1) if colour in ("green", "blue") else -(colour == "red")
+            colours = [game.artefacts[m]["colour"] for m in self.on_card[slot]]
+            return total + sum(1 for c in colours if c in ("green", "blue")) - colours.count("red")
         if category == "cities":
             return sum(self.city.get(a, 0) for a in areas)
         if category == "money":
@@ -115,8 +124,8 @@ class Glory:
         if category in ("ships", "land_units", "cavalry"):
             want = {"ships": ("ships",), "land_units": ("infantry", "cavalry", "missile"), "cavalry": ("cavalry",)}[category]
             return sum(1 for a in areas for u in self.units[a] if game.unit_class[u] in want)
-        if "religion" in game.glory_categories[category]:
-            return len(areas)
+        if "religion" in game.glory_categories[category]:   # each Religious leader: 1 + its city's value
+            return len(areas) + sum(1 + self.city.get(where, 0) for _, types, where in self.leaders[slot] if "re" in types)
         return 0
 
     def kind_counts(self, area: str, kind: str | None) -> bool:

@@ -4,8 +4,8 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``Game.notice``: events, the empires' special rules, leaders, naval and
-air movement, conversion at set-up and the optional rules.
+``no-events`` variant and by ``Game.notice``: events, the empires' special rules, leaders moving,
+naval and air movement, conversion at set-up and the optional rules.
 
 Players act through empires: the kit's *actors* are empire slots, ``seat × maximum empires`` of
 them (§ Playing the game: the maximum per player). A slot holds one empire at a time; its glory
@@ -13,6 +13,8 @@ stays the player's after the empire is discarded (a seat's glory is its slots' s
 """
 
 from __future__ import annotations
+
+import re
 
 from cardtools.engine.contract import GameFacts
 from cardtools.engine.flow import CLOCKWISE
@@ -26,6 +28,7 @@ from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.glory import Glory
+from cardtools.games.seven_ages.leaders import Leaders
 from cardtools.games.seven_ages.terrain import TerrainChart
 from cardtools.games.seven_ages.worldmap import WorldMap
 
@@ -42,7 +45,7 @@ EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 
 
-class State(Actions, Manoeuvre, Glory, BaseState):
+class State(Actions, Manoeuvre, Glory, Leaders, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter(),
@@ -55,7 +58,7 @@ class State(Actions, Manoeuvre, Glory, BaseState):
              Zone("discards"))
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
-              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played", "started")
+              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played", "started", "leaders")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -84,6 +87,10 @@ class State(Actions, Manoeuvre, Glory, BaseState):
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
+        self.leaders: list[tuple] = [()] * slots          # per empire: (name, types, area) (leaders.py)
+        self.cup = self.leader_cup()                      # unnamed leaders and 'no leader' markers
+        self.seen: frozenset[str] = frozenset()           # named leaders that have appeared
+        self.draws = 0                                    # draws from the cup so far (their chance)
         self.moved: dict[str, int] = {}                   # Manoeuvre: units that marched into an area
         self.across: dict[str, str] = {}                  # Manoeuvre: area -> the area units entered from
         self.queue: list[tuple] = []                      # tasks of the turn still to run
@@ -300,9 +307,9 @@ class State(Actions, Manoeuvre, Glory, BaseState):
         dark = self.game.dark_ages
         for s in self.in_play():
             level = self.progress[s]
-            if level in dark:                                   # § Terms of play › Dark ages
+            if level in dark and not self.leaders_in(s, "sc"):   # § Terms of play › Dark ages; Scientist
                 self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
-            elif self.wild_used[s]:                              # § Wild card (no Administrators yet)
+            elif self.wild_used[s] and not self.leaders_in(s, "ad"):   # § Wild card; Administrator
                 self.note(f"{self.who(s)}: no free progress after a Wild card")
             else:
                 self.advance(s, 1, "free progress")
@@ -355,6 +362,8 @@ class State(Actions, Manoeuvre, Glory, BaseState):
             self.note(f"{self.who(slot)} advances {levels} (level {self.progress[slot]}, {cause})")
             if self.age(slot) != before:
                 self.note(f"{self.who(slot)} enters age {self.age(slot)}")
+        if self.age(slot) != before:                 # § 6. Civilise › Removing leaders: a new age
+            self.lose_leaders(slot, None, "a new age")
         if self.age(slot) != before:
             self.outdated_artefacts(slot)
         per_level = self.game.immediate(self.empire[slot], "progress_level")
@@ -467,6 +476,7 @@ class Game(BaseGame):
                 ("extra", [EXTRA_MARKERS]), ("start", [self.cards + ("none",)]), ("build", [PROFILES]),
                 ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [self.land_areas]),
                 ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []), ("destiny", [tuple(str(n) for n in range(4))]),
+                ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
@@ -503,13 +513,19 @@ class Game(BaseGame):
         self.colour_name = {c: colours[c][0] for c in self.colours}
         self.colour_mix = {c: colours[c][1] for c in self.colours}
         self.glory_categories = {c["id"]: c for c in deck.data["glory_categories"]["categories"]}
+        self.leader_type_names = {t["id"]: t["name"] for t in deck.data["leader_types"]["types"]}
+        #: named leaders on the cards: move word (a slug) -> name, and back
+        self.named_leaders = {re.sub(r"[^a-z0-9]+", "_", n["name"].lower()).strip("_"): n["name"]
+                              for e in self.empires.values() if e for named in e.get("named_leaders", {}).values()
+                              for n in named}
+        self.leader_slug = {name: slug for slug, name in self.named_leaders.items()}
         self._units(deck.data["cost_chart"])
         super().__init__(deck, abilities)
         codec = self.codec
         self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
-                                 "commit", "destiny", "play", "buy")}
+                                 "commit", "destiny", "promote", "play", "buy")}
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
@@ -564,7 +580,7 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules, leaders, naval and air movement, conversion and conflict "
+LEFT_OUT = ("the empires' special rules, leaders moving, naval and air movement, conversion and conflict "
             "at set-up, modernising, adopting religions and governments, and the optional rules")
 NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
           f"without events (the no-events variant); also not played yet: {LEFT_OUT}")

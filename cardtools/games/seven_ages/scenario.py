@@ -8,7 +8,8 @@ setup:
   deck: [french, goths]          # the top of the deck, in order (conflict and trade draws)
   empires:                       # empires already in play
     - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, capital: latium,
-       areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium]}
+       areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium],
+       beliefs: [christianity], leaders: {latium: [caesar, ph]}}   # a named leader, or a type's code
 ```
 
 The game then waits for the first turn's markers.
@@ -62,6 +63,17 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.disorder |= frozenset(spec.get("disorder", ()))
         state.capital[slot] = state.homeland[slot] = spec.get("capital")
         state.beliefs[slot] = tuple(spec.get("beliefs", ()))
+        for area, leaders in spec.get("leaders", {}).items():
+            for j, leader in enumerate(leaders):
+                if leader in game.named_leaders:
+                    named = next(n for e in game.empires.values() if e for ns in e.get("named_leaders", {}).values()
+                                 for n in ns if n["name"] == game.named_leaders[leader])
+                    state.leaders[slot] += ((named["name"], tuple(named["types"]), area),)
+                    state.seen |= {named["name"]}
+                elif leader in game.leader_type_names:
+                    state.leaders[slot] += ((game.leader_type_names[leader], (leader,), area),)
+                else:
+                    raise SetupError(path + ("leaders", area, j), f"'{leader}' is neither a named leader nor a leader type")
     state.queue, state.step, state.turn = [], None, 0
     state.proceed()
     return state
