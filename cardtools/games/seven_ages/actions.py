@@ -317,7 +317,7 @@ class Actions:
             self.discard_empire(slot, "no unit left on the map")
 
     # -- action 3: Trade and progress (§ 3. Trade and progress) ------------------------------------------
-    def in_range(self, slot: int) -> list[int]:
+    def in_range(self, slot: int, everyone: bool = False) -> list[int]:
         """Other players' empires within Range (§ Terms of play › Range): the fewest areas to their
         nearest area at most the empire's age; not traced through another player's empire
         *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
@@ -338,6 +338,8 @@ class Actions:
                         found.add(other)          # Range may end here, not pass through
                     else:
                         nxt.append(n)
+                        if everyone and other is not None and other != slot:
+                            found.add(other)
             frontier = nxt
         return sorted(found)
 
@@ -503,8 +505,9 @@ class Actions:
         remove disorder and urbanise. A non-empire Civilise only plays cards (§ Playing the game)."""
         actor = seat * self.per if slot is None else slot
         self.queue[:0] = [("artefacts", actor, slot is None, False, False)]
+        self.religion_played = False
         if slot is not None:
-            self.queue[1:1] = [("promote", slot), ("civilise_rest", slot)]
+            self.queue[1:1] = [("promote", slot), ("adopt", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
         if self.playable_artefacts(actor, anywhere, religion, government):
@@ -537,13 +540,21 @@ class Actions:
             return False
         group = artefact.get("group")
         if group == "religion" and (religion or artefact["id"] in self.beliefs[slot] or
-                                    self.held(slot, "religion") >= self.game.rules["religions_per_empire"]):
+                                    self.held(slot, "religion") >= self.religion_room(slot)):
             return False
         if group == "government" and (government or self.held(slot, "government")):
             return False
         if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact["colour"]):
             return False
         return self.markers_in_use(artefact["id"]) < self.marker_limit(artefact)
+
+    def religion_room(self, slot: int) -> int:
+        """Religions an empire may hold: one, or as many as its religious glory categories (the
+        Shogunate's two), or two with Deus Vult! (§ 6. Civilise › Playing artefact cards)."""
+        categories = self.game.glory_categories
+        religious = sum(1 for g in self.game.empires[self.empire[slot]].get("glory", ())
+                        if "religion" in categories[g["category"]])
+        return max(1, religious, self.game.rules["religions_per_empire"])
 
     def held(self, slot: int, group: str) -> int:
         return sum(1 for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == group)
@@ -595,6 +606,7 @@ class Actions:
         group = artefact.get("group")
         if group:
             self.beliefs[target] += (aid,)
+            self.religion_played |= group == "religion"
         if self.log is not None:
             self.note(f"  {self.who(target)} gains {artefact['name']} ({artefact['colour']}, on {where})")
         self.score(target, -1 if artefact["colour"] == "red" else 1, f"artefact {artefact['name']}")
@@ -609,12 +621,65 @@ class Actions:
     def move_civilised(self) -> None:
         self.done()
 
+    # -- § 6. Civilise › Adopting a religion or government -------------------------------------------
+    def adoptable(self, slot: int) -> list[str]:
+        """Religions and governments of empires within Range, adopted as if played: none with a
+        disordered area, no religion after a religion card this action."""
+        if any(a in self.disorder for a in self.areas_of(slot)):
+            return []
+        found = {b for other in self.in_range(slot, everyone=True) for b in self.beliefs[other]}
+        artefacts = self.game.artefacts
+        return sorted(b for b in found if not (artefacts[b].get("group") == "religion" and self.religion_played)
+                      and self.can_adopt(slot, b))
+
+    def can_adopt(self, slot: int, belief: str) -> bool:
+        artefact = self.game.artefacts[belief]
+        lo, hi = artefact["ages"]
+        group = artefact.get("group")
+        room = self.religion_room(slot) if group == "religion" else 1
+        return (belief not in self.beliefs[slot] and lo <= self.age(slot) <= hi and self.held(slot, group) < room
+                and self.markers_in_use(belief) < self.marker_limit(artefact))
+
+    def task_adopt(self, slot: int) -> None:
+        if self.empire[slot] is not None and self.adoptable(slot):
+            self.wait("adopt", slot)
+
+    def options_adopt(self) -> list[int]:
+        ids = self.game.ids["adopt"]
+        return sorted([ids[b] for b in self.adoptable(self.player)] + [ids["none"]])
+
+    def move_adopt(self, belief: str) -> None:
+        """One religion or government a Civilise, +1 glory (§ 6. Civilise › Adopting …)."""
+        slot = self.player
+        if belief != "none":
+            self.beliefs[slot] += (belief,)
+            self.on_card[slot] += (belief,)
+            self.note(f"  {self.who(slot)} adopts {self.game.artefacts[belief]['name']}")
+            self.score(slot, 1, f"artefact {self.game.artefacts[belief]['name']} adopted")
+        self.done()
+
+    def modernise(self, slot: int) -> None:
+        """§ 6. Civilise › Modernising: counters turned over, free, to the side the level allows; the
+        engine turns every counter to its most advanced side *(judgment: downgrading is never chosen)*."""
+        game, level, turned = self.game, self.progress[slot], 0
+        for area in self.areas_of(slot):
+            units = []
+            for u in self.units[area]:
+                counter = game.counters.counters[game.counter_of[u]]
+                best = counter["back"] if game.unit_level.get(counter["back"], 99) <= level else counter["front"]
+                turned += best != u
+                units.append(best)
+            self.units[area] = tuple(units)
+        if turned:
+            self.note(f"  {self.who(slot)} modernises {turned} unit(s)")
+
     def task_civilise_rest(self, slot: int) -> None:
-        """Remove disorder, then urbanise (§ 6. Civilise › Removing disorder, › Urbanise), by the
-        engine's policy *(judgment, § 16)*: the richest disordered areas it can pay for; cities where
-        they are worth most."""
+        """Modernise, remove disorder, then urbanise (§ 6. Civilise › Modernising, › Removing disorder,
+        › Urbanise), by the engine's policy *(judgment, § 16)*: the richest disordered areas it can pay
+        for; cities where they are worth most."""
         if self.empire[slot] is None:
             return
+        self.modernise(slot)
         game, age = self.game, self.age(slot)
         minimum = game.markers["remove_disorder"]["minimum"]
         for area in sorted((a for a in self.areas_of(slot) if a in self.disorder),

@@ -358,3 +358,6 @@ class Manoeuvre:
             self.city[area] = lower
         else:
             del self.city[area]
+        if self.log is not None:
+            name = self.game.world.areas[area].name
+            self.note(f"  the city in {name} is reduced to {lower}" if lower else f"  the city in {name} is removed")

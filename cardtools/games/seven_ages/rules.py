@@ -97,6 +97,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, BaseState):
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
         self.commits: tuple = (None, None)                # units each side commits this round
+        self.religion_played = False                      # Civilise: a religion card played this action
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
         self.turn, self.first, self.reshuffles = 0, 0, 0
         self.ended_by: tuple[int, ...] = ()               # slots beyond level 49
@@ -475,8 +476,9 @@ class Game(BaseGame):
         return [("bid", [self.cards]), ("family", [self.families]), ("mark", [EMPIRE_MARKERS]),
                 ("extra", [EXTRA_MARKERS]), ("start", [self.cards + ("none",)]), ("build", [PROFILES]),
                 ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [self.land_areas]),
-                ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []), ("destiny", [tuple(str(n) for n in range(4))]),
-                ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
+                ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
+                ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
+                ("adopt", [self.beliefs + ("none",)]),
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
@@ -494,6 +496,7 @@ class Game(BaseGame):
         self.empires = {c.id: c.get("empire") for c in civs}
         self.artefact_of = {c.id: c.get("artefact") for c in civs}
         self.artefacts = {a.id: a.fields for a in deck.of_type("artefact")}
+        self.beliefs = tuple(sorted(a for a, fields in self.artefacts.items() if fields.get("group")))
         self.world = WorldMap.of(deck)
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
@@ -525,7 +528,7 @@ class Game(BaseGame):
         self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
-                                 "commit", "destiny", "promote", "play", "buy")}
+                                 "commit", "destiny", "promote", "adopt", "play", "buy")}
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
@@ -581,7 +584,7 @@ class Game(BaseGame):
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
 LEFT_OUT = ("the empires' special rules, leaders moving, naval and air movement, conversion and conflict "
-            "at set-up, modernising, adopting religions and governments, and the optional rules")
+            "at set-up, discarding religions and governments, and the optional rules")
 NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
           f"without events (the no-events variant); also not played yet: {LEFT_OUT}")
 NOTICE_NO_EVENTS = f"7 Ages engine, part 1: the standard game without events; also not played yet: {LEFT_OUT}"

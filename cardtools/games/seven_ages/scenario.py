@@ -6,6 +6,7 @@ setup:
   first: P1                      # … a First player (families are then taken in seat order)
   hands: {P1: [romans, greeks]}  # replace the hands dealt
   deck: [french, goths]          # the top of the deck, in order (conflict and trade draws)
+  cities: {etruria: 5}           # cities in areas nobody holds
   empires:                       # empires already in play
     - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, capital: latium,
        areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium],
@@ -74,6 +75,10 @@ def arrange(game, players: int, seed: int, setup: dict):
                     state.leaders[slot] += ((game.leader_type_names[leader], (leader,), area),)
                 else:
                     raise SetupError(path + ("leaders", area, j), f"'{leader}' is neither a named leader nor a leader type")
+    for area, value in setup.get("cities", {}).items():
+        if area not in game.world.areas:
+            raise SetupError(("cities", area), f"no area '{area}' on the map")
+        state.city[area] = value
     state.queue, state.step, state.turn = [], None, 0
     state.proceed()
     return state
