@@ -177,7 +177,7 @@ class Actions:
             area = max(areas, key=lambda a: (len(self.units.get(a, ())), -self.game.world.areas[a].index))
             self.lose_units(area, 1)
             unpaid -= 1
-            if area in self.owner:
+            if area in self.owner and self.game.world.areas[area].is_land:
                 self.disorder |= {area}
         if self.log is not None and count > self.money[slot] + count - unpaid:
             self.note("  some units went unpaid")

@@ -2,14 +2,16 @@
 sections after it), as a mixin of the state (``rules.State``).
 
 Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>`` moves every unit
-that can reach a neighbouring land area from the empire's areas next to it — each leaving one unit
-behind (§ 4. Manoeuvre › Other movement restrictions: every land area keeps a unit), each unit
-moving once a Manoeuvre — and ``hold`` ends the movement. A march into another empire's area is
-fought at once *(judgment: the rulebook fights after all movement, in the order the player chooses)*.
-In each round of a conflict each side commits ``one``, ``half`` or ``all`` of its uncommitted units
-(the engine commits the strongest and puts the best fronts in front); a side may retreat, all its units
-to one area (the one they came from first). Not played yet: ships and aircraft moving, transport,
-leaders (Tacticians, Strategists), nukes and elephants' rules.
+that can reach a neighbouring area from the empire's areas next to it — land units into land, ships
+from a port into the seas its coast faces, from sea to sea and back into a port — each land area
+keeping one unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre;
+``hold`` ends the movement. A move into another empire's area is fought at once *(judgment: the
+rulebook fights after all movement, in the order the player chooses)*. In each round of a conflict
+each side commits ``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the
+strongest and puts the best fronts in front); a side may retreat, all its units to one area (the one
+they came from first). Not played yet: moves of more than one area, the 2:1 rule, transport and
+landings, aircraft, a ship's coast in port, leaders moving (Explorers, Strategists), nukes and
+elephants' rules.
 """
 
 from __future__ import annotations
@@ -36,29 +38,40 @@ class Manoeuvre:
             self.end_manoeuvre(slot)
 
     def movers(self, slot: int, source: str, target: str) -> tuple[str, ...]:
-        """Units of ``source`` that may march into ``target``: land units that have not moved this
-        Manoeuvre, with the movement points to enter it, one unit staying (§ 4. Manoeuvre ›
-        Movement; › Other movement restrictions)."""
-        game = self.game
+        """Units of ``source`` that may move into ``target`` this Manoeuvre (each unit once), a land
+        area keeping one unit (§ 4. Manoeuvre › Other movement restrictions): land units into land
+        areas, with the movement points to enter (§ 4 › Movement, › Land unit movement restrictions);
+        ships from a port into a sea its coast faces, from sea to sea, or back into a port of the
+        empire facing that sea, galleys never into ocean (§ 4 › Ship movement restrictions)."""
+        game, world = self.game, self.game.world
         units = self.units[source]
-        cost = game.chart.entry_cost(target, self.age(slot))
         unmoved = units[:len(units) - self.moved.get(source, 0)]
-        able = [u for u in unmoved
-                if game.class_kind[game.unit_class[u]] == "land" and (game.counters.move(u) or 99) >= cost]
-        return tuple(able[:len(units) - 1])
+        here, there = world.areas[source], world.areas[target]
+        if there.is_land and here.is_land:
+            cost = game.chart.entry_cost(target, self.age(slot))
+            able = [u for u in unmoved
+                    if game.class_kind[game.unit_class[u]] == "land" and (game.counters.move(u) or 99) >= cost]
+        else:
+            port = source if here.is_land else target
+            sea = target if here.is_land else source
+            if world.areas[port].is_land and not any(sea in coast for coast in world.coasts(port)):
+                return ()
+            if there.is_land and self.owner.get(target) != slot:
+                return ()                              # no landing yet: transport is not played
+            ocean = there.kind == "ocean"
+            able = [u for u in unmoved if game.class_kind[game.unit_class[u]] == "ship" and not (ocean and u == "galley")]
+        return tuple(able[:len(units) - (1 if here.is_land else 0)])
 
     def march_targets(self, slot: int) -> list[str]:
-        """Neighbouring land areas some units can march into: vacant ones, the empire's own, and
-        other players' empires' areas (an attack); crossing arrows are closed by another empire's
-        unit in their sea (§ 4. Manoeuvre › Other movement restrictions)."""
+        """Neighbouring areas some units can move into: vacant ones, the empire's own, and other
+        players' empires' areas (an attack); crossing arrows are closed by another empire's unit in
+        their sea (§ 4. Manoeuvre › Other movement restrictions)."""
         world, seat = self.game.world, self.seat_of(slot)
         found = set()
         for source in self.areas_of(slot):
-            if not world.areas[source].is_land:
-                continue
             for border in world.areas[source].borders:
                 target = border.area
-                if target in found or not world.areas[target].is_land:
+                if target in found:
                     continue
                 other = self.owner.get(target)
                 if other is not None and other != slot and self.seat_of(other) == seat:
@@ -89,7 +102,7 @@ class Manoeuvre:
         defender = self.owner.get(target)
         if self.log is not None:
             names = ", ".join(self.game.unit_name(u) for u in moving)
-            self.note(f"  {self.who(slot)} marches {names} into {world.areas[target].name}"
+            self.note(f"  {self.who(slot)} moves {names} into {world.areas[target].name}"
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
         if defender is None:
             if self.city.get(target):                       # § 4. Manoeuvre › Vacant areas (no Builders yet)
@@ -114,7 +127,16 @@ class Manoeuvre:
         modifiers + the city, a fort counting one), one unit is removed and so is the disorder."""
         if self.empire[slot] is None:
             return
-        game, age = self.game, self.age(slot)
+        game, age, world = self.game, self.age(slot), self.game.world
+        for area in self.areas_of(slot):                    # § 4 › Ship movement restrictions: galleys
+            if not world.areas[area].is_land and "galley" in self.units[area] and not any(
+                    self.owner.get(n) == slot and world.areas[n].is_land for n in world.neighbours(area)):
+                kept = tuple(u for u in self.units[area] if u != "galley")
+                self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
+                if kept:
+                    self.units[area] = kept
+                else:
+                    self.vacate(area)
         for area in [a for a in self.areas_of(slot) if a in self.disorder]:
             units = self.units[area]
             siege = any(u in game.negates_city for u in units)
@@ -151,7 +173,8 @@ class Manoeuvre:
         """A neighbouring land area the empire controls that its units could enter by movement (it
         holds no other empire's unit: one empire per area) — the one they came from first."""
         world = self.game.world
-        options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land]
+        land = world.areas[area].is_land
+        options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land == land]
         came = self.across.get(area)
         return came if came in options else (options[0] if options else None)
 
@@ -329,7 +352,7 @@ class Manoeuvre:
                 self.note(f"  {self.who(dfn)} loses its capital and all its money")
                 if survivors_a:
                     self.earn(att, money // 2, "half the lost capital's money")
-        if la and ld and area in self.owner:
+        if la and ld and area in self.owner and self.game.world.areas[area].is_land:
             self.disorder |= {area}
         if self.log is not None:
             holder = self.owner.get(area)

@@ -5,7 +5,7 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
 ``no-events`` variant and by ``Game.notice``: events, the empires' special rules, leaders moving,
-naval and air movement, conversion at set-up and the optional rules.
+transport, aircraft moving, conversion at set-up and the optional rules.
 
 Players act through empires: the kit's *actors* are empire slots, ``seat × maximum empires`` of
 them (§ Playing the game: the maximum per player). A slot holds one empire at a time; its glory
@@ -475,7 +475,7 @@ class Game(BaseGame):
         """Layer 1 and 2 of docs/rules/7ages.md § 15: every decision the engine asks for."""
         return [("bid", [self.cards]), ("family", [self.families]), ("mark", [EMPIRE_MARKERS]),
                 ("extra", [EXTRA_MARKERS]), ("start", [self.cards + ("none",)]), ("build", [PROFILES]),
-                ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [self.land_areas]),
+                ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [tuple(self.world.areas)]),
                 ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
@@ -500,7 +500,6 @@ class Game(BaseGame):
         self.world = WorldMap.of(deck)
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
-        self.land_areas = tuple(a for a, area in self.world.areas.items() if area.is_land)
         track = deck.data["progress_track"]
         self.max_city = {a["age"]: a["max_city"] for a in track["ages"]}
         self.dark_ages = frozenset(track["dark_ages"]["levels"])
@@ -583,7 +582,7 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules, leaders moving, naval and air movement, conversion and conflict "
+LEFT_OUT = ("the empires' special rules, leaders moving, transport and landings, aircraft moving, conversion and conflict "
             "at set-up, discarding religions and governments, and the optional rules")
 NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
           f"without events (the no-events variant); also not played yet: {LEFT_OUT}")
