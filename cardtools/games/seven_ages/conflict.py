@@ -97,6 +97,8 @@ class Manoeuvre:
             for u in units:
                 rest.remove(u)
             self.units[source] = tuple(rest)
+            if not rest:                                   # a sea area may be emptied
+                self.vacate(source)
             moving += units
             self.across.setdefault(target, source)
         defender = self.owner.get(target)
