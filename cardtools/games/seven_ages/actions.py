@@ -53,16 +53,18 @@ class Actions:
         order += [c for c in self.game.colours if c.rsplit("_", 1)[0] not in taken]
         return [c for c in order if c not in used]
 
-    def start_areas(self, card: str) -> list[str]:
-        """The card's start areas another empire does not hold (conversion and conflict at set-up
-        are not played yet: such an area is left out)."""
-        return [a for a in self.game.empires[card].get("starts", ()) if a not in self.owner]
+    def start_areas(self, card: str, seat: int) -> list[str]:
+        """The card's start areas, but those the player's own empires hold *(judgment)*: another
+        player's empire there is fought (§ 1. Start empire › What if someone else is already in my
+        start area?; conversion, a card's special, is not played yet)."""
+        return [a for a in self.game.empires[card].get("starts", ())
+                if a not in self.owner or self.seat_of(self.owner[a]) != seat]
 
     def eligible(self, seat: int, card: str) -> bool:
         """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
         in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
         empire = self.game.empires[card]
-        if not empire or not self.start_areas(card) or not self.free_colours(seat):
+        if not empire or not self.start_areas(card, seat) or not self.free_colours(seat):
             return False
         age = self.game_age()
         if age is None:
@@ -123,16 +125,19 @@ class Actions:
                       f"({self.game.colour_name[colour]}) on level {level} (age {age}) with "
                       f"{self.game.word(self.money[slot], 'money')}")
 
-    def finish_start(self, slot: int) -> None:
-        """Capital and homeland (§ 1. Start empire › Placing a capital); an empire with no unit is
-        discarded at once (§ 7. Discard empire)."""
+    def task_finish_start(self, slot: int) -> None:
+        """Capital and homeland (§ 1. Start empire › Placing a capital): a liberated city first, else
+        the richest start area *(judgment)*; an empire with no unit is discarded at once (§ 7. Discard
+        empire)."""
+        if self.empire[slot] is None:
+            return
         areas = self.areas_of(slot)
         if not areas:
             self.discard_empire(slot, "no unit on the map")
             return
         self.homeland[slot] = areas[0]
         if not self.barbarian(slot):
-            best = max(areas, key=lambda a: (self.area_income(slot, a), -self.game.world.areas[a].index))
+            best = max(areas, key=lambda a: (self.city.get(a, 0), self.area_income(slot, a), -self.game.world.areas[a].index))
             value = max(self.game.max_city[self.age(slot)], self.city.get(best, 0))
             self.city[best] = value
             self.capital[slot] = self.homeland[slot] = best
@@ -188,11 +193,23 @@ class Actions:
         return [ids[p] for p in (START_PROFILES if when == "start" else PROFILES)]
 
     def move_build(self, profile: str) -> None:
+        """Spend by the profile; at set-up, the units bought for a start area another empire holds
+        fight for it at once, the new empire being the active one, then the capital is placed."""
         slot, when = self.player, self.step[1]
-        self.build(slot, profile, start=when == "start")
+        landings = self.build(slot, profile, start=when == "start")
         if when == "start":
-            self.finish_start(slot)
+            self.queue[:0] = [("land", slot, area, units) for area, units in landings.items()] + [("finish_start", slot)]
         self.done()
+
+    def task_land(self, slot: int, area: str, units: tuple[str, ...]) -> None:
+        defender = self.owner.get(area)
+        if defender is None or defender == slot:         # the area changed hands meanwhile
+            self.place(slot, area, units)
+            return
+        self.note(f"  {self.who(slot)} sets up {len(units)} unit(s) in {self.game.world.areas[area].name}, "
+                  f"held by {self.who(defender)}: conflict")
+        self.fight = (area, slot, defender, units, self.units[area], (), (), 0, 0, 0, 0)
+        self.queue[:0] = [("round",)]
 
     def pool_left(self, slot: int) -> dict[str, int]:
         """Counters of the empire's colour not on the map (§ Components: units are limited by the mix)."""
@@ -212,14 +229,15 @@ class Actions:
                 return unit
         return None
 
-    def build(self, slot: int, profile: str, start: bool = False) -> None:
+    def build(self, slot: int, profile: str, start: bool = False) -> dict[str, tuple[str, ...]]:
         """Spend by a profile. Placement: one unit per area, or as many as its city's value (at
         set-up, any number in each start area); ships in coastal areas (§ 2. Production › Building
         new units and markers; § 1. Start empire › Initial units)."""
         game = self.game
         restrictions = game.empires[self.empire[slot]].get("restrictions", {})
+        landings: dict[str, tuple[str, ...]] = {}
         if start:
-            areas = self.start_areas(self.empire[slot])
+            areas = self.start_areas(self.empire[slot], self.seat_of(slot))
             room = {a: 99 for a in areas}
         else:
             areas = sorted(self.areas_of(slot), key=lambda a: (a != self.capital[slot], -self.city.get(a, 0),
@@ -230,7 +248,7 @@ class Actions:
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
             for a in areas:
-                self.buy_unit(slot, "infantry", [a], room, left, bought)
+                self.buy_unit(slot, "infantry", [a], room, left, bought, landings)
         if profile == "elite" and self.elite[slot] < ELITE_MAX:
             cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
                        sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
@@ -247,7 +265,7 @@ class Actions:
                     bought.append(f"a fort in {game.world.areas[a].name}")
         if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in self.unrestricted[slot]):
             coast = [a for a in room if game.world.coastal(a)]
-            while self.buy_unit(slot, "ships", coast, room, left, bought):
+            while self.buy_unit(slot, "ships", coast, room, left, bought, landings):
                 pass
         if profile != "save":
             classes = ["infantry"]
@@ -255,14 +273,17 @@ class Actions:
                 classes = ["cavalry", "missile", "infantry"]
                 if restrictions.get("no_cavalry_until_trade") and "cavalry" not in self.unrestricted[slot]:
                     classes.remove("cavalry")
-            while any(self.buy_unit(slot, c, list(room), room, left, bought) for c in classes):
+            while any(self.buy_unit(slot, c, list(room), room, left, bought, landings) for c in classes):
                 pass
         if self.log is not None:
             self.note(f"  {self.who(slot)} builds ({profile}): " + (", ".join(bought) or "nothing")
                       + f"; {self.game.word(self.money[slot], 'money')} left")
+        return landings
 
-    def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list) -> bool:
-        """One unit of a class in the first area with room, if affordable and in the pool."""
+    def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list,
+                 landings: dict) -> bool:
+        """One unit of a class in the first area with room, if affordable and in the pool (at set-up,
+        in an area another empire holds, it waits in ``landings`` for the conflict)."""
         game = self.game
         area = next((a for a in where if room.get(a, 0) > 0), None)
         unit = self.best_type(slot, cls, left)
@@ -276,13 +297,16 @@ class Actions:
         self.spend(slot, cost)
         room[area] -= 1
         left[game.counter_of[unit]] -= 1
-        self.place(slot, area, (unit,))
+        if self.owner.get(area, slot) != slot:
+            landings[area] = landings.get(area, ()) + (unit,)
+        else:
+            self.place(slot, area, (unit,))
         bought.append(f"{game.unit_name(unit)} in {game.world.areas[area].name}")
         return True
 
     def fort_sites(self, slot: int, areas: list[str]) -> list[str]:
         """Where the fort profile fortifies: the capital, then areas next to another empire."""
-        sites = [a for a in areas if a not in self.forts and self.game.world.areas[a].is_land
+        sites = [a for a in areas if a not in self.forts and self.game.world.areas[a].is_land and self.owner.get(a) == slot
                  and (a == self.capital[slot] or any(self.owner.get(n, slot) != slot
                                                      for n in self.game.world.neighbours(a)))]
         return sites[:2]

@@ -582,7 +582,7 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules, leaders moving, transport and landings, aircraft moving, conversion and conflict "
+LEFT_OUT = ("the empires' special rules, leaders moving, transport and landings, aircraft moving, conversion "
             "at set-up, discarding religions and governments, and the optional rules")
 NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
           f"without events (the no-events variant); also not played yet: {LEFT_OUT}")
