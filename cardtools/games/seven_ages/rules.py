@@ -7,6 +7,10 @@ and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, 
 ``no-events`` variant and by ``Game.notice``: events, the empires' special rules, leaders moving,
 transport, aircraft moving, conversion at set-up and the optional rules.
 
+The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
+tasks it leads to; a decision is ``wait(kind, actor)``, its legal moves ``options_<kind>``, its move
+``move_<kind>``, which calls ``done()`` to carry on.
+
 Players act through empires: the kit's *actors* are empire slots, ``seat × maximum empires`` of
 them (§ Playing the game: the maximum per player). A slot holds one empire at a time; its glory
 stays the player's after the empire is discarded (a seat's glory is its slots' sum).
@@ -17,7 +21,7 @@ from __future__ import annotations
 import re
 
 from cardtools.engine.contract import GameFacts
-from cardtools.engine.flow import CLOCKWISE
+from cardtools.engine.flow import CLOCKWISE, Tasks
 from cardtools.engine.host import Counter
 from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
@@ -45,7 +49,7 @@ EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 
 
-class State(Actions, Manoeuvre, Glory, Leaders, BaseState):
+class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter(),
@@ -58,7 +62,8 @@ class State(Actions, Manoeuvre, Glory, Leaders, BaseState):
              Zone("discards"))
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
-              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played", "started", "leaders")
+              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played",
+              "started", "leaders")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -100,7 +105,6 @@ class State(Actions, Manoeuvre, Glory, Leaders, BaseState):
         self.religion_played = False                      # Civilise: a religion card played this action
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
         self.turn, self.first, self.reshuffles = 0, 0, 0
-        self.ended_by: tuple[int, ...] = ()               # slots beyond level 49
         cards = list(game.cards)
         self.chance().shuffle(cards)
         self.hand = [tuple(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]       # § Preparing to play
@@ -144,27 +148,9 @@ class State(Actions, Manoeuvre, Glory, Leaders, BaseState):
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
         return super().rank_value(seat, name)
 
-    # -- the driver: tasks run until one needs a decision --------------------------------------------
-    def proceed(self) -> None:
-        """Run the turn's tasks until one waits for a decision (``self.step``) or the game is over."""
-        while self.step is None and not self.over:
-            if not self.queue:
-                self.queue = [("new_turn",)]
-            task = self.queue.pop(0)
-            getattr(self, f"task_{task[0]}")(*task[1:])
-
-    def wait(self, kind: str, actor: int, *context) -> None:
-        self.step = (kind, *context)
-        self.player = actor
-
-    def done(self) -> None:
-        """The decision was taken: carry on."""
-        self.step = None
-        self.proceed()
-
-    def moves(self) -> list[int]:
-        kind = self.step[0]
-        return getattr(self, f"options_{kind}")(*self.step[1:])
+    def next_tasks(self) -> list[tuple]:
+        """The queue ran out: a new turn (engine.flow.Tasks runs the turn's tasks)."""
+        return [("new_turn",)]
 
     # -- § Who goes first? ---------------------------------------------------------------------------
     def task_bid(self, seat: int) -> None:
