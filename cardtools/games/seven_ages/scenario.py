@@ -8,7 +8,7 @@ setup:
   deck: [french, goths]          # the top of the deck, in order (conflict and trade draws)
   cities: {etruria: 5}           # cities in areas nobody holds
   empires:                       # empires already in play
-    - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, capital: latium,
+    - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, glory: 5, capital: latium, homeland: latium,
        areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium],
        beliefs: [christianity], leaders: {latium: [caesar, ph]}}   # a named leader, or a type's code
 ```
@@ -51,6 +51,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.progress[slot] = spec.get("level", 1)
         state.money[slot] = spec.get("money", 0)
         state.elite[slot] = spec.get("elite", 0)
+        state.glory[slot] = spec.get("glory", 0)           # the player's glory, held by this empire's slot
         for area, units in spec.get("areas", {}).items():
             if area not in game.world.areas:
                 raise SetupError(path + ("areas", area), f"no area '{area}' on the map")
@@ -62,7 +63,8 @@ def arrange(game, players: int, seed: int, setup: dict):
             state.city[area] = value
         state.forts |= frozenset(spec.get("forts", ()))
         state.disorder |= frozenset(spec.get("disorder", ()))
-        state.capital[slot] = state.homeland[slot] = spec.get("capital")
+        state.capital[slot] = spec.get("capital")
+        state.homeland[slot] = spec.get("homeland", spec.get("capital"))
         state.beliefs[slot] = tuple(spec.get("beliefs", ()))
         for area, leaders in spec.get("leaders", {}).items():
             for j, leader in enumerate(leaders):
