@@ -202,6 +202,8 @@ class Actions:
         self.done()
 
     def task_land(self, slot: int, area: str, units: tuple[str, ...]) -> None:
+        if self.empire[slot] is None:
+            return
         defender = self.owner.get(area)
         if defender is None or defender == slot:         # the area changed hands meanwhile
             self.place(slot, area, units)

@@ -139,6 +139,9 @@ class Manoeuvre:
                     self.units[area] = kept
                 else:
                     self.vacate(area)
+        self.check_empty(slot)
+        if self.empire[slot] is None:
+            return
         for area in [a for a in self.areas_of(slot) if a in self.disorder]:
             units = self.units[area]
             siege = any(u in game.negates_city for u in units)
@@ -361,7 +364,8 @@ class Manoeuvre:
             self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "
                       + (f"{self.who(holder)} holds the area" if holder is not None else "the area is vacant"))
         self.check_empty(dfn)
-        self.check_empty(att)
+        if not any(task[0] == "land" and task[1] == att for task in self.queue):   # set-up conflicts to come
+            self.check_empty(att)
 
     def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:
         """A change of control: artefacts and fort are gone (``vacate``); immediate glory for a

@@ -2,7 +2,8 @@
 
 Used by tests (a few dozen games) and by ``benchmarks/seven_ages.py --invariants`` (thousands): units
 of each colour never more than its counter mix (§ Components); money between 0 and 199 (§ 2.
-Production › Earning income); each colour on one empire at most; every controlled area on the map,
+Production › Earning income); each colour on one empire at most; every empire in play holding an
+area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the map,
 holding units of its controller, a land area with a city or fort only where the map has land;
 disorder only in controlled areas; a seat's glory never negative and changed only by a rule that
 gives it (the host's recorded causes); the game ends; the same seed gives the same log.
@@ -62,6 +63,10 @@ def violations(state, changes) -> list[str]:
             found.append(f"{state.who(s)} has {state.money[s]} money")
         if state.empire[s] is None:
             continue
+        starting = (state.step is not None and state.step[:2] == ("build", "start") and state.player == s) or (
+            state.fight is not None and state.fight[1] == s)
+        if not starting and not state.areas_of(s):
+            found.append(f"{state.who(s)} is in play without a unit on the map")
         short = {c: n for c, n in state.pool_left(s).items() if n < 0}
         if short:
             found.append(f"{state.who(s)} has more units than its mix: {short}")

@@ -69,12 +69,13 @@ class Leaders:
     def task_set_up_leader(self, slot: int) -> None:
         """§ 1. Start empire › Initial units: one named leader of the starting age may be placed in a
         start area (the capital's, by the engine *(judgment)*)."""
-        if self.empire[slot] is not None and self.named_for(slot):
+        if self.empire[slot] is not None and self.areas_of(slot) and self.named_for(slot):
             self.wait("promote", slot, "start")
 
     # -- § 6. Civilise › Promoting leaders ----------------------------------------------------------
     def task_promote(self, slot: int) -> None:
-        if self.empire[slot] is not None and len(self.leaders[slot]) < self.game.empires[self.empire[slot]]["leaders"]:
+        if (self.empire[slot] is not None and self.areas_of(slot)
+                and len(self.leaders[slot]) < self.game.empires[self.empire[slot]]["leaders"]):
             self.wait("promote", slot, "civilise")
 
     def options_promote(self, when: str) -> list[int]:
