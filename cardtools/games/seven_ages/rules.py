@@ -52,8 +52,7 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
-    RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter(),
-                 "extra_go": Counter()}
+    RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
     ZONES = (Zone("deck", HIDDEN, pool="cards", view=("deck",)),
              Zone("hand", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "hand")),
              Zone("bids", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "bid")),
