@@ -2,19 +2,20 @@
 sections after it), as a mixin of the state (``rules.State``).
 
 Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>`` moves every unit
-that can reach a neighbouring area from the empire's areas next to it — land units into land, ships
-from a port into the seas its coast faces, from sea to sea and back into a port — each land area
-keeping one unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre;
+that can reach the area with its movement points (``reach``) — land units by land, ships from a port
+into the seas its coast faces, from sea to sea and back into a port — each land area keeping one
+unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre;
 ``hold`` ends the movement. A move into another empire's area is fought at once *(judgment: the
 rulebook fights after all movement, in the order the player chooses)*. In each round of a conflict
 each side commits ``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the
 strongest and puts the best fronts in front); a side may retreat, all its units to one area (the one
-they came from first). Not played yet: moves of more than one area, the 2:1 rule, transport and
-landings, aircraft, a ship's coast in port, leaders moving (Explorers, Strategists), nukes and
+they came from first). Not played yet: the 2:1 rule, transport and landings, aircraft, a ship's coast in port, leaders moving (Explorers, Strategists), nukes and
 elephants' rules.
 """
 
 from __future__ import annotations
+
+import heapq
 
 from cardtools.games.seven_ages.leaders import REDRAW_BELOW
 
@@ -37,60 +38,97 @@ class Manoeuvre:
         else:
             self.end_manoeuvre(slot)
 
-    def movers(self, slot: int, source: str, target: str) -> tuple[str, ...]:
-        """Units of ``source`` that may move into ``target`` this Manoeuvre (each unit once), a land
-        area keeping one unit (§ 4. Manoeuvre › Other movement restrictions): land units into land
-        areas, with the movement points to enter (§ 4 › Movement, › Land unit movement restrictions);
-        ships from a port into a sea its coast faces, from sea to sea, or back into a port of the
-        empire facing that sea, galleys never into ocean (§ 4 › Ship movement restrictions)."""
-        game, world = self.game, self.game.world
-        units = self.units[source]
-        unmoved = units[:len(units) - self.moved.get(source, 0)]
-        here, there = world.areas[source], world.areas[target]
-        if there.is_land and here.is_land:
-            cost = game.chart.entry_cost(target, self.age(slot))
-            able = [u for u in unmoved
-                    if game.class_kind[game.unit_class[u]] == "land" and (game.counters.move(u) or 99) >= cost]
-        else:
-            port = source if here.is_land else target
-            sea = target if here.is_land else source
-            if world.areas[port].is_land and not any(sea in coast for coast in world.coasts(port)):
-                return ()
-            if there.is_land and self.owner.get(target) != slot:
-                return ()                              # no landing yet: transport is not played
-            ocean = there.kind == "ocean"
-            able = [u for u in unmoved if game.class_kind[game.unit_class[u]] == "ship" and not (ocean and u == "galley")]
-        return tuple(able[:len(units) - (1 if here.is_land else 0)])
-
-    def march_targets(self, slot: int) -> list[str]:
-        """Neighbouring areas some units can move into: vacant ones, the empire's own, and other
-        players' empires' areas (an attack); crossing arrows are closed by another empire's unit in
-        their sea (§ 4. Manoeuvre › Other movement restrictions)."""
-        world, seat = self.game.world, self.seat_of(slot)
-        found = set()
-        for source in self.areas_of(slot):
-            for border in world.areas[source].borders:
-                target = border.area
-                if target in found:
-                    continue
-                other = self.owner.get(target)
+    def reach(self, slot: int, source: str, kind: str) -> dict[str, tuple[int, str]]:
+        """Where units of ``kind`` (land, ship, galley) in ``source`` can move, with the movement points
+        it costs and the area it is entered from (the cheapest way): land units over land, each area
+        costing its terrain's points at the empire's age (§ 4. Manoeuvre › Movement); ships 1 an area,
+        from a port into the seas its coast faces, from sea to sea, and into a port of the empire
+        facing the sea; galleys never into ocean (§ 4 › Ship movement restrictions). Units pass only
+        through vacant areas and the empire's own (the 2:1 rule is not played yet) and end anywhere
+        but in another empire of the same player; crossing arrows close when every sea they touch holds
+        another empire's unit (§ 4 › Other movement restrictions)."""
+        game, world, seat = self.game, self.game.world, self.seat_of(slot)
+        age, land = self.age(slot), kind == "land"
+        limit = max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind), default=0)
+        found: dict[str, tuple[int, str]] = {source: (0, "")}
+        heap = [(0, source)]
+        while heap:
+            cost, area = heapq.heappop(heap)
+            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot):
+                continue                                   # stop in another empire's area
+            here = world.areas[area]
+            if not land and here.is_land and area != source:
+                continue                                   # a port ends a ship's move
+            for border in here.borders:
+                n = border.area
+                there = world.areas[n]
+                other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
-                if border.crossing and all(self.owner.get(s, slot) != slot for s in border.crossing):
-                    continue
-                if self.movers(slot, source, target):
-                    found.add(target)
-        return sorted(found, key=lambda a: world.areas[a].index)
+                if land:
+                    if not there.is_land or (border.crossing and all(self.owner.get(s, slot) != slot
+                                                                      for s in border.crossing)):
+                        continue
+                    step = game.chart.entry_cost(n, age)
+                elif there.is_land:
+                    if other != slot or not any(area in coast for coast in world.coasts(n)):
+                        continue                           # no landing yet: transport is not played
+                    step = 1
+                else:
+                    if (here.is_land and not any(n in coast for coast in world.coasts(area))) or (
+                            kind == "galley" and there.kind == "ocean"):
+                        continue
+                    step = 1
+                if cost + step <= limit and cost + step < found.get(n, (99, ""))[0]:
+                    found[n] = (cost + step, area)
+                    heapq.heappush(heap, (cost + step, n))
+        del found[source]
+        return found
+
+    def unit_kind(self, unit: str) -> str:
+        return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
+
+    def reaches(self, slot: int) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
+        """(source, kind) -> ``reach`` for every area of the empire with units that have not moved."""
+        out = {}
+        for source in self.areas_of(slot):
+            units = self.units[source]
+            kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]} - {"aircraft"}
+            for kind in kinds:
+                out[source, kind] = self.reach(slot, source, kind)
+        return out
+
+    def movers(self, slot: int, source: str, target: str, reaches: dict) -> tuple[str, ...]:
+        """Units of ``source`` that reach ``target`` this Manoeuvre (each unit moves once), a land area
+        keeping one unit (§ 4. Manoeuvre › Other movement restrictions)."""
+        units = self.units[source]
+        unmoved = units[:len(units) - self.moved.get(source, 0)]
+        able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
+                and (self.game.counters.move(u) or 9) >= reaches[source, self.unit_kind(u)][target][0]]
+        return tuple(able[:len(units) - (1 if self.game.world.areas[source].is_land else 0)])
+
+    def march_targets(self, slot: int) -> list[str]:
+        """Areas some units can move into: vacant ones, the empire's own, and other players' empires'
+        areas (an attack)."""
+        reaches = self.reaches(slot)
+        sources = list(dict.fromkeys(s for s, _ in reaches))
+        targets = {t for reach in reaches.values() for t in reach}
+        found = [t for t in targets if any(self.movers(slot, s, t, reaches) for s in sources)]
+        return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
     def options_march(self) -> list[int]:
         ids = self.game.ids["march"]
         return sorted([ids[a] for a in self.march_targets(self.player)] + [self.game.ids["hold"]])
 
     def move_march(self, target: str) -> None:
+        """Every unit that reaches the area moves in; vacant cities on the way and at the end lose a
+        level (§ 4. Manoeuvre › Vacant areas: no Builder moves yet)."""
         slot, world = self.player, self.game.world
+        reaches = self.reaches(slot)
         moving: tuple[str, ...] = ()
-        for source in [a for a in self.areas_of(slot) if target in world.neighbours(a) and a != target]:
-            units = self.movers(slot, source, target)
+        passed: set[str] = set()
+        for source in dict.fromkeys(s for s, _ in reaches):
+            units = self.movers(slot, source, target, reaches)
             if not units:
                 continue
             rest = list(self.units[source])
@@ -100,14 +138,22 @@ class Manoeuvre:
             if not rest:                                   # a sea area may be emptied
                 self.vacate(source)
             moving += units
-            self.across.setdefault(target, source)
+            for kind in {self.unit_kind(u) for u in units}:
+                reach, area = reaches[source, kind], target
+                self.across.setdefault(target, reach[target][1])
+                while reach[area][1] != source:            # the areas passed through
+                    area = reach[area][1]
+                    passed.add(area)
+        for area in sorted(passed, key=lambda a: world.areas[a].index):
+            if area not in self.owner and self.city.get(area):
+                self.reduce_city(area)
         defender = self.owner.get(target)
         if self.log is not None:
             names = ", ".join(self.game.unit_name(u) for u in moving)
             self.note(f"  {self.who(slot)} moves {names} into {world.areas[target].name}"
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
         if defender is None:
-            if self.city.get(target):                       # § 4. Manoeuvre › Vacant areas (no Builders yet)
+            if self.city.get(target):
                 self.reduce_city(target)
             self.place(slot, target, moving)
             self.moved[target] = self.moved.get(target, 0) + len(moving)
