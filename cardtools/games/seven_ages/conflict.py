@@ -9,8 +9,8 @@ unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a 
 rulebook fights after all movement, in the order the player chooses)*. In each round of a conflict
 each side commits ``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the
 strongest and puts the best fronts in front); a side may retreat, all its units to one area (the one
-they came from first). Not played yet: the 2:1 rule, transport and landings, aircraft, a ship's coast in port, leaders moving (Explorers, Strategists), nukes and
-elephants' rules.
+they came from first). Not played yet: the 2:1 rule, transport and landings, aircraft, a ship's coast
+in port, leaders moving (Explorers, Strategists), nukes and elephants' rules.
 """
 
 from __future__ import annotations
