@@ -639,10 +639,41 @@ class Actions:
         if group and aid not in self.ever_held:
             self.ever_held |= {aid}
             self.score(target, FIRST_HOLDER, f"first to hold {artefact['name']}")
+        if artefact["placement"] in ("area", "area_pair") and artefact["colour"] in ("green", "blue"):
+            self.leaders_see(site, artefact["colour"])
         self.step = None
         self.queue[:0] = [("artefacts", actor, anywhere, religion or group == "religion",
                            government or group == "government")]
         self.proceed()
+
+    def leaders_see(self, area: str, colour: str) -> None:
+        """A blue artefact placed on the map within an empire's Range gives it 1 glory per Scientist;
+        another green one, 1 per Artist (§ 6. Civilise › Playing artefact cards; § Leader Types ›
+        Scientist (Sc), › Artist (Ar)). Range from the empire's areas (§ Terms of play › Range)."""
+        kind = "sc" if colour == "blue" else "ar"
+        for slot in self.in_play():
+            count = self.leaders_in(slot, kind)
+            if count and area in self.area_range(slot):
+                self.score(slot, count, f"{self.game.leader_type_names[kind]}s: an artefact within Range")
+
+    def area_range(self, slot: int) -> set[str]:
+        """The areas within the empire's Range (its own included), traced as ``in_range`` traces it."""
+        world, seat = self.game.world, self.seat_of(slot)
+        ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
+        frontier = self.areas_of(slot)
+        seen = set(frontier)
+        for _ in range(self.age(slot)):
+            nxt = []
+            for a in frontier:
+                for n in world.neighbours(a):
+                    if n in seen or (not ocean and world.areas[n].kind == "ocean"):
+                        continue
+                    seen.add(n)
+                    other = self.owner.get(n)
+                    if other is None or self.seat_of(other) == seat:
+                        nxt.append(n)
+            frontier = nxt
+        return seen
 
     def move_civilised(self) -> None:
         self.done()
