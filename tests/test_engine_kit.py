@@ -78,3 +78,34 @@ def test_play_and_simulate_refuse_such_a_deck_naming_every_card(growing, cli):
     assert code == 2 and message in err and not (growing / "run").exists()
     code, out, _ = cli("play", "aoc", "--players", "2", "--variant", "no-slots")
     assert code == 0 and out.splitlines()[-1].startswith("decided by: ")
+
+
+def test_tasks_run_until_a_decision_and_carry_on_after_it():
+    """engine.flow.Tasks: tasks run in order until one waits; its options are the legal moves; done()
+    carries on, and an empty queue asks for the next tasks."""
+    from cardtools.engine.flow import Tasks
+
+    class Turn(Tasks):
+        over = False
+
+        def __init__(self):
+            self.queue, self.step, self.seen = [("note", 1), ("ask",), ("note", 2)], None, []
+
+        def next_tasks(self):
+            self.over = True
+            return [("note", 0)]
+
+        def task_note(self, n):
+            self.seen.append(n)
+
+        def task_ask(self):
+            self.wait("pick", 7, "x")
+
+        def options_pick(self, context):
+            return [context]
+
+    turn = Turn()
+    turn.proceed()
+    assert turn.seen == [1] and turn.step == ("pick", "x") and turn.player == 7 and turn.moves() == ["x"]
+    turn.done()
+    assert turn.seen == [1, 2, 0] and turn.over

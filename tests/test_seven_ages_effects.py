@@ -148,7 +148,8 @@ def test_print_style_draws_icons_for_glory_money_and_progress(deck):
     assert "{progress}" in card_text(deck, deck.card("revolution"))["power"]
 
 
-def test_every_card_compiles_and_refuses_to_run_without_an_engine(deck, vocab):
+def test_every_card_compiles_and_its_events_refuse_to_run(deck, vocab):
+    """The engine defers events (part 2): an event compiles, and running it says so."""
     compiled, problems = compile_deck(deck, vocab)
     assert problems == []
     assert len(compiled) == len(deck.cards)

@@ -33,7 +33,8 @@ class GamePlugin:
     ``rules`` names the module of the game's rules engine (it defines ``Game``, whose ``facts``
     are the game's facts and whose ``arrange`` sets up scenarios); ``runs`` lists the verbs that
     engine can run, so an engine can grow one verb at a time (a card using another verb is a
-    validation warning, and the engine refuses a deck holding one).
+    validation warning, and the engine refuses a deck holding one). ``defers`` lists whole effect
+    fields an engine leaves for later (7 Ages part 1: events and card specials), which it must say.
     """
 
     game: str                          # the deck folder's name
@@ -41,6 +42,9 @@ class GamePlugin:
     verbs: str | None = None           # module declaring the game's own verbs
     rules: str | None = None           # module of the rules engine; None: the game is not playable yet
     runs: frozenset[str] = frozenset()  # verbs (core and the game's) the engine runs
+    #: effect fields (game.yaml's card type ``effects``) the engine does not play yet: their verbs are
+    #: not the engine's to run, its games play without them, and it says so (``Game.notice``)
+    defers: frozenset[str] = frozenset()
 
 
 _plugins: dict[str, GamePlugin] = {}

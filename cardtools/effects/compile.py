@@ -189,15 +189,19 @@ def compile_card(compiler: Compiler, deck: Deck, card: Card) -> tuple[CompiledCa
     fields = deck.manifest.card_types[card.type].effect_fields
     out: dict[str, tuple[Ability, ...]] = {}
     compiler.unrunnable = []
+    deferred = compiler.engine.defers if compiler.engine is not None else frozenset()
     for field in fields:
         nodes = card.part(field, ())
         abilities = []
+        noted = len(compiler.unrunnable)
         for i, node in enumerate(nodes):
             try:
                 abilities.append(compiler.ability(node, (*field_path(field), i), card.id, field))
             except CompileError as exc:
                 loc = deck.locate(card, *exc.path)
                 return None, [error(loc.path, loc.line, loc.col, "effect", f"{card.id}: {exc.message}")]
+        if field in deferred:          # checked; the engine does not play this field yet
+            del compiler.unrunnable[noted:]
         out[field] = tuple(abilities)
     return CompiledCard(card, out, tuple(compiler.unrunnable)), []
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardtools.core.deck import Deck
 from cardtools.core.diagnostics import DiagnosticError
+from cardtools.core.plugins import plugin
 from cardtools.effects.compile import compile_deck
 
 
@@ -28,4 +29,18 @@ def compile_abilities(deck: Deck, vocab) -> dict[str, dict[str, tuple]]:
         cards = "; ".join(f"{cid} ({', '.join(verbs)})" for cid, verbs in refused.items())
         raise UnrunnableDeck(f"the {deck.game} engine does not run every verb of these {len(refused)} cards yet: "
                              f"{cards}. Play a variant that removes them (`remove:` in a variant file)")
-    return {cid: dict(c.abilities) for cid, c in compiled.items()}
+    deferred = deferred_fields(deck)
+    return {cid: {f: a for f, a in c.abilities.items() if f not in deferred} for cid, c in compiled.items()}
+
+
+def deferred_fields(deck: Deck) -> frozenset[str]:
+    """The effect fields the deck's engine does not play yet (``GamePlugin.defers``)."""
+    found = plugin(deck.game)
+    return found.defers if found is not None else frozenset()
+
+
+def plays_effects(deck: Deck) -> bool:
+    """Whether the deck's engine plays any card effect field (an engine may defer them all: the
+    vocabulary's words then need no meaning yet)."""
+    deferred = deferred_fields(deck)
+    return any(f not in deferred for t in deck.manifest.card_types.values() for f in t.effect_fields)

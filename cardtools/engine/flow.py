@@ -70,3 +70,43 @@ class Rotation:
 
 
 CLOCKWISE, COUNTER_CLOCKWISE = Rotation(1), Rotation(-1)
+
+
+class Tasks:
+    """Mixin for a state whose turn runs as a queue of *tasks* that pause for move decisions.
+
+    A task is a plain tuple ``(name, *args)`` run by the state's ``task_<name>(*args)``; the queue is
+    data (list it in the state's ``COPIED`` so a clone copies it). A task that needs a decision calls
+    ``wait(kind, actor, *context)``: the game then offers ``options_<kind>(*context)`` as its legal
+    moves (``moves``), and the move's handler ``move_<kind>`` calls ``done()`` to carry on. Tasks
+    push the tasks they lead to at the front of the queue (``queue[:0] = [...]``). When the queue
+    runs out, ``next_tasks()`` gives the next ones (a new turn). 7 Ages uses it: a turn of markers
+    resolved action by action, a trade waiting for both sides' cards, a conflict round by round.
+    """
+
+    queue: list[tuple]
+    step: tuple | None          # the decision waited for: (kind, *context)
+
+    def next_tasks(self) -> list[tuple]:
+        raise NotImplementedError
+
+    def proceed(self) -> None:
+        """Run tasks until one waits for a decision or the game is over."""
+        while self.step is None and not self.over:
+            if not self.queue:
+                self.queue = self.next_tasks()
+            task = self.queue.pop(0)
+            getattr(self, f"task_{task[0]}")(*task[1:])
+
+    def wait(self, kind: str, actor: int, *context) -> None:
+        """The decision of ``kind`` for ``actor``; ``context`` goes to ``options_<kind>``."""
+        self.step = (kind, *context)
+        self.player = actor
+
+    def done(self) -> None:
+        """The decision was taken: carry on."""
+        self.step = None
+        self.proceed()
+
+    def moves(self) -> list[int]:
+        return getattr(self, f"options_{self.step[0]}")(*self.step[1:])

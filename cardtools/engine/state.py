@@ -32,7 +32,7 @@ from cardtools.effects.runtime import NO_EVENT, Pending
 from cardtools.effects.vocabulary import require_vocabulary
 from cardtools.engine import zones
 from cardtools.engine.abilities import ModifierIndex, Powers, fold_gains, run_abilities, volatile_fields
-from cardtools.engine.compiled import compile_abilities
+from cardtools.engine.compiled import compile_abilities, plays_effects
 from cardtools.engine.contract import TERMINAL, GameFacts
 from cardtools.engine.flow import Agenda
 from cardtools.engine.host import Computed, Counter, Held, Host, missing_words
@@ -49,6 +49,8 @@ class BaseGame:
     State: type["BaseState"]
     #: Log nouns beyond the vocabulary's resources (``{"bonus coins": "bonus coin"}``).
     WORDS: dict[str, str] = {}
+    #: What this deck's engine does not play yet, in one line (``play`` and ``simulate`` print it).
+    notice: str | None = None
 
     def __init__(self, deck: Deck, abilities: dict[str, dict[str, tuple]] | None = None):
         """``abilities`` (card id -> effect field -> abilities) replaces the compiled ones (benchmarks)."""
@@ -57,7 +59,7 @@ class BaseGame:
         self.rules = rule_parameters(deck)
         self.vocab = require_vocabulary(deck.workspace or Workspace(deck.manifest.path.parents[2]), deck.game)
         state = self.State
-        missing = missing_words(self.vocab, state.RESOURCES, state.COUNTS, state.STATS)
+        missing = missing_words(self.vocab, state.RESOURCES, state.COUNTS, state.STATS) if plays_effects(deck) else []
         if missing:
             raise ValueError(f"the {deck.game} engine gives no meaning to its vocabulary's {', '.join(missing)}")
         counters = [r for r, kind in state.RESOURCES.items() if isinstance(kind, Counter)]

@@ -1,9 +1,12 @@
-"""7 Ages (Australian Design Group, Collector's Edition): the checks validation runs on its deck.
+"""7 Ages (Australian Design Group, Collector's Edition): validation checks and the rules engine.
 
 The deck (decks/7ages) holds the 165 civilisation cards, the artefacts they print, and the data
 files the rules need: the map, leader types, glory categories, the progress track, the cost
-chart and the counter mix, and the facts of the rulebook's examples those files must keep. Schemas check each file's shape; these checks tie the files together. The game's own verbs
-(``verbs.py``) have schema and text but no runtime until a rules engine exists.
+chart and the counter mix, and the facts of the rulebook's examples those files must keep. Schemas
+check each file's shape; these checks tie the files together. ``rules`` is the engine, part 1 (the
+standard game without events: docs/rules/7ages.md): it defers the cards' effect fields — events,
+the empires' special rules, the artefacts' option 16 powers — so their verbs (``verbs.py``) have
+schema and text but no runtime yet.
 """
 
 from cardtools.core.plugins import GamePlugin
@@ -15,4 +18,6 @@ from cardtools.games.seven_ages.table_checks import check_tables
 
 PLUGIN = GamePlugin("7ages", checks=(check_map, check_tables, check_counters, check_examples, check_cards,
                                      check_artefacts),
-                    verbs="cardtools.games.seven_ages.verbs")
+                    verbs="cardtools.games.seven_ages.verbs",
+                    rules="cardtools.games.seven_ages.rules",
+                    defers=frozenset({"empire.special", "event.effects", "power", "penalty"}))

@@ -1,0 +1,99 @@
+"""7 Ages engine speed, and its invariants over thousands of games.
+
+Prints random games per second per core and decisions per game at 2 and 4 players (the standard
+game without events, variant no-events), and greedy games per second at 4 players. Target (issue
+16): >= 20 random 4-player games/s/core. Times are CPU seconds of this process (a figure per core,
+whatever else the machine runs), the best of a few rounds; the load average is printed.
+
+With --invariants N: N seeded random games spread over 2-7 players, every invariant of
+cardtools.games.seven_ages.invariants checked after every move, every 10th game replayed (same
+seed, same log); prints the counts and one digest over all logs.
+Run: python benchmarks/seven_ages.py [--games 100] [--rounds 3] [--greedy 5] [--invariants 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import random
+import sys
+import time
+
+from cardtools.core.loader import load_deck
+from cardtools.core.workspace import Workspace
+from cardtools.games.seven_ages.invariants import play_checked
+from cardtools.games.seven_ages.rules import Game
+from cardtools.sim.agents import resolve_agent
+from cardtools.sim.play import play_counted
+
+
+def play_random(game: Game, players: int, seeds: range) -> int:
+    """One game per seed with uniformly random moves; the decisions made."""
+    decisions = 0
+    for seed in seeds:
+        state = game.new_state(players, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            moves = state.legal_actions()
+            state.apply(moves[rng.randrange(len(moves))])
+            decisions += 1
+    return decisions
+
+
+def invariants(game: Game, games: int) -> None:
+    fingerprint = hashlib.sha256()
+    start, bad, replays, differ = time.perf_counter(), 0, 0, 0
+    print(f"{'players':>7}  {'games':>6}  {'violations':>10}  {'turns/game':>10}  {'replayed':>8}  {'differ':>6}")
+    for players in range(2, 8):
+        count = games // 6 + (1 if players - 2 < games % 6 else 0)
+        violations = turns = replayed = diffs = 0
+        for seed in range(count):
+            result = play_checked(game, players, seed)
+            fingerprint.update(result.digest.encode())
+            turns += result.turns
+            if result.violations:
+                violations += 1
+                print(f"  {players}p seed {seed}: {result.violations[:3]}")
+            if seed % 10 == 0:
+                replayed += 1
+                diffs += play_checked(game, players, seed).digest != result.digest
+        print(f"{players:>7}  {count:>6}  {violations:>10}  {turns / max(count, 1):>10.1f}  {replayed:>8}  {diffs:>6}")
+        bad, replays, differ = bad + violations, replays + replayed, differ + diffs
+    elapsed = time.perf_counter() - start
+    print(f"{games} games, {bad} with violations, {differ} of {replays} replays differ; {elapsed:.1f} s")
+    print(f"fingerprint of all logs: {fingerprint.hexdigest()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="random games per measurement (default 100)")
+    parser.add_argument("--rounds", type=int, default=3, help="measurements; the best counts (default 3)")
+    parser.add_argument("--greedy", type=int, default=5, help="4-player greedy games to time (default 5)")
+    parser.add_argument("--invariants", type=int, default=0, help="check the invariants over this many games instead")
+    args = parser.parse_args()
+    game = Game(load_deck("7ages", "no-events"))
+    if args.invariants:
+        invariants(game, args.invariants)
+        return
+    print(f"7 Ages (no-events), python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.2f} at start")
+    print(f"random agents  {'players':>7}  {'games/s/core':>12}  {'decisions/game':>14}")
+    for players in (2, 4):
+        seeds = range(args.games)
+        best, decisions = float("inf"), 0
+        for _ in range(args.rounds):
+            start = time.process_time()
+            decisions = play_random(game, players, seeds)
+            best = min(best, time.process_time() - start)
+        print(f"{'':14} {players:>7}  {args.games / best:>12,.1f}  {decisions / args.games:>14,.0f}")
+    greedy = resolve_agent("greedy", "7ages", list(game.new_state(4, 0).features(0)), Workspace.find()).build()
+    start = time.process_time()
+    for seed in range(args.greedy):
+        play_counted(game, 4, [greedy] * 4, seed)
+    print(f"greedy agents, 4 players: {args.greedy / (time.process_time() - start):,.2f} games/s/core")
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,795 @@
+"""7 Ages actions 1, 2, 3, 5, 6 and 7 (seeds/001_f19afe02b0a671da.txt § Sequence of play), as a mixin
+of the state (``rules.State``). Manoeuvre and conflict are in ``conflict.py``.
+
+Each action runs at once where the rulebook leaves no choice and asks the seat where it does; a
+choice that would explode into many primitive moves is offered as a macro option (docs/rules/7ages.md
+§ 15): a build *profile* for Start empire and Production, a number of cards for Destiny. The fixed
+policies the engine applies where a player would choose (which colour, where a unit or marker goes,
+which disorder to remove, which cities to build) are listed in docs/rules/7ages.md § 16.
+"""
+
+from __future__ import annotations
+
+#: Build profiles (macro options): how an empire spends its money in Start empire and Production.
+PROFILES = ("save", "infantry", "best", "navy", "fort", "elite")
+START_PROFILES = ("infantry", "best", "navy", "fort")
+CITY_STEPS = (0, 1, 3, 5, 7)      # § 6. Civilise › Urbanise: a new city is 1, then 3, 5, 7
+DESTINY_HAND = 6                  # § 5. Destiny: draw up to 6
+ELITE_MAX = 3                     # § 2. Production › Building new units and markers
+FIRST_HOLDER = 1                  # § 6. Civilise › Playing artefact cards: the first to hold one
+
+
+class Actions:
+    """Start empire, Production, Trade and progress, Destiny, Civilise, Discard empire."""
+
+    # -- the empire's card ----------------------------------------------------------------------------
+    def barbarian(self, slot: int) -> bool:
+        """No cities or forts before a given age (§ Terms of play › Barbarian)."""
+        before = self.game.empires[self.empire[slot]].get("restrictions", {}).get("no_cities_before")
+        return before is not None and self.age(slot) < before
+
+    def trade_number(self, slot: int) -> int:
+        trade = self.game.empires[self.empire[slot]].get("trade", 0)
+        return trade if isinstance(trade, int) else trade.get(str(self.age(slot)), 0)
+
+    # -- action 1: Start empire (§ 1. Start empire) -----------------------------------------------------
+    def action_start(self, seat: int, slot: int | None) -> None:
+        """Only the non-empire marker starts an empire (§ Playing the game)."""
+        if slot is None and any(self.empire[s] is None for s in self.slots_of(seat)):
+            self.wait("start", seat * self.per)
+
+    def options_start(self) -> list[int]:
+        seat = self.seat_of(self.player)
+        ids = self.game.ids["start"]
+        return sorted({ids[c] for c in self.hand[seat] if self.eligible(seat, c)} | {ids["none"]})
+
+    def free_colours(self, seat: int) -> list[str]:
+        """A free colour: the player's dedicated ones first, else one of a family nobody took
+        (§ Who goes first?; § 1. Start empire › Setting up a new empire)."""
+        used = set(self.colour)
+        own = self.family[seat]
+        taken = set(self.family)
+        order = [c for c in self.game.colours if c.rsplit("_", 1)[0] == own]
+        order += [c for c in self.game.colours if c.rsplit("_", 1)[0] not in taken]
+        return [c for c in order if c not in used]
+
+    def start_areas(self, card: str, seat: int) -> list[str]:
+        """The card's start areas, but those the player's own empires hold *(judgment)*: another
+        player's empire there is fought (§ 1. Start empire › What if someone else is already in my
+        start area?; conversion, a card's special, is not played yet)."""
+        return [a for a in self.game.empires[card].get("starts", ())
+                if a not in self.owner or self.seat_of(self.owner[a]) != seat]
+
+    def eligible(self, seat: int, card: str) -> bool:
+        """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
+        in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
+        empire = self.game.empires[card]
+        if not empire or not self.start_areas(card, seat) or not self.free_colours(seat):
+            return False
+        age = self.game_age()
+        if age is None:
+            return True
+        lo, hi = empire["ages"]
+        if lo <= age <= hi:
+            return True
+        playing = {self.empire[s] for s in self.in_play()}
+        for cond in empire.get("conditional_ages", ()):
+            clo, chi = cond["ages"]
+            if clo <= age <= chi and (cond.get("if_in_play") in playing if "if_in_play" in cond
+                                      else cond.get("unless_in_play") not in playing):
+                return True
+        return False
+
+    def start_level(self, card: str) -> int:
+        """§ 1. Start empire › Setting up a new empire: the most advanced empire's level plus the
+        offset, at least 1; on an empty map from the lowest age of the card (a positive offset counts
+        from its leftmost space). A choice of level (the Byzantines) takes the higher."""
+        empire = self.game.empires[card]
+        setup = empire.get("setup", 0)
+        offset = setup if isinstance(setup, int) else setup["offset"]
+        levels = [self.progress[s] for s in self.in_play()]
+        if not levels:
+            leftmost = (empire["ages"][0] - 1) * 7 + 1
+            return leftmost + max(offset, 0)
+        level = max(1, max(levels) + offset)
+        if not isinstance(setup, int):
+            level = max([level] + [self.progress[s] for s in self.in_play() if self.empire[s] in setup["or_level_of"]])
+        return level
+
+    def move_start(self, card: str) -> None:
+        seat = self.seat_of(self.player)
+        if card == "none":
+            self.note(f"{self.seat_name(seat)} starts no empire")
+            self.done()
+            return
+        self.take_from_hand(seat, card)
+        slot = next(s for s in self.slots_of(seat) if self.empire[s] is None)
+        self.open_empire(slot, card, self.free_colours(seat)[0])
+        self.wait("build", slot, "start")
+
+    def open_empire(self, slot: int, card: str, colour: str) -> None:
+        """Colour, progress marker and initial money (§ 1. Start empire › Setting up a new empire, ›
+        Initial money)."""
+        level = self.start_level(card)
+        self.empire[slot], self.colour[slot] = card, colour
+        self.started[self.seat_of(slot)] += (card,)
+        self.progress[slot], self.elite[slot] = level, 0
+        self.capital[slot] = self.homeland[slot] = None
+        self.beliefs[slot], self.on_card[slot], self.unrestricted[slot] = (), (), frozenset()
+        money = self.game.empires[card]["money"]
+        age = self.age(slot)
+        self.money[slot] = min(self.game.money_cap, money if isinstance(money, int)
+                               else money["base"] + money["per_age"] * age)
+        if self.log is not None:
+            self.note(f"{self.seat_name(self.seat_of(slot))} starts the {self.game.name(card)} "
+                      f"({self.game.colour_name[colour]}) on level {level} (age {age}) with "
+                      f"{self.game.word(self.money[slot], 'money')}")
+
+    def task_finish_start(self, slot: int) -> None:
+        """Capital and homeland (§ 1. Start empire › Placing a capital): a liberated city first, else
+        the richest start area *(judgment)*; an empire with no unit is discarded at once (§ 7. Discard
+        empire)."""
+        if self.empire[slot] is None:
+            return
+        areas = self.areas_of(slot)
+        if not areas:
+            self.discard_empire(slot, "no unit on the map")
+            return
+        self.homeland[slot] = areas[0]
+        if not self.barbarian(slot):
+            best = max(areas, key=lambda a: (self.city.get(a, 0), self.area_income(slot, a), -self.game.world.areas[a].index))
+            value = max(self.game.max_city[self.age(slot)], self.city.get(best, 0))
+            self.city[best] = value
+            self.capital[slot] = self.homeland[slot] = best
+            if self.log is not None:
+                self.note(f"  capital in {self.game.world.areas[best].name} (value {value})")
+        self.queue[:0] = [("set_up_leader", slot)]
+
+    # -- action 2: Production (§ 2. Production) -------------------------------------------------------
+    def area_income(self, slot: int, area: str) -> int:
+        return self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
+
+    def income(self, slot: int) -> int:
+        """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
+        (§ 2. Production › Earning income; § Terms of play › Modifiers)."""
+        total = sum(self.area_income(slot, a) * (2 if self.leader_here(slot, "po", a) else 1)   # Populist
+                    for a in self.areas_of(slot) if a not in self.disorder)
+        if self.capital[slot] is None or self.barbarian(slot):
+            total = (total + 1) // 2
+        return total
+
+    def action_production(self, seat: int, slot: int | None) -> None:
+        if slot is None or self.empire[slot] is None:
+            return
+        self.earn(slot, self.income(slot), "income")
+        self.maintain(slot)
+        if self.empire[slot] is not None:
+            self.wait("build", slot, "production")
+
+    def maintain(self, slot: int) -> None:
+        """1 money a unit (none for a Barbarian); unpaid units return to the pool and their land
+        areas are disordered (§ 2. Production › Maintaining existing units). Which units go unpaid is
+        the engine's choice: from the largest stacks *(judgment)*."""
+        if self.barbarian(slot):
+            return
+        areas = self.areas_of(slot)
+        count = sum(len(self.units[a]) for a in areas)
+        unpaid = max(0, count - self.money[slot])
+        self.spend(slot, count - unpaid)
+        if self.log is not None:
+            self.note(f"  maintenance: {self.game.word(count - unpaid, 'money')} for {count - unpaid} units")
+        while unpaid:
+            area = max(areas, key=lambda a: (len(self.units.get(a, ())), -self.game.world.areas[a].index))
+            self.lose_units(area, 1)
+            unpaid -= 1
+            if area in self.owner and self.game.world.areas[area].is_land:
+                self.disorder |= {area}
+        if self.log is not None and count > self.money[slot] + count - unpaid:
+            self.note("  some units went unpaid")
+        self.check_empty(slot)
+
+    def options_build(self, when: str) -> list[int]:
+        ids = self.game.ids["build"]
+        return [ids[p] for p in (START_PROFILES if when == "start" else PROFILES)]
+
+    def move_build(self, profile: str) -> None:
+        """Spend by the profile; at set-up, the units bought for a start area another empire holds
+        fight for it at once, the new empire being the active one, then the capital is placed."""
+        slot, when = self.player, self.step[1]
+        landings = self.build(slot, profile, start=when == "start")
+        if when == "start":
+            self.queue[:0] = [("land", slot, area, units) for area, units in landings.items()] + [("finish_start", slot)]
+        self.done()
+
+    def task_land(self, slot: int, area: str, units: tuple[str, ...]) -> None:
+        if self.empire[slot] is None:
+            return
+        defender = self.owner.get(area)
+        if defender is None or defender == slot:         # the area changed hands meanwhile
+            self.place(slot, area, units)
+            return
+        self.note(f"  {self.who(slot)} sets up {len(units)} unit(s) in {self.game.world.areas[area].name}, "
+                  f"held by {self.who(defender)}: conflict")
+        self.fight = (area, slot, defender, units, self.units[area], (), (), 0, 0, 0, 0)
+        self.queue[:0] = [("round",)]
+
+    def pool_left(self, slot: int) -> dict[str, int]:
+        """Counters of the empire's colour not on the map (§ Components: units are limited by the mix)."""
+        game = self.game
+        left = dict(game.counters.mixes[game.colour_mix[self.colour[slot]]]["counters"])
+        for a in self.areas_of(slot):
+            for u in self.units[a]:
+                left[game.counter_of[u]] -= 1
+        return left
+
+    def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
+        """The most advanced type of a class the empire's level allows with a counter in its pool
+        (§ Cost; § 2. Production › Building new units and markers)."""
+        game, level = self.game, self.progress[slot]
+        for unit in reversed(game.class_units[cls]):
+            if game.unit_level[unit] <= level and left.get(game.counter_of[unit], 0) > 0:
+                return unit
+        return None
+
+    def build(self, slot: int, profile: str, start: bool = False) -> dict[str, tuple[str, ...]]:
+        """Spend by a profile. Placement: one unit per area, or as many as its city's value (at
+        set-up, any number in each start area); ships in coastal areas (§ 2. Production › Building
+        new units and markers; § 1. Start empire › Initial units)."""
+        game = self.game
+        restrictions = game.empires[self.empire[slot]].get("restrictions", {})
+        landings: dict[str, tuple[str, ...]] = {}
+        if start:
+            areas = self.start_areas(self.empire[slot], self.seat_of(slot))
+            room = {a: 99 for a in areas}
+        else:
+            areas = sorted(self.areas_of(slot), key=lambda a: (a != self.capital[slot], -self.city.get(a, 0),
+                                                              game.world.areas[a].index))
+            room = {a: 99 if self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))   # Administrator
+                    for a in areas if game.world.areas[a].is_land}
+        left = self.pool_left(slot)
+        bought: list[str] = []
+        if start:                                   # every start area gets a unit first
+            for a in areas:
+                self.buy_unit(slot, "infantry", [a], room, left, bought, landings)
+        if profile == "elite" and self.elite[slot] < ELITE_MAX:
+            cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
+                       sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
+            if cost <= self.money[slot]:
+                self.spend(slot, cost)
+                self.elite[slot] += 1
+                bought.append(f"an elite marker ({cost})")
+        if profile == "fort" and not self.barbarian(slot):
+            for a in self.fort_sites(slot, areas):
+                cost = game.markers["fort"]["builder_cost" if self.leader_here(slot, "bu", a) else "cost"]
+                if cost <= self.money[slot]:
+                    self.spend(slot, cost)
+                    self.forts |= {a}
+                    bought.append(f"a fort in {game.world.areas[a].name}")
+        if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in self.unrestricted[slot]):
+            coast = [a for a in room if game.world.coastal(a)]
+            while self.buy_unit(slot, "ships", coast, room, left, bought, landings):
+                pass
+        if profile != "save":
+            classes = ["infantry"]
+            if profile == "best":
+                classes = ["cavalry", "missile", "infantry"]
+                if restrictions.get("no_cavalry_until_trade") and "cavalry" not in self.unrestricted[slot]:
+                    classes.remove("cavalry")
+            while any(self.buy_unit(slot, c, list(room), room, left, bought, landings) for c in classes):
+                pass
+        if self.log is not None:
+            self.note(f"  {self.who(slot)} builds ({profile}): " + (", ".join(bought) or "nothing")
+                      + f"; {self.game.word(self.money[slot], 'money')} left")
+        return landings
+
+    def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list,
+                 landings: dict) -> bool:
+        """One unit of a class in the first area with room, if affordable and in the pool (at set-up,
+        in an area another empire holds, it waits in ``landings`` for the conflict)."""
+        game = self.game
+        area = next((a for a in where if room.get(a, 0) > 0), None)
+        unit = self.best_type(slot, cls, left)
+        if unit is None or area is None:
+            return False
+        cost = game.class_cost[cls]
+        if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
+            cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
+        if cost > self.money[slot]:
+            return False
+        self.spend(slot, cost)
+        room[area] -= 1
+        left[game.counter_of[unit]] -= 1
+        if self.owner.get(area, slot) != slot:
+            landings[area] = landings.get(area, ()) + (unit,)
+        else:
+            self.place(slot, area, (unit,))
+        bought.append(f"{game.unit_name(unit)} in {game.world.areas[area].name}")
+        return True
+
+    def fort_sites(self, slot: int, areas: list[str]) -> list[str]:
+        """Where the fort profile fortifies: the capital, then areas next to another empire."""
+        sites = [a for a in areas if a not in self.forts and self.game.world.areas[a].is_land and self.owner.get(a) == slot
+                 and (a == self.capital[slot] or any(self.owner.get(n, slot) != slot
+                                                     for n in self.game.world.neighbours(a)))]
+        return sites[:2]
+
+    def place(self, slot: int, area: str, units: tuple[str, ...]) -> None:
+        self.units[area] = self.units.get(area, ()) + units
+        self.owner[area] = slot
+
+    def lose_units(self, area: str, count: int) -> None:
+        """Units return to the pool; an area left without units is vacant: its artefacts, fort and
+        disorder go, and a capital there becomes a city (§ 4. Manoeuvre › Vacant areas)."""
+        left = self.units[area][:-count] if count < len(self.units[area]) else ()
+        if left:
+            self.units[area] = left
+        else:
+            self.vacate(area)
+
+    def vacate(self, area: str) -> None:
+        slot = self.owner.pop(area, None)
+        if slot is not None:                       # § 6. Civilise › Removing leaders: no unit left there
+            self.lose_leaders(slot, area, "no unit left in its area")
+        self.units.pop(area, None)
+        self.artefacts.pop(area, None)
+        self.forts -= {area}
+        self.disorder -= {area}
+        if slot is not None and self.capital[slot] == area:
+            self.capital[slot] = None
+
+    def check_empty(self, slot: int) -> None:
+        """An empire with no unit on the map is discarded at once (§ 7. Discard empire)."""
+        if self.empire[slot] is not None and slot not in self.owner.values():
+            self.discard_empire(slot, "no unit left on the map")
+
+    # -- action 3: Trade and progress (§ 3. Trade and progress) ------------------------------------------
+    def in_range(self, slot: int, everyone: bool = False) -> list[int]:
+        """Other players' empires within Range (§ Terms of play › Range): the fewest areas to their
+        nearest area at most the empire's age; not traced through another player's empire
+        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
+        world, seat = self.game.world, self.seat_of(slot)
+        ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
+        frontier = self.areas_of(slot)
+        seen = set(frontier)
+        found: set[int] = set()
+        for _ in range(self.age(slot)):
+            nxt = []
+            for a in frontier:
+                for n in world.neighbours(a):
+                    if n in seen or (not ocean and world.areas[n].kind == "ocean"):
+                        continue
+                    seen.add(n)
+                    other = self.owner.get(n)
+                    if other is not None and self.seat_of(other) != seat:
+                        found.add(other)          # Range may end here, not pass through
+                    else:
+                        nxt.append(n)
+                        if everyone and other is not None and other != slot:
+                            found.add(other)
+            frontier = nxt
+        return sorted(found)
+
+    def action_trade(self, seat: int, slot: int | None) -> None:
+        """§ 3. Trade and progress › How to trade: a partner within Range, one that has not traded
+        this turn if there is any; with none, the deck."""
+        if slot is None or self.empire[slot] is None:
+            return
+        partners = self.in_range(slot)
+        fresh = [p for p in partners if p not in self.traded]
+        partners = fresh or partners
+        if len(partners) > 1:
+            self.wait("partner", slot, tuple(partners))
+        else:
+            self.begin_trade(slot, partners[0] if partners else -1)
+
+    def options_partner(self, partners: tuple[int, ...]) -> list[int]:
+        ids = self.game.ids["partner"]
+        return sorted(ids[self.empire[p]] for p in partners)
+
+    def move_partner(self, card: str) -> None:
+        self.step = None
+        self.begin_trade(self.player, self.empire.index(card))
+        self.proceed()
+
+    def begin_trade(self, slot: int, partner: int) -> None:
+        if self.log is not None:
+            self.note(f"  {self.who(slot)} trades with " + (self.who(partner) if partner >= 0 else "the deck"))
+        tasks = [("offer", slot)] + ([("offer", partner)] if partner >= 0 else []) + [("trade_result", slot, partner)]
+        self.queue[:0] = tasks
+
+    def task_offer(self, slot: int) -> None:
+        """Each side plays a card face down; an empty hand plays the deck's top card (§ 3 › Trading)."""
+        seat = self.seat_of(slot)
+        if self.hand[seat]:
+            self.wait("offer", slot)
+        else:
+            self.offer[seat] = self.draw(1)
+
+    def options_offer(self) -> list[int]:
+        ids = self.game.ids["offer"]
+        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]})
+
+    def move_offer(self, card: str) -> None:
+        seat = self.seat_of(self.player)
+        self.take_from_hand(seat, card)
+        self.offer[seat] = (card,)
+        self.done()
+
+    def trade_value(self, slot: int, card: str) -> int:
+        """Card value + trade number + 1 per Scientist − 1 per disordered area (§ 3 › Trading)."""
+        disordered = sum(1 for a in self.areas_of(slot) if a in self.disorder)
+        return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered
+
+    def task_trade_result(self, slot: int, partner: int) -> None:
+        """§ 3. Trade and progress › Effects of trading."""
+        game, seat = self.game, self.seat_of(slot)
+        mine = self.offer[seat][0] if self.offer[seat] else None
+        self.offer[seat] = ()
+        if mine is None:                                  # hand and deck both empty: no trade
+            return
+        if partner >= 0:
+            pseat = self.seat_of(partner)
+            theirs = self.offer[pseat][0]
+            self.offer[pseat] = ()
+            values = (self.trade_value(slot, mine), self.trade_value(partner, theirs))
+            chose = (True, self.marks[partner] in ("trade", "wild_trade"))
+            if chose[1]:                                  # the partner's own Trade marker is this trade
+                self.wild_used[partner] |= self.marks[partner] == "wild_trade"
+                self.marks[partner] = None
+            higher = (self.progress[partner] > self.progress[slot], self.progress[slot] > self.progress[partner])
+        else:
+            drawn = self.draw(1)
+            if not drawn:
+                self.discards += (mine,)
+                return
+            theirs = drawn[0]
+            values = (self.trade_value(slot, mine), game.value[theirs])   # the deck's card unmodified
+            chose, higher = (True, False), (False, False)
+        if self.log is not None:
+            self.note(f"  cards: {game.name(mine)} ({game.value[mine]}) → {values[0]} against "
+                      f"{game.name(theirs)} ({game.value[theirs]}) → {values[1]}")
+        sides = (slot, partner)
+        gains = [0, 0]
+        if values[0] != values[1]:
+            w = 0 if values[0] > values[1] else 1
+            gains[w] = 1 + chose[w] + higher[w]
+        elif chose[0] and chose[1]:
+            lower = self.progress[slot] - self.progress[partner]
+            if lower:
+                gains[0 if lower < 0 else 1] = 1
+        else:
+            gains[0 if chose[0] else 1] = 1
+        cards = (theirs, mine)
+        for i, s in enumerate(sides):
+            if s < 0:
+                continue
+            if gains[i]:
+                self.advance(s, gains[i], "trade")
+            else:
+                self.earn(s, game.value[cards[i]], "trade")
+            if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
+                self.scientists_draw(s)
+            if values[i] > values[1 - i]:
+                won = game.immediate(self.empire[s], "trade_won")
+                if won:
+                    self.score(s, won, "immediate glory: trade won")
+        if partner >= 0:                                  # each keeps the other's card
+            self.hand[seat] += (theirs,)
+            self.hand[self.seat_of(partner)] += (mine,)
+            for a, b in ((slot, partner), (partner, slot)):
+                self.unrestricted[a] |= frozenset(c for c in ("ships", "cavalry") if c not in self.icons(b))
+            self.traded |= {slot, partner}
+        else:
+            self.discards += (mine,)
+            self.hand[seat] += (theirs,)
+            self.traded |= {slot}
+
+    def scientists_draw(self, slot: int) -> None:
+        """After a won trade: one card per Scientist, keep one (the best *(judgment)*), discard the rest
+        (§ 3. Trade and progress › Effects of trading)."""
+        drawn = tuple(sorted(self.draw(self.leaders_in(slot, "sc")), key=lambda c: -self.game.value[c]))
+        if drawn:
+            self.hand[self.seat_of(slot)] += drawn[:1]
+            self.discards += tuple(drawn[1:])
+            self.note(f"  {self.who(slot)}'s Scientists draw {len(drawn)} card(s) and keep one")
+
+    def icons(self, slot: int) -> frozenset[str]:
+        """The classes the empire's card's no-ships and no-cavalry icons stop (§ 2. Production: lifted
+        by a first trade with an empire without that icon, even a lost trade)."""
+        restrictions = self.game.empires[self.empire[slot]].get("restrictions", {})
+        return frozenset(c for c in ("ships", "cavalry") if restrictions.get(f"no_{c}_until_trade"))
+
+    # -- action 5: Destiny (§ 5. Destiny) ---------------------------------------------------------------
+    def action_destiny(self, seat: int, slot: int | None) -> None:
+        self.wait("destiny", seat * self.per if slot is None else slot, slot)
+
+    def options_destiny(self, slot: int | None) -> list[int]:
+        ids = self.game.ids["destiny"]
+        return [ids[str(n)] for n in range(min(3, len(self.hand[self.seat_of(self.player)])) + 1)]
+
+    def move_destiny(self, count: str) -> None:
+        """Discard any cards (the macro: the ``count`` lowest), then draw up to 6 (no Philosophers yet)."""
+        seat, n = self.seat_of(self.player), int(count)
+        hand = sorted(self.hand[seat], key=lambda c: self.game.value[c])
+        self.discards += tuple(hand[:n])
+        self.hand[seat] = tuple(hand[n:])
+        drawn = self.draw(max(0, DESTINY_HAND - len(self.hand[seat])))
+        self.hand[seat] += drawn
+        self.note(f"  {self.seat_name(seat)} discards {n} card(s) and draws {len(drawn)}")
+        slot = self.step[1] if len(self.step) > 1 else None
+        wise = self.leaders_in(slot, "ph") if slot is not None and self.empire[slot] else 0
+        if wise:                                   # § 5. Destiny: 1 more card per Philosopher, then back to 6
+            hand = sorted(self.hand[seat] + self.draw(wise), key=lambda c: -self.game.value[c])
+            keep = max(DESTINY_HAND, len(self.hand[seat]))
+            self.hand[seat], self.discards = tuple(hand[:keep]), self.discards + tuple(hand[keep:])
+            self.note(f"  its Philosophers draw {wise} more; back to {keep} cards")
+        self.done()
+
+    # -- action 6: Civilise (§ 6. Civilise) -------------------------------------------------------------
+    def action_civilise(self, seat: int, slot: int | None) -> None:
+        """Play artefacts (one religion and one government at most), then, for an empire's marker,
+        remove disorder and urbanise. A non-empire Civilise only plays cards (§ Playing the game)."""
+        actor = seat * self.per if slot is None else slot
+        self.queue[:0] = [("artefacts", actor, slot is None, False, False)]
+        self.religion_played = False
+        if slot is not None:
+            self.queue[1:1] = [("promote", slot), ("adopt", slot), ("civilise_rest", slot)]
+
+    def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
+        if self.playable_artefacts(actor, anywhere, religion, government):
+            self.wait("play", actor, anywhere, religion, government)
+
+    def targets(self, actor: int, anywhere: bool) -> list[int]:
+        """The empires a card may go on: the acting empire, or for a non-empire marker the player's
+        own empires *(judgment: played on other players' empires with events, part 2)*."""
+        if not anywhere:
+            return [actor] if self.empire[actor] is not None else []
+        return [s for s in self.slots_of(self.seat_of(actor)) if self.empire[s] is not None]
+
+    def playable_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> list[tuple[str, int]]:
+        found = []
+        for card in set(self.hand[self.seat_of(actor)]):
+            target = next((s for s in self.targets(actor, anywhere)
+                           if self.can_play(card, s, religion, government)), None)
+            if target is not None:
+                found.append((card, target))
+        return found
+
+    def can_play(self, card: str, slot: int, religion: bool, government: bool) -> bool:
+        """§ 6. Civilise › Playing artefact cards: the empire's age in the artefact's ages, a marker
+        free, one religion and one government a Civilise; black artefacts are ignored."""
+        artefact = self.game.artefacts.get(self.game.artefact_of[card])
+        if artefact is None or artefact["colour"] == "black":
+            return False
+        lo, hi = artefact["ages"]
+        if not lo <= self.age(slot) <= hi:
+            return False
+        group = artefact.get("group")
+        if group == "religion" and (religion or artefact["id"] in self.beliefs[slot] or
+                                    self.held(slot, "religion") >= self.religion_room(slot)):
+            return False
+        if group == "government" and (government or self.held(slot, "government")):
+            return False
+        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact["colour"]):
+            return False
+        return self.markers_in_use(artefact["id"]) < self.marker_limit(artefact)
+
+    def religion_room(self, slot: int) -> int:
+        """Religions an empire may hold: one, or as many as its religious glory categories (the
+        Shogunate's two), or two with Deus Vult! (§ 6. Civilise › Playing artefact cards)."""
+        categories = self.game.glory_categories
+        religious = sum(1 for g in self.game.empires[self.empire[slot]].get("glory", ())
+                        if "religion" in categories[g["category"]])
+        return max(1, religious, self.game.rules["religions_per_empire"])
+
+    def held(self, slot: int, group: str) -> int:
+        return sum(1 for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == group)
+
+    @staticmethod
+    def marker_limit(artefact) -> int:
+        """Its own markers (double-sided markers are not turned over yet *(judgment)*); none printed: unlimited."""
+        markers = artefact.get("markers")
+        if markers is None:
+            return 1_000
+        return markers if isinstance(markers, int) else markers["count"]
+
+    def markers_in_use(self, artefact: str) -> int:
+        return (sum(v.count(artefact) for v in self.artefacts.values())
+                + sum(v.count(artefact) for v in self.on_card))
+
+    def artefact_site(self, slot: int, colour: str = "green") -> str | None:
+        """An area of the empire without an artefact — a second one only with a Scientist (blue) or an
+        Artist (other green) there (§ 6 › Playing artefact cards); the capital first *(judgment)*."""
+        second = "sc" if colour == "blue" else "ar" if colour == "green" else None
+        areas = sorted((a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
+                        and (a not in self.artefacts or (second and len(self.artefacts[a]) < 2
+                                                         and self.leader_here(slot, second, a)))),
+                       key=lambda a: (a != self.capital[slot], self.game.world.areas[a].index))
+        return areas[0] if areas else None
+
+    def options_play(self, anywhere: bool, religion: bool, government: bool) -> list[int]:
+        ids = self.game.ids["play"]
+        return sorted([ids[c] for c, _ in self.playable_artefacts(self.player, anywhere, religion, government)]
+                      + [self.game.ids["civilised"]])
+
+    def move_play(self, card: str) -> None:
+        """Green and blue: +1 glory (+1 more for the first empire holding a religion or government);
+        red: −1 (§ 6. Civilise › Playing artefact cards, standard game)."""
+        actor, (_, anywhere, religion, government) = self.player, self.step
+        target = next(s for s in self.targets(actor, anywhere) if self.can_play(card, s, religion, government))
+        seat = self.seat_of(actor)
+        self.take_from_hand(seat, card)
+        self.discards += (card,)
+        artefact = self.game.artefacts[self.game.artefact_of[card]]
+        aid = artefact["id"]
+        if artefact["placement"] in ("area", "area_pair"):
+            site = self.artefact_site(target, artefact["colour"])
+            self.artefacts[site] = self.artefacts.get(site, ()) + (aid,)
+            where = self.game.world.areas[site].name
+        else:
+            self.on_card[target] += (aid,)
+            where = "its card"
+        group = artefact.get("group")
+        if group:
+            self.beliefs[target] += (aid,)
+            self.religion_played |= group == "religion"
+        if self.log is not None:
+            self.note(f"  {self.who(target)} gains {artefact['name']} ({artefact['colour']}, on {where})")
+        self.score(target, -1 if artefact["colour"] == "red" else 1, f"artefact {artefact['name']}")
+        if group and aid not in self.ever_held:
+            self.ever_held |= {aid}
+            self.score(target, FIRST_HOLDER, f"first to hold {artefact['name']}")
+        if artefact["placement"] in ("area", "area_pair") and artefact["colour"] in ("green", "blue"):
+            self.leaders_see(site, artefact["colour"])
+        self.step = None
+        self.queue[:0] = [("artefacts", actor, anywhere, religion or group == "religion",
+                           government or group == "government")]
+        self.proceed()
+
+    def leaders_see(self, area: str, colour: str) -> None:
+        """A blue artefact placed on the map within an empire's Range gives it 1 glory per Scientist;
+        another green one, 1 per Artist (§ 6. Civilise › Playing artefact cards; § Leader Types ›
+        Scientist (Sc), › Artist (Ar)). Range from the empire's areas (§ Terms of play › Range)."""
+        kind = "sc" if colour == "blue" else "ar"
+        for slot in self.in_play():
+            count = self.leaders_in(slot, kind)
+            if count and area in self.area_range(slot):
+                self.score(slot, count, f"{self.game.leader_type_names[kind]}s: an artefact within Range")
+
+    def area_range(self, slot: int) -> set[str]:
+        """The areas within the empire's Range (its own included), traced as ``in_range`` traces it."""
+        world, seat = self.game.world, self.seat_of(slot)
+        ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
+        frontier = self.areas_of(slot)
+        seen = set(frontier)
+        for _ in range(self.age(slot)):
+            nxt = []
+            for a in frontier:
+                for n in world.neighbours(a):
+                    if n in seen or (not ocean and world.areas[n].kind == "ocean"):
+                        continue
+                    seen.add(n)
+                    other = self.owner.get(n)
+                    if other is None or self.seat_of(other) == seat:
+                        nxt.append(n)
+            frontier = nxt
+        return seen
+
+    def move_civilised(self) -> None:
+        self.done()
+
+    # -- § 6. Civilise › Adopting a religion or government -------------------------------------------
+    def adoptable(self, slot: int) -> list[str]:
+        """Religions and governments of empires within Range, adopted as if played: none with a
+        disordered area, no religion after a religion card this action."""
+        if any(a in self.disorder for a in self.areas_of(slot)):
+            return []
+        found = {b for other in self.in_range(slot, everyone=True) for b in self.beliefs[other]}
+        artefacts = self.game.artefacts
+        return sorted(b for b in found if not (artefacts[b].get("group") == "religion" and self.religion_played)
+                      and self.can_adopt(slot, b))
+
+    def can_adopt(self, slot: int, belief: str) -> bool:
+        artefact = self.game.artefacts[belief]
+        lo, hi = artefact["ages"]
+        group = artefact.get("group")
+        room = self.religion_room(slot) if group == "religion" else 1
+        return (belief not in self.beliefs[slot] and lo <= self.age(slot) <= hi and self.held(slot, group) < room
+                and self.markers_in_use(belief) < self.marker_limit(artefact))
+
+    def task_adopt(self, slot: int) -> None:
+        if self.empire[slot] is not None and self.adoptable(slot):
+            self.wait("adopt", slot)
+
+    def options_adopt(self) -> list[int]:
+        ids = self.game.ids["adopt"]
+        return sorted([ids[b] for b in self.adoptable(self.player)] + [ids["none"]])
+
+    def move_adopt(self, belief: str) -> None:
+        """One religion or government a Civilise, +1 glory (§ 6. Civilise › Adopting …)."""
+        slot = self.player
+        if belief != "none":
+            self.beliefs[slot] += (belief,)
+            self.on_card[slot] += (belief,)
+            self.note(f"  {self.who(slot)} adopts {self.game.artefacts[belief]['name']}")
+            self.score(slot, 1, f"artefact {self.game.artefacts[belief]['name']} adopted")
+        self.done()
+
+    def modernise(self, slot: int) -> None:
+        """§ 6. Civilise › Modernising: counters turned over, free, to the side the level allows; the
+        engine turns every counter to its most advanced side *(judgment: downgrading is never chosen)*."""
+        game, level, turned = self.game, self.progress[slot], 0
+        for area in self.areas_of(slot):
+            units = []
+            for u in self.units[area]:
+                counter = game.counters.counters[game.counter_of[u]]
+                best = counter["back"] if game.unit_level.get(counter["back"], 99) <= level else counter["front"]
+                turned += best != u
+                units.append(best)
+            self.units[area] = tuple(units)
+        if turned:
+            self.note(f"  {self.who(slot)} modernises {turned} unit(s)")
+
+    def task_civilise_rest(self, slot: int) -> None:
+        """Modernise, remove disorder, then urbanise (§ 6. Civilise › Modernising, › Removing disorder,
+        › Urbanise), by the engine's policy *(judgment, § 16)*: the richest disordered areas it can pay
+        for; cities where they are worth most."""
+        if self.empire[slot] is None:
+            return
+        self.modernise(slot)
+        game, age = self.game, self.age(slot)
+        minimum = game.markers["remove_disorder"]["minimum"]
+        for area in sorted((a for a in self.areas_of(slot) if a in self.disorder),
+                           key=lambda a: -self.area_income(slot, a)):
+            cost = game.chart.disorder_cost(area, age, self.city.get(area, 0), minimum)
+            if cost <= self.money[slot]:
+                self.spend(slot, cost)
+                self.disorder -= {area}
+                self.note(f"  {self.who(slot)} pays {cost} to remove the disorder in {game.world.areas[area].name}")
+        self.urbanise(slot)
+
+    def urbanise(self, slot: int) -> None:
+        """Build or improve cities in two fertile areas or one other land area, up to the age's
+        maximum; the first becomes the capital if there is none (§ 6. Civilise › Urbanise)."""
+        game, age = self.game, self.age(slot)
+
+        def top(area: str) -> int:                  # a Builder improves one age early (§ Leader Types › Builder)
+            return game.max_city[min(7, age + 1) if self.leader_here(slot, "bu", area) else age]
+
+        spots = [a for a in self.areas_of(slot) if a not in self.disorder and game.world.areas[a].is_land
+                 and self.city.get(a, 0) < top(a)]
+        spots.sort(key=lambda a: (a != self.capital[slot], -self.area_income(slot, a), game.world.areas[a].index))
+        chosen = []
+        if not self.barbarian(slot):
+            fertile = [a for a in spots if game.chart.at(a, age)["id"] == "fertile"]
+            chosen = fertile[:2] if len(fertile) >= 2 else spots[:1]
+        # a Builder: one more in its area, even for a Barbarian, not the same city twice
+        chosen += [a for a in spots if self.leader_here(slot, "bu", a) and a not in chosen]
+        for area in chosen:
+            value = CITY_STEPS[CITY_STEPS.index(self.city.get(area, 0)) + 1]
+            self.city[area] = value
+            self.note(f"  {self.who(slot)} urbanises {game.world.areas[area].name}: city {value}")
+        if self.capital[slot] is None and not self.barbarian(slot):
+            best = max((a for a in self.areas_of(slot) if a in self.city), key=lambda a: self.city[a], default=None)
+            if best is not None:
+                self.capital[slot] = best
+                self.note(f"  {self.who(slot)}'s capital: {game.world.areas[best].name}")
+
+    # -- action 7: Discard empire (§ 7. Discard empire) --------------------------------------------------
+    def action_discard(self, seat: int, slot: int | None) -> None:
+        if slot is not None and self.empire[slot] is not None:
+            self.discard_empire(slot, "Discard empire")
+
+    def discard_empire(self, slot: int, why: str) -> None:
+        """Its units and markers leave the map (a capital stays as a city), its card is discarded,
+        its colour is free."""
+        card = self.empire[slot]
+        self.note(f"{self.who(slot)} is discarded ({why})")
+        self.lose_leaders(slot, None, "its empire is discarded")
+        for area in self.areas_of(slot):
+            self.vacate(area)
+        self.discards += (card,)
+        self.empire[slot] = self.colour[slot] = self.capital[slot] = self.homeland[slot] = None
+        self.marks[slot] = None
+        self.money[slot] = self.progress[slot] = self.elite[slot] = 0
+        self.beliefs[slot], self.on_card[slot] = (), ()

@@ -1,0 +1,438 @@
+"""7 Ages action 4, Manoeuvre, and conflict (seeds/001_f19afe02b0a671da.txt § 4. Manoeuvre and the
+sections after it), as a mixin of the state (``rules.State``).
+
+Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>`` moves every unit
+that can reach the area with its movement points (``reach``) — land units by land, ships from a port
+into the seas its coast faces, from sea to sea and back into a port — each land area keeping one
+unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre;
+``hold`` ends the movement. A move into another empire's area is fought at once *(judgment: the
+rulebook fights after all movement, in the order the player chooses)*. In each round of a conflict
+each side commits ``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the
+strongest and puts the best fronts in front); a side may retreat, all its units to one area (the one
+they came from first). Not played yet: the 2:1 rule, transport and landings, aircraft, a ship's coast
+in port, leaders moving (Explorers, Strategists), nukes and elephants' rules.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from cardtools.games.seven_ages.leaders import REDRAW_BELOW
+
+COMMITS = ("one", "half", "all")
+FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
+
+
+class Manoeuvre:
+    """Marches, conflict rounds and their end (§ 4. Manoeuvre)."""
+
+    def action_manoeuvre(self, seat: int, slot: int | None) -> None:
+        if slot is None or self.empire[slot] is None:
+            return
+        self.moved, self.across = {}, {}
+        self.queue[:0] = [("marching", slot)]
+
+    def task_marching(self, slot: int) -> None:
+        if self.empire[slot] is not None and self.march_targets(slot):
+            self.wait("march", slot)
+        else:
+            self.end_manoeuvre(slot)
+
+    def reach(self, slot: int, source: str, kind: str) -> dict[str, tuple[int, str]]:
+        """Where units of ``kind`` (land, ship, galley) in ``source`` can move, with the movement points
+        it costs and the area it is entered from (the cheapest way): land units over land, each area
+        costing its terrain's points at the empire's age (§ 4. Manoeuvre › Movement); ships 1 an area,
+        from a port into the seas its coast faces, from sea to sea, and into a port of the empire
+        facing the sea; galleys never into ocean (§ 4 › Ship movement restrictions). Units pass only
+        through vacant areas and the empire's own (the 2:1 rule is not played yet) and end anywhere
+        but in another empire of the same player; crossing arrows close when every sea they touch holds
+        another empire's unit (§ 4 › Other movement restrictions)."""
+        game, world, seat = self.game, self.game.world, self.seat_of(slot)
+        age, land = self.age(slot), kind == "land"
+        limit = max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind), default=0)
+        found: dict[str, tuple[int, str]] = {source: (0, "")}
+        heap = [(0, source)]
+        while heap:
+            cost, area = heapq.heappop(heap)
+            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot):
+                continue                                   # stop in another empire's area
+            here = world.areas[area]
+            if not land and here.is_land and area != source:
+                continue                                   # a port ends a ship's move
+            for border in here.borders:
+                n = border.area
+                there = world.areas[n]
+                other = self.owner.get(n)
+                if other is not None and other != slot and self.seat_of(other) == seat:
+                    continue
+                if land:
+                    if not there.is_land or (border.crossing and all(self.owner.get(s, slot) != slot
+                                                                      for s in border.crossing)):
+                        continue
+                    step = game.chart.entry_cost(n, age)
+                elif there.is_land:
+                    if other != slot or not any(area in coast for coast in world.coasts(n)):
+                        continue                           # no landing yet: transport is not played
+                    step = 1
+                else:
+                    if (here.is_land and not any(n in coast for coast in world.coasts(area))) or (
+                            kind == "galley" and there.kind == "ocean"):
+                        continue
+                    step = 1
+                if cost + step <= limit and cost + step < found.get(n, (99, ""))[0]:
+                    found[n] = (cost + step, area)
+                    heapq.heappush(heap, (cost + step, n))
+        del found[source]
+        return found
+
+    def unit_kind(self, unit: str) -> str:
+        return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
+
+    def reaches(self, slot: int) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
+        """(source, kind) -> ``reach`` for every area of the empire with units that have not moved."""
+        out = {}
+        for source in self.areas_of(slot):
+            units = self.units[source]
+            kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]} - {"aircraft"}
+            for kind in kinds:
+                out[source, kind] = self.reach(slot, source, kind)
+        return out
+
+    def movers(self, slot: int, source: str, target: str, reaches: dict) -> tuple[str, ...]:
+        """Units of ``source`` that reach ``target`` this Manoeuvre (each unit moves once), a land area
+        keeping one unit (§ 4. Manoeuvre › Other movement restrictions)."""
+        units = self.units[source]
+        unmoved = units[:len(units) - self.moved.get(source, 0)]
+        able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
+                and (self.game.counters.move(u) or 9) >= reaches[source, self.unit_kind(u)][target][0]]
+        return tuple(able[:len(units) - (1 if self.game.world.areas[source].is_land else 0)])
+
+    def march_targets(self, slot: int) -> list[str]:
+        """Areas some units can move into: vacant ones, the empire's own, and other players' empires'
+        areas (an attack)."""
+        reaches = self.reaches(slot)
+        sources = list(dict.fromkeys(s for s, _ in reaches))
+        targets = {t for reach in reaches.values() for t in reach}
+        found = [t for t in targets if any(self.movers(slot, s, t, reaches) for s in sources)]
+        return sorted(found, key=lambda a: self.game.world.areas[a].index)
+
+    def options_march(self) -> list[int]:
+        ids = self.game.ids["march"]
+        return sorted([ids[a] for a in self.march_targets(self.player)] + [self.game.ids["hold"]])
+
+    def move_march(self, target: str) -> None:
+        """Every unit that reaches the area moves in; vacant cities on the way and at the end lose a
+        level (§ 4. Manoeuvre › Vacant areas: no Builder moves yet)."""
+        slot, world = self.player, self.game.world
+        reaches = self.reaches(slot)
+        moving: tuple[str, ...] = ()
+        passed: set[str] = set()
+        for source in dict.fromkeys(s for s, _ in reaches):
+            units = self.movers(slot, source, target, reaches)
+            if not units:
+                continue
+            rest = list(self.units[source])
+            for u in units:
+                rest.remove(u)
+            self.units[source] = tuple(rest)
+            if not rest:                                   # a sea area may be emptied
+                self.vacate(source)
+            moving += units
+            for kind in {self.unit_kind(u) for u in units}:
+                reach, area = reaches[source, kind], target
+                self.across.setdefault(target, reach[target][1])
+                while reach[area][1] != source:            # the areas passed through
+                    area = reach[area][1]
+                    passed.add(area)
+        for area in sorted(passed, key=lambda a: world.areas[a].index):
+            if area not in self.owner and self.city.get(area):
+                self.reduce_city(area)
+        defender = self.owner.get(target)
+        if self.log is not None:
+            names = ", ".join(self.game.unit_name(u) for u in moving)
+            self.note(f"  {self.who(slot)} moves {names} into {world.areas[target].name}"
+                      + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
+        if defender is None:
+            if self.city.get(target):
+                self.reduce_city(target)
+            self.place(slot, target, moving)
+            self.moved[target] = self.moved.get(target, 0) + len(moving)
+        elif defender == slot:
+            self.place(slot, target, moving)
+            self.moved[target] = self.moved.get(target, 0) + len(moving)
+        else:
+            self.fight = (target, slot, defender, moving, self.units[target], (), (), 0, 0, 0, 0)
+            self.queue[:0] = [("round",)]
+        self.queue.insert(1 if self.fight is not None else 0, ("marching", slot))
+        self.done()
+
+    def move_hold(self) -> None:
+        self.end_manoeuvre(self.player)
+        self.done()
+
+    def end_manoeuvre(self, slot: int) -> None:
+        """§ 4. Manoeuvre › Removing disorder markers: with enough units there (2 + the defence
+        modifiers + the city, a fort counting one), one unit is removed and so is the disorder."""
+        if self.empire[slot] is None:
+            return
+        game, age, world = self.game, self.age(slot), self.game.world
+        for area in self.areas_of(slot):                    # § 4 › Ship movement restrictions: galleys
+            if not world.areas[area].is_land and "galley" in self.units[area] and not any(
+                    self.owner.get(n) == slot and world.areas[n].is_land for n in world.neighbours(area)):
+                kept = tuple(u for u in self.units[area] if u != "galley")
+                self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
+                if kept:
+                    self.units[area] = kept
+                else:
+                    self.vacate(area)
+        self.check_empty(slot)
+        if self.empire[slot] is None:
+            return
+        for area in [a for a in self.areas_of(slot) if a in self.disorder]:
+            units = self.units[area]
+            siege = any(u in game.negates_city for u in units)
+            fort = area in self.forts
+            need = game.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
+                                       siege=siege, fort=fort)
+            if len(units) >= need and len(units) > (0 if fort else 1):
+                self.disorder -= {area}
+                if not fort:
+                    self.units[area] = units[:-1]
+                self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
+        self.moved, self.across = {}, {}
+
+    # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
+    # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
+    #               attacker's set aside, defender's set aside, attacker's conflict disorder markers,
+    #               defender's, attacker's losses, defender's losses)
+    def task_round(self) -> None:
+        """Before the cards, a side may retreat if the other has a conflict disorder marker, the
+        active player deciding first (§ 4. Manoeuvre › Retreat)."""
+        self.queue[:0] = [("cards",)]
+        self.offer_retreat(0)
+
+    def offer_retreat(self, side: int) -> None:
+        area, slot = self.fight[0], self.fight[1 + side]
+        if side == 0 and not (self.fight[8] and self.retreat_to(slot, area)):
+            side, slot = 1, self.fight[2]
+        tactician = self.leader_here(slot, "ta", area)   # § Leader Types › Tactician: if either has one
+        if side == 1 and not ((self.fight[7] or (tactician and self.fight[8])) and self.retreat_to(slot, area)):
+            return
+        self.wait("retreat", slot, side)
+
+    def retreat_to(self, slot: int, area: str) -> str | None:
+        """A neighbouring land area the empire controls that its units could enter by movement (it
+        holds no other empire's unit: one empire per area) — the one they came from first."""
+        world = self.game.world
+        land = world.areas[area].is_land
+        options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land == land]
+        came = self.across.get(area)
+        return came if came in options else (options[0] if options else None)
+
+    def options_retreat(self, side: int) -> list[int]:
+        return [self.game.ids["retreat"], self.game.ids["stand"]]
+
+    def move_stand(self) -> None:
+        side = self.step[1]
+        self.step = None
+        if side == 0:
+            self.offer_retreat(1)
+        self.proceed()
+
+    def move_retreat(self) -> None:
+        """Every unit of the side still in the area goes to one area it controls next to it."""
+        side, fight = self.step[1], self.fight
+        area, slot = fight[0], fight[1 + side]
+        units = fight[3 + side] + fight[5 + side]
+        where = self.retreat_to(slot, area)
+        self.place(slot, where, units)
+        self.note(f"  {self.who(slot)} retreats {len(units)} unit(s) to {self.game.world.areas[where].name}")
+        if side == 0:
+            self.fight = fight[:3] + ((), fight[4], (), fight[6]) + fight[7:]
+        else:
+            self.fight = fight[:4] + ((), fight[5], ()) + fight[7:]
+        self.queue.remove(("cards",))
+        self.step = None
+        self.end_conflict()
+        self.proceed()
+
+    def task_cards(self) -> None:
+        """Each side draws a card (§ 4 › Resolving conflict), then commits units secretly."""
+        area, att, dfn = self.fight[:3]
+        for slot in (att, dfn):
+            card = self.draw(1)
+            if card and self.leader_here(slot, "ta", area) and self.game.value[card[0]] < REDRAW_BELOW:
+                self.discards += card                    # a Tactician's side may draw a second card
+                card = self.draw(1) or card
+                self.note(f"  {self.who(slot)}'s Tactician has the card redrawn")
+            self.drawn[self.seat_of(slot)] = card
+        self.commits = (None, None)
+        self.wait("commit", att, 0)
+
+    def options_commit(self, side: int) -> list[int]:
+        ids = self.game.ids["commit"]
+        count = len(self.fight[3 + side])
+        return [ids["one"]] if count == 1 else [ids[c] for c in COMMITS] if count > 2 else [ids["one"], ids["all"]]
+
+    def move_commit(self, how: str) -> None:
+        side = self.step[1]
+        units = self.fight[3 + side]
+        count = {"one": 1, "half": (len(units) + 1) // 2, "all": len(units)}[how]
+        self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
+        if side == 0:
+            self.wait("commit", self.fight[2], 1)
+        else:
+            self.step = None
+            self.resolve_round()
+            self.proceed()
+
+    def strongest(self, slot: int, units: tuple[str, ...], count: int, area: str) -> tuple[tuple, tuple]:
+        """The ``count`` units committed (the strongest) and those left."""
+        ranked = sorted(units, key=lambda u: -sum(self.unit_values(slot, u, area)))
+        return tuple(ranked[:count]), tuple(ranked[count:])
+
+    def unit_values(self, slot: int, unit: str, area: str) -> tuple[int, int]:
+        """Front and support by the colour's grade; cavalry −1 in forest (map.yaml terrain `cavalry`)."""
+        game = self.game
+        grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
+        front, support = game.counters.values(unit, grade)
+        front = front if isinstance(front, int) else 0
+        if game.unit_class[unit] == "cavalry":
+            malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
+            front, support = max(0, front + malus), max(0, support + malus)
+        return front, support
+
+    def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
+        """§ 4 › Resolving conflict: card + fronts of half the committed units (rounded up) + supports
+        of the rest + elite markers + ages ahead + per enemy conflict disorder marker the best front
+        and best support committed; the defender adds terrain, fort and city (no city against
+        artillery, battleships, bombers, cannons or catapults)."""
+        game = self.game
+        area, att, dfn = self.fight[:3]
+        slot, other = (att, dfn) if side == 0 else (dfn, att)
+        mine, theirs = committed[side], committed[1 - side]
+        values = sorted((self.unit_values(slot, u, area) for u in mine), key=lambda v: -v[0])
+        fronts = (len(values) + 1) // 2
+        front = sum(v[0] for v in values[:fronts])
+        kinds = {game.unit_class[u] for u in mine}
+        if kinds <= {"infantry", "missile"} and theirs and {game.unit_class[u] for u in theirs} <= {"cavalry", "aircraft"}:
+            front = (front + 1) // 2                     # § 4 › Special cases
+        support = sum(v[1] for v in values[fronts:])
+        parts = [("card", game.value[cards[side]]), ("fronts", front), ("supports", support),
+                 ("elite", self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other)))]
+        markers = self.fight[8 - side]                   # the opponent's conflict disorder markers
+        if markers and values:
+            parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
+        if side == 1:
+            parts.append(("terrain", game.chart.defence(area, self.age(dfn), self.across.get(area))))
+            if area in self.forts:
+                parts.append(("fort", FORT))
+            if self.city.get(area) and not any(u in game.negates_city for u in theirs):
+                parts.append(("city", self.city[area]))
+        total = sum(v for _, v in parts)
+        return total, " + ".join(f"{v} {k}" for k, v in parts if v)
+
+    def resolve_round(self) -> None:
+        """The lower total loses every unit it committed; a tie, both (§ 4 › Conflict outcomes). A side
+        left with no uncommitted unit uncommits all and takes a conflict disorder marker (§ 4 ›
+        Committed units and conflict disorder)."""
+        area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
+        cards = (self.drawn[self.seat_of(att)][0], self.drawn[self.seat_of(dfn)][0])
+        self.discards += cards
+        self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
+        ca, ua = self.strongest(att, ua, self.commits[0], area)
+        cd, ud = self.strongest(dfn, ud, self.commits[1], area)
+        (ta, why_a), (td, why_d) = self.total(0, (ca, cd), cards), self.total(1, (ca, cd), cards)
+        if self.log is not None:
+            self.note(f"  round: {self.who(att)} commits {len(ca)}: {ta} ({why_a}); "
+                      f"{self.who(dfn)} commits {len(cd)}: {td} ({why_d})")
+        # a Tactician in the area is committed with "all" *(judgment)*: on a tie its side loses nothing,
+        # on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
+        tactics = [self.commits[i] == len(self.fight[3 + i]) and self.leader_here(s, "ta", area)
+                   for i, s in enumerate((att, dfn))]
+        if ta <= td and not (ta == td and tactics[0]):
+            la += len(ca)
+            ca = ()
+            if tactics[0]:
+                self.lose_tactician(att, area)
+        if td <= ta and not (ta == td and tactics[1]):
+            ld += len(cd)
+            cd = ()
+            if tactics[1]:
+                self.lose_tactician(dfn, area)
+        sa, sd = sa + ca, sd + cd
+        if not ua and sa:
+            ua, sa, ma = sa, (), ma + 1
+        if not ud and sd:
+            ud, sd, md = sd, (), md + 1
+        self.fight = (area, att, dfn, ua, ud, sa, sd, ma, md, la, ld)
+        if ua and ud:
+            self.queue[:0] = [("round",)]
+        else:
+            self.end_conflict()
+
+    def lose_tactician(self, slot: int, area: str) -> None:
+        """A committed leader is lost with its side's units (named: out of the game; unnamed: the cup)."""
+        lost = next(leader for leader in self.leaders[slot] if "ta" in leader[1] and leader[2] == area)
+        self.leaders[slot] = tuple(leader for leader in self.leaders[slot] if leader is not lost)
+        if lost[0] not in self.game.leader_slug:
+            self.cup += (lost[1],)
+        self.note(f"  {self.who(slot)} loses {lost[0]}, committed and beaten")
+
+    def end_conflict(self) -> None:
+        """§ 4. Manoeuvre › End of conflict: elite markers at risk, disorder, control and its changes."""
+        area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
+        self.fight = None
+        for slot, lost in ((att, la), (dfn, ld)):
+            if self.elite[slot] and lost >= 2:
+                card = self.draw(1)
+                if card:
+                    self.discards += card
+                    if self.game.value[card[0]] < lost:
+                        self.elite[slot] -= 1
+                        self.note(f"  {self.who(slot)} loses an elite marker")
+        survivors_a, survivors_d = ua + sa, ud + sd
+        self.units[area] = survivors_d
+        if not survivors_d:
+            capital = self.capital[dfn] == area
+            self.vacate(area)
+            if survivors_a:
+                self.take_control(att, area, survivors_a)
+            if capital and self.money[dfn]:
+                money, self.money[dfn] = self.money[dfn], 0
+                self.note(f"  {self.who(dfn)} loses its capital and all its money")
+                if survivors_a:
+                    self.earn(att, money // 2, "half the lost capital's money")
+        if la and ld and area in self.owner and self.game.world.areas[area].is_land:
+            self.disorder |= {area}
+        if self.log is not None:
+            holder = self.owner.get(area)
+            self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "
+                      + (f"{self.who(holder)} holds the area" if holder is not None else "the area is vacant"))
+        self.check_empty(dfn)
+        if not any(task[0] == "land" and task[1] == att for task in self.queue):   # set-up conflicts to come
+            self.check_empty(att)
+
+    def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:
+        """A change of control: artefacts and fort are gone (``vacate``); immediate glory for a
+        liberated city, then the city loses a level (§ 4 › End of conflict; § End of turn › Harvest
+        glory › Immediate glory)."""
+        if self.city.get(area):
+            per_city = self.game.immediate(self.empire[winner], "city_liberated")
+            if per_city:
+                self.score(winner, per_city, "immediate glory: city liberated")
+            self.reduce_city(area)
+        self.place(winner, area, units)
+
+    def reduce_city(self, area: str) -> None:
+        """A city loses one level; a 1 is removed (no Builders yet)."""
+        steps = (0, 1, 3, 5, 7)
+        value = self.city[area]
+        lower = steps[max(0, steps.index(value) - 1)] if value in steps else 0
+        if lower:
+            self.city[area] = lower
+        else:
+            del self.city[area]
+        if self.log is not None:
+            name = self.game.world.areas[area].name
+            self.note(f"  the city in {name} is reduced to {lower}" if lower else f"  the city in {name} is removed")

@@ -1,0 +1,160 @@
+"""7 Ages Harvest glory (seeds/001_f19afe02b0a671da.txt § End of turn › Harvest glory), as a mixin of
+the state: buying glory, then every empire scores its card's glory categories (glory-categories.yaml).
+
+A ranked category numbered 1 gives 1 to the most; 2 gives 2 and 1; 3 gives 3, 2 and 1; an empire
+needs more than zero to score. Ties: more Philosophers (in different areas), then the First player's
+empire first, then the next player's to the left; between two empires of one player, the card's
+order *(judgment: that player's choice)*. Disordered areas count for nothing except Homeland.
+"""
+
+from __future__ import annotations
+
+EUROPE = "europe"
+
+
+class Glory:
+    """Buying glory and scoring the categories."""
+
+    # -- § End of turn › Harvest glory › Buying glory ---------------------------------------------------
+    def task_buy(self, slot: int) -> None:
+        if self.empire[slot] is not None and self.money[slot] >= self.glory_price():
+            self.wait("buy", slot)
+
+    def glory_price(self) -> int:
+        """50 money a glory (30 with Renaissance: its power is option 16, part 2)."""
+        return self.game.markers["glory"]["cost"]
+
+    def options_buy(self) -> list[int]:
+        ids = self.game.ids["buy"]
+        return [ids["none"], ids["all"]]
+
+    def move_buy(self, how: str) -> None:
+        slot = self.player
+        if how == "all":
+            price = self.glory_price()
+            count = self.money[slot] // price
+            self.spend(slot, count * price)
+            self.score(slot, count, f"bought for {count * price} money")
+        self.done()
+
+    # -- the categories ------------------------------------------------------------------------------
+    def task_harvest(self) -> None:
+        self.note("Harvest glory")
+        empires = self.in_play()
+        if not empires:
+            return
+        order = sorted(empires, key=lambda s: ((self.seat_of(s) - self.first) % self.n, s))
+        scores: dict[int, int] = {s: 0 for s in empires}
+        asked: dict[tuple, list[int]] = {}
+        for s in empires:
+            for icon in self.game.empires[self.empire[s]].get("glory", ()):
+                kind = self.game.glory_categories[icon["category"]]["scoring"]
+                if kind == "homeland":
+                    scores[s] += 1 if self.owner.get(self.homeland[s]) == s else -1
+                elif kind == "per_area":
+                    scores[s] += self.per_area(s, icon["category"])
+                elif kind == "ranked":
+                    asked.setdefault((icon["category"], icon.get("region"), icon.get("areas")), []).append(s)
+        for key, holders in asked.items():
+            category, region, kind = key
+            among = self.compared(category, empires)
+            measure = {s: self.measure(s, category, region, kind) for s in among}
+            ranked = sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), order.index(s)))
+            awards = []
+            for s in holders:
+                if s not in measure or measure[s] <= 0:
+                    continue
+                value = next(i.get("value", 1) for i in self.game.empires[self.empire[s]]["glory"]
+                             if (i["category"], i.get("region"), i.get("areas")) == key)
+                gained = max(0, value - ranked.index(s))
+                scores[s] += gained
+                awards.append((ranked.index(s), s, gained))
+            if self.log is not None and awards:
+                name = " ".join(str(k) for k in key if k)
+                self.note(f"  {name}: " + ", ".join(f"{self.who(s)} {measure[s]} → {g}" for _, s, g in sorted(awards)))
+        for s in order:
+            if scores[s]:
+                self.score(s, scores[s], "Harvest glory")
+            sites = self.religious_sites(s)
+            if sites:
+                self.score(s, sites, "religious sites")
+
+    def philosophers(self, slot: int) -> int:
+        """Philosophers win Harvest ties, counted once per area (§ End of turn › Harvest glory)."""
+        return len({where for _, types, where in self.leaders[slot] if "ph" in types})
+
+    def compared(self, category: str, empires: list[int]) -> list[int]:
+        """Who a ranked category compares: every empire in play; a religion's holders only; for Not
+        Europe, the empires with their capital in Europe."""
+        info = self.game.glory_categories[category]
+        if "religion" in info:
+            return [s for s in empires if info["religion"] in self.beliefs[s]]
+        if category == "not_europe":
+            return [s for s in empires if self.capital[s] and EUROPE in self.game.world.regions_of(self.capital[s])]
+        return empires
+
+    def counted(self, slot: int) -> list[str]:
+        return [a for a in self.areas_of(slot) if a not in self.disorder]
+
+    def measure(self, slot: int, category: str, region: str | None, kind: str | None) -> int:
+        """What a ranked category counts (glory-categories.yaml, `measure`)."""
+        game, world = self.game, self.game.world
+        areas = self.counted(slot)
+        if category in ("region", "world"):
+            return sum(1 for a in areas if (region is None or region in world.regions_of(a)) and self.kind_counts(a, kind))
+        if category == "sea_areas":
+            return sum(1 for a in areas if world.is_sea(a))
+        if category == "not_europe":
+            return sum(1 for a in areas if EUROPE not in world.regions_of(a))
+        if category == "progress":
+            return min(self.progress[slot], game.beyond["level"] + 1)
+        if category == "artefacts":              # § End of turn › Harvest glory › Glory from artefacts
+            total = self.leaders_in(slot, "ar")
+            for a in areas:
+                for m in self.artefacts.get(a, ()):
+                    colour = game.artefacts[m]["colour"]
+                    double = self.leader_here(slot, "sc" if colour == "blue" else "ar", a)
+                    total += (2 if double else 1) if colour in ("green", "blue") else -(colour == "red")
+            colours = [game.artefacts[m]["colour"] for m in self.on_card[slot]]
+            return total + sum(1 for c in colours if c in ("green", "blue")) - colours.count("red")
+        if category == "cities":
+            return sum(self.city.get(a, 0) for a in areas)
+        if category == "money":
+            return self.money[slot]
+        if category in ("ships", "land_units", "cavalry"):
+            want = {"ships": ("ships",), "land_units": ("infantry", "cavalry", "missile"), "cavalry": ("cavalry",)}[category]
+            return sum(1 for a in areas for u in self.units[a] if game.unit_class[u] in want)
+        if "religion" in game.glory_categories[category]:   # each Religious leader: 1 + its city's value
+            return len(areas) + sum(1 + self.city.get(where, 0) for _, types, where in self.leaders[slot] if "re" in types)
+        return 0
+
+    def kind_counts(self, area: str, kind: str | None) -> bool:
+        """Land (green icon), sea and ocean (blue) or both; desert and tundra do not count (the
+        cards that count them say so in their specials: part 2)."""
+        info = self.game.world.areas[area]
+        if info.is_land:
+            return kind in ("land", "total", None) and info.terrain not in ("desert", "tundra")
+        return kind in ("sea", "total")
+
+    def per_area(self, slot: int, category: str) -> int:
+        """1 glory per area with the symbol: elephants while no empire is in age 7, oil in the
+        empire's age 7, wheat outside fertile areas from its age 5 (§ › Glory from resources)."""
+        age, world = self.age(slot), self.game.world
+        if category == "elephants" and any(self.age(s) == 7 for s in self.in_play()):
+            return 0
+        if category == "oil" and age < 7:
+            return 0
+        found = 0
+        for a in self.counted(slot):
+            if category in world.areas[a].resources:
+                if category == "wheat" and age < 5 and self.game.chart.at(a, age)["id"] != "fertile":
+                    continue
+                found += 1
+        return found
+
+    def religious_sites(self, slot: int) -> int:
+        """1 per undisordered religious site of its dominant religion it controls (§ › Glory from Religion)."""
+        religions = [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "religion"]
+        if not religions:
+            return 0
+        return sum(1 for a in self.counted(slot) if religions[0] in self.game.world.areas[a].religious_sites)

@@ -1,0 +1,90 @@
+"""Invariants every 7 Ages game must keep, checked move by move over seeded random games.
+
+Used by tests (a few dozen games) and by ``benchmarks/seven_ages.py --invariants`` (thousands): units
+of each colour never more than its counter mix (§ Components); money between 0 and 199 (§ 2.
+Production › Earning income); each colour on one empire at most; every empire in play holding an
+area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the map,
+holding units of its controller, a land area with a city or fort only where the map has land;
+disorder only in controlled areas; a seat's glory never negative and changed only by a rule that
+gives it (the host's recorded causes); the game ends; the same seed gives the same log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+
+#: A game that has not ended after this many moves is stuck.
+MOVE_CAP = 20_000
+#: Causes that may change glory (the rules that give it: harvest, buying, artefacts, immediate glory, the end).
+GLORY_CAUSES = ("Harvest glory", "religious sites", "bought for", "artefact ", "first to hold", "immediate glory",
+                "beyond level 49", "Scientists: ", "Artists: ")
+
+
+@dataclass
+class Checked:
+    seed: int
+    players: int
+    digest: str = ""
+    moves: int = 0
+    turns: int = 0
+    violations: list[str] = field(default_factory=list)
+
+
+def play_checked(game, players: int, seed: int) -> Checked:
+    """One game with uniformly random moves (from ``seed``), every invariant checked after each move."""
+    result = Checked(seed, players)
+    state = game.new_state(players, seed, log=True)
+    rng = random.Random(f"invariants {seed}")
+    while not state.is_terminal():
+        if result.moves >= MOVE_CAP:
+            result.violations.append(f"no end after {MOVE_CAP} moves")
+            break
+        before = len(state.changes)
+        state.apply(rng.choice(state.legal_actions()))
+        result.moves += 1
+        found = violations(state, state.changes[before:])
+        if found:
+            result.violations += [f"move {result.moves}: {v}" for v in found]
+            break
+    result.turns = state.turn
+    result.digest = hashlib.sha256("\n".join(state.log).encode()).hexdigest()
+    return result
+
+
+def violations(state, changes) -> list[str]:
+    game, found = state.game, []
+    colours = [c for c in state.colour if c is not None]
+    if len(colours) != len(set(colours)):
+        found.append(f"a colour on two empires: {colours}")
+    for s in state.actors():
+        if not 0 <= state.money[s] <= game.money_cap:
+            found.append(f"{state.who(s)} has {state.money[s]} money")
+        if state.empire[s] is None:
+            continue
+        starting = (state.step is not None and state.step[:2] == ("build", "start") and state.player == s) or (
+            state.fight is not None and state.fight[1] == s)
+        if not starting and not state.areas_of(s):
+            found.append(f"{state.who(s)} is in play without a unit on the map")
+        short = {c: n for c, n in state.pool_left(s).items() if n < 0}
+        if short:
+            found.append(f"{state.who(s)} has more units than its mix: {short}")
+    for area, slot in state.owner.items():
+        if area not in game.world.areas or not state.units.get(area) or state.empire[slot] is None:
+            found.append(f"{area}: controlled by {slot} without units or empire")
+    if set(state.units) != set(state.owner):
+        found.append("units in an area nobody controls")
+    for area in state.disorder:
+        if area not in state.owner:
+            found.append(f"disorder in {area}, which nobody controls")
+    for area in (*state.city, *state.forts):
+        if not game.world.areas[area].is_land:
+            found.append(f"a city or fort at sea: {area}")
+    for seat in range(state.n):
+        if state.rank_value(seat, "glory") < 0:
+            found.append(f"{state.seat_name(seat)} has negative glory")
+    for _, counter, _, cause in changes:
+        if counter == "glory" and not cause.startswith(GLORY_CAUSES):
+            found.append(f"glory changed by '{cause}'")
+    return found

@@ -1,0 +1,105 @@
+"""7 Ages leaders (seeds/001_f19afe02b0a671da.txt § 6. Civilise › Removing leaders, › Promoting leaders;
+§ Leader Types), as a mixin of the state.
+
+A leader is ``(name, types, area)`` in its empire's list: a named leader from the empire's card
+(each appears once a game) or an unnamed one drawn from the leader cup (``counters.yaml``). Leaders
+do not move yet (they stay where they were placed), so the types' rules that need a moving leader
+(Explorer, Strategist, a Builder entering a vacant area) and the Religious leader's religion are not
+played; the others are applied where their rule is, each citing § Leader Types.
+"""
+
+from __future__ import annotations
+
+NO_LEADER = ()
+REDRAW_BELOW = 4     # a Tactician's side redraws a conflict card below this value (the engine's policy)
+
+
+class Leaders:
+    """Placing, promoting and losing leaders, and what their types change."""
+
+    def leader_cup(self) -> tuple[tuple[str, ...], ...]:
+        """The cup's counters: each unnamed leader's types, and () for a 'no leader' marker."""
+        cup = self.game.counters.data["leader_cup"]
+        found = [tuple(e["types"]) for e in cup["leaders"] for _ in range(e["count"])]
+        return tuple(found) + (NO_LEADER,) * cup["no_leader"]
+
+    def leaders_in(self, slot: int, kind: str, area: str | None = None) -> int:
+        """How many of the empire's leaders (in ``area``) have this type."""
+        return sum(1 for _, types, where in self.leaders[slot] if kind in types and (area is None or where == area))
+
+    def leader_here(self, slot: int, kind: str, area: str) -> bool:
+        """Whether a leader of this type is in the area (one of each type gives its benefit there)."""
+        return any(kind in types and where == area for _, types, where in self.leaders[slot])
+
+    def type_names(self, types: tuple[str, ...]) -> str:
+        return "/".join(self.game.leader_type_names[t] for t in types)
+
+    def place_leader(self, slot: int, name: str, types: tuple[str, ...], area: str) -> None:
+        self.leaders[slot] += ((name, types, area),)
+        if name in self.game.leader_slug:
+            self.seen |= {name}
+        if self.log is not None:
+            who = f"{name} ({self.type_names(types)})" if name in self.game.leader_slug else f"an unnamed {name}"
+            self.note(f"  {self.who(slot)} places {who} in {self.game.world.areas[area].name}")
+
+    def lose_leaders(self, slot: int, area: str | None, why: str) -> None:
+        """Leaders leave: named ones leave the game, unnamed ones go back to the cup (§ 6 › Removing leaders)."""
+        kept, lost = [], []
+        for leader in self.leaders[slot]:
+            (lost if area is None or leader[2] == area else kept).append(leader)
+        if not lost:
+            return
+        self.leaders[slot] = tuple(kept)
+        self.cup += tuple(types for name, types, _ in lost if name not in self.game.leader_slug)
+        if self.log is not None:
+            self.note(f"  {self.who(slot)} loses {', '.join(name for name, _, _ in lost)} ({why})")
+
+    def leader_site(self, slot: int) -> str:
+        """Where a new leader goes: the capital, else the area with most units *(judgment)*."""
+        areas = self.areas_of(slot)
+        if self.capital[slot] in areas:
+            return self.capital[slot]
+        return max(areas, key=lambda a: (len(self.units[a]), -self.game.world.areas[a].index))
+
+    def named_for(self, slot: int) -> list[tuple[str, tuple[str, ...]]]:
+        """The empire's named leaders of its age not yet seen (§ 6 › Promoting leaders)."""
+        named = self.game.empires[self.empire[slot]].get("named_leaders", {}).get(str(self.age(slot)), ())
+        return [(n["name"], tuple(n["types"])) for n in named if n["name"] not in self.seen]
+
+    def task_set_up_leader(self, slot: int) -> None:
+        """§ 1. Start empire › Initial units: one named leader of the starting age may be placed in a
+        start area (the capital's, by the engine *(judgment)*)."""
+        if self.empire[slot] is not None and self.areas_of(slot) and self.named_for(slot):
+            self.wait("promote", slot, "start")
+
+    # -- § 6. Civilise › Promoting leaders ----------------------------------------------------------
+    def task_promote(self, slot: int) -> None:
+        if (self.empire[slot] is not None and self.areas_of(slot)
+                and len(self.leaders[slot]) < self.game.empires[self.empire[slot]]["leaders"]):
+            self.wait("promote", slot, "civilise")
+
+    def options_promote(self, when: str) -> list[int]:
+        game = self.game
+        ids = game.ids["promote"]
+        named = [ids[game.leader_slug[name]] for name, _ in self.named_for(self.player)]
+        return sorted(named + [ids["none"]] + ([ids["cup"]] if when == "civilise" else []))
+
+    def move_promote(self, choice: str) -> None:
+        """A named leader of the age, or draws from the cup (up to the leader number times; a 'no
+        leader' goes back; the engine keeps the first leader drawn *(judgment)*)."""
+        slot = self.player
+        if choice == "cup":
+            for draw in range(self.game.empires[self.empire[slot]]["leaders"]):
+                self.draws += 1
+                cup = list(self.cup)
+                pick = self.chance("cup", self.draws).randrange(len(cup))
+                types = cup.pop(pick)
+                if types != NO_LEADER:
+                    self.cup = tuple(cup)
+                    self.place_leader(slot, self.type_names(types), types, self.leader_site(slot))
+                    break
+                self.note(f"  {self.who(slot)} draws 'no leader' from the cup and returns it")
+        elif choice != "none":
+            name = self.game.named_leaders[choice]
+            self.place_leader(slot, name, dict(self.named_for(slot))[name], self.leader_site(slot))
+        self.done()

@@ -1,0 +1,574 @@
+"""7 Ages: the standard game's sequence of play (seeds/001_f19afe02b0a671da.txt), on the engine kit.
+
+Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with our readings marked
+*judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
+from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
+and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
+``no-events`` variant and by ``Game.notice``: events, the empires' special rules, leaders moving,
+transport, aircraft moving, conversion at set-up and the optional rules.
+
+The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
+tasks it leads to; a decision is ``wait(kind, actor)``, its legal moves ``options_<kind>``, its move
+``move_<kind>``, which calls ``done()`` to carry on.
+
+Players act through empires: the kit's *actors* are empire slots, ``seat × maximum empires`` of
+them (§ Playing the game: the maximum per player). A slot holds one empire at a time; its glory
+stays the player's after the empire is discarded (a seat's glory is its slots' sum).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardtools.engine.contract import GameFacts
+from cardtools.engine.flow import CLOCKWISE, Tasks
+from cardtools.engine.host import Counter
+from cardtools.engine.moves import OPTION
+from cardtools.engine.ranking import Ranking
+from cardtools.engine.state import BaseGame, BaseState
+from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
+from cardtools.games.seven_ages import views
+from cardtools.games.seven_ages.actions import PROFILES, Actions
+from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
+from cardtools.games.seven_ages.counters import Counters
+from cardtools.games.seven_ages.glory import Glory
+from cardtools.games.seven_ages.leaders import Leaders
+from cardtools.games.seven_ages.terrain import TerrainChart
+from cardtools.games.seven_ages.worldmap import WorldMap
+
+FACTS = GameFacts("7 Ages", information="imperfect")
+
+HAND = 7           # § Preparing to play: 7 cards each
+LEVELS = 7         # § PROGRESS TRACK: 7 levels an age
+#: The seven actions in their order (§ Sequence of play) and the Wild card (§ Wild card).
+ACTIONS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "discard")
+#: Markers a player may put on an empire: one per action (Start empire does nothing there: § Playing
+#: the game) and the Wild card, whose action is named when it is placed *(judgment, § 16)*.
+EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
+#: The non-empire marker: Start empire, Destiny or Civilise only (§ Playing the game).
+EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
+
+
+class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
+    """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
+
+    RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
+    ZONES = (Zone("deck", HIDDEN, pool="cards", view=("deck",)),
+             Zone("hand", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "hand")),
+             Zone("bids", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "bid")),
+             Zone("offer", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "offer")),
+             Zone("drawn", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "conflict_card")),
+             Zone("discards"))
+    RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
+    COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
+              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played",
+              "started", "leaders")
+
+    def __init__(self, game, players: int, seed: int, log: bool = False):
+        self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
+        super().__init__(game, players, seed, log)
+
+    # -- set-up (§ Preparing to play; § Who goes first?) -------------------------------------------
+    def setup(self) -> None:
+        game, n = self.game, self.n
+        slots = n * self.per
+        self.empire: list[str | None] = [None] * slots
+        self.colour: list[str | None] = [None] * slots
+        self.capital: list[str | None] = [None] * slots
+        self.homeland: list[str | None] = [None] * slots
+        self.marks: list[str | None] = [None] * slots      # face-down marker on each empire this turn
+        self.extra: list[str | None] = [None] * n          # the non-empire marker, per seat
+        self.family: list[str | None] = [None] * n
+        self.started: list[tuple[str, ...]] = [()] * n     # every empire each player started
+        self.beliefs: list[tuple[str, ...]] = [()] * slots  # religions and governments held
+        self.on_card: list[tuple[str, ...]] = [()] * slots  # artefact markers on the empire's card
+        self.unrestricted: list[frozenset[str]] = [frozenset()] * slots   # icons lifted by a trade
+        self.wild_used: list[bool] = [False] * slots
+        self.units: dict[str, tuple[str, ...]] = {}       # area -> unit types of its controller
+        self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
+        self.city: dict[str, int] = {}                    # area -> city value
+        self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
+        self.forts: frozenset[str] = frozenset()
+        self.disorder: frozenset[str] = frozenset()
+        self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
+        self.leaders: list[tuple] = [()] * slots          # per empire: (name, types, area) (leaders.py)
+        self.cup = self.leader_cup()                      # unnamed leaders and 'no leader' markers
+        self.seen: frozenset[str] = frozenset()           # named leaders that have appeared
+        self.draws = 0                                    # draws from the cup so far (their chance)
+        self.moved: dict[str, int] = {}                   # Manoeuvre: units that marched into an area
+        self.across: dict[str, str] = {}                  # Manoeuvre: area -> the area units entered from
+        self.queue: list[tuple] = []                      # tasks of the turn still to run
+        self.traded: frozenset[int] = frozenset()         # empires that traded this turn
+        self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
+        self.commits: tuple = (None, None)                # units each side commits this round
+        self.religion_played = False                      # Civilise: a religion card played this action
+        self.step: tuple | None = None                    # the decision waited for: (kind, *context)
+        self.turn, self.first, self.reshuffles = 0, 0, 0
+        cards = list(game.cards)
+        self.chance().shuffle(cards)
+        self.hand = [tuple(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]       # § Preparing to play
+        self.deck = tuple(cards[n * HAND:])
+        self.discards: tuple[str, ...] = ()
+        self.bids = [()] * n
+        self.offer = [()] * n
+        self.drawn = [()] * n
+        self.bidders: tuple[int, ...] = tuple(range(n))   # § Who goes first?: who still plays a card
+        self.played: list[tuple[int, ...]] = [()] * n     # the values each player played for it
+        if self.log is not None:
+            self.note(f"set-up: {n} players, {len(game.colours)} empire colours, at most {self.per} empires "
+                      f"each; {HAND} cards dealt to each player")
+        self.queue = [("bid", p) for p in self.bidders] + [("bids_shown",)]
+        self.proceed()
+
+    def actors(self) -> range:
+        return range(self.n * self.per)
+
+    def seat_of(self, slot: int) -> int:
+        return slot // self.per
+
+    def who(self, slot: int) -> str:
+        card = self.empire[slot]
+        seat = self.seat_name(self.seat_of(slot))
+        return f"{seat}'s {self.game.name(card)}" if card else seat
+
+    def slots_of(self, seat: int) -> range:
+        return range(seat * self.per, (seat + 1) * self.per)
+
+    def in_play(self) -> list[int]:
+        return [s for s in self.actors() if self.empire[s] is not None]
+
+    def seat_order(self) -> list[int]:
+        """Every seat, from the First player clockwise (§ Actions)."""
+        return CLOCKWISE.order(self.first, self.n)
+
+    def rank_value(self, seat: int, name: str) -> int:
+        """``advanced``: the seat's most advanced empire's level (§ Winning the game's tie-break)."""
+        if name == "advanced":
+            return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
+        return super().rank_value(seat, name)
+
+    def next_tasks(self) -> list[tuple]:
+        """The queue ran out: a new turn (engine.flow.Tasks runs the turn's tasks)."""
+        return [("new_turn",)]
+
+    # -- § Who goes first? ---------------------------------------------------------------------------
+    def task_bid(self, seat: int) -> None:
+        if not self.hand[seat]:                          # an empty hand plays the deck's top card
+            self.bids[seat] = self.draw(1)
+            return
+        self.wait("bid", seat * self.per)
+
+    def options_bid(self) -> list[int]:
+        ids = self.game.ids["bid"]
+        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]})
+
+    def move_bid(self, card: str) -> None:
+        seat = self.seat_of(self.player)
+        self.take_from_hand(seat, card)
+        self.bids[seat] = (card,)
+        self.done()
+
+    def task_bids_shown(self) -> None:
+        """The highest card goes first; tied players play again (§ Who goes first?). Families are then
+        taken in order of the cards played, equal cards nearest the winner's left first."""
+        value = self.game.value
+        shown = {p: value[self.bids[p][0]] for p in self.bidders}
+        if self.log is not None:
+            self.note("who goes first: " + ", ".join(f"{self.seat_name(p)} plays {self.game.name(self.bids[p][0])} "
+                                                      f"({shown[p]})" for p in self.bidders))
+        for p in self.bidders:
+            self.played[p] += (shown[p],)
+        self.discards += tuple(self.bids[p][0] for p in self.bidders)
+        self.bids = [()] * self.n
+        best = max(shown.values())
+        tied = tuple(p for p in self.bidders if shown[p] == best)
+        if len(tied) > 1:
+            self.bidders = tied
+            self.queue[:0] = [("bid", p) for p in tied] + [("bids_shown",)]
+            return
+        self.first = tied[0]
+        self.note(f"{self.seat_name(self.first)} takes the turn marker: First player")
+        order = sorted(range(self.n), key=lambda p: (tuple(-v for v in self.played[p]), (p - self.first) % self.n))
+        self.queue[:0] = [("family", p) for p in order]
+
+    def task_family(self, seat: int) -> None:
+        self.wait("family", seat * self.per)
+
+    def options_family(self) -> list[int]:
+        ids = self.game.ids["family"]
+        return [ids[f] for f in self.game.families if f not in self.family]
+
+    def move_family(self, family: str) -> None:
+        seat = self.seat_of(self.player)
+        self.family[seat] = family
+        self.note(f"{self.seat_name(seat)} takes the {self.game.family_names[family]} family")
+        self.done()
+
+    # -- the turn (§ Playing the game; § Actions; § End of turn) ---------------------------------------
+    def task_new_turn(self) -> None:
+        self.turn += 1
+        self.note(f"== turn {self.turn}: First player {self.seat_name(self.first)}")
+        self.marks = [None] * len(self.marks)
+        self.extra = [None] * self.n
+        self.wild_used = [False] * len(self.wild_used)
+        self.traded = frozenset()
+        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]
+        self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
+
+    def task_mark(self, slot: int) -> None:
+        """A marker on every empire, while markers last (7 actions' and the Wild card)."""
+        if self.empire[slot] is not None and self._free_markers(self.seat_of(slot)) - {"start"}:
+            self.wait("mark", slot)
+
+    def _free_markers(self, seat: int) -> set[str]:
+        """One marker per action and one Wild card per player (§ Playing the game; § Wild card)."""
+        used = {self.marks[s] for s in self.slots_of(seat)} | {self.extra[seat]}
+        wild = any(m and m.startswith("wild_") for m in used)
+        return {m for m in EMPIRE_MARKERS + ("start",) if m not in used and not (wild and m.startswith("wild_"))}
+
+    def options_mark(self) -> list[int]:
+        free = self._free_markers(self.seat_of(self.player))
+        ids = self.game.ids["mark"]
+        return sorted(ids[m] for m in EMPIRE_MARKERS if m in free)
+
+    def move_mark(self, marker: str) -> None:
+        self.marks[self.player] = marker
+        if self.log is not None:
+            self.note(f"{self.who(self.player)}: a marker face down", private=marker)
+        self.done()
+
+    def task_extra(self, seat: int) -> None:
+        """A player below the maximum may put one marker on no empire (§ Playing the game)."""
+        if sum(1 for s in self.slots_of(seat) if self.empire[s]) < self.per:
+            self.wait("extra", seat * self.per)
+
+    def options_extra(self) -> list[int]:
+        free = self._free_markers(self.seat_of(self.player))
+        ids = self.game.ids["extra"]
+        return sorted(ids[m] for m in EXTRA_MARKERS if m == "none" or m in free)
+
+    def move_extra(self, marker: str) -> None:
+        seat = self.seat_of(self.player)
+        if marker != "none":
+            self.extra[seat] = marker
+            self.note(f"{self.seat_name(seat)}: a marker face down on no empire", private=marker)
+        self.done()
+
+    def task_reveal(self) -> None:
+        """Actions 1 → 7; in each, the First player's markers, then the others clockwise (§ Actions).
+        A marker acts only for its empire; a Wild card becomes the action it names (§ Wild card)."""
+        tasks = []
+        for action in ACTIONS:
+            for seat in self.seat_order():
+                if self.extra[seat] == action:
+                    tasks.append(("act", action, seat, None))
+                for s in self.slots_of(seat):
+                    if self.marks[s] in (action, f"wild_{action}"):
+                        tasks.append(("act", action, seat, s))
+        self.queue = tasks + [("end_turn",)]
+
+    def task_act(self, action: str, seat: int, slot: int | None) -> None:
+        if slot is not None:
+            marker = self.marks[slot]
+            if marker is None:            # turned over already (a trade partner's Trade) or discarded
+                return
+            self.marks[slot] = None
+            wild = marker.startswith("wild_")
+            if wild:
+                self.wild_used[slot] = True
+            card = self.empire[slot]
+            if card is None:              # § Actions: its empire was discarded *(judgment, § 16.3)*
+                if action != "destiny":
+                    return
+            elif self.log is not None:
+                self.note(f"-- {self.who(slot)} turns over {'its Wild card as ' if wild else ''}{action}")
+        else:
+            self.extra[seat] = None
+            self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
+        getattr(self, f"action_{action}")(seat, slot)
+
+    # -- end of turn (§ End of turn) -------------------------------------------------------------------
+    def task_end_turn(self) -> None:
+        """Free progress, Harvest glory, then the turn marker passes left (§ End of turn)."""
+        dark = self.game.dark_ages
+        for s in self.in_play():
+            level = self.progress[s]
+            if level in dark and not self.leaders_in(s, "sc"):   # § Terms of play › Dark ages; Scientist
+                self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
+            elif self.wild_used[s] and not self.leaders_in(s, "ad"):   # § Wild card; Administrator
+                self.note(f"{self.who(s)}: no free progress after a Wild card")
+            else:
+                self.advance(s, 1, "free progress")
+        self.queue = [("buy", s) for p in self.seat_order() for s in self.slots_of(p)] + [("harvest",), ("turn_over",)]
+
+    def task_turn_over(self) -> None:
+        """§ Winning the game: the turn an empire passes level 49 is the last; its player gains 7.
+        A turn limit (a rule parameter) ends simulated games too."""
+        beyond = self.game.beyond
+        ended = [s for s in self.in_play() if self.progress[s] > beyond["level"]]
+        limit = self.game.rules["turn_limit"]
+        if ended:
+            for s in ended:
+                self.score(s, beyond["glory"], "beyond level 49")
+            self.finish(f"{', '.join(self.who(s) for s in ended)} passed level {beyond['level']}")
+        elif limit and self.turn >= limit:
+            self.finish(f"the turn limit ({limit}) is reached")
+        else:
+            self.first = CLOCKWISE.next(self.first, self.n)         # § End of turn › The turn ends
+
+    def finish(self, why: str) -> None:
+        self.over = True
+        self.step = None
+        self.player = self.first * self.per
+        if self.log is not None:
+            self.note(f"== game end: {why}")
+            ranks = self.ranks()
+            for p in sorted(range(self.n), key=lambda q: ranks[q]):
+                self.note(f"{ranks[p]}. {self.seat_name(p)}: {self.game.word(self.rank_value(p, 'glory'), 'glory')}, "
+                          f"most advanced empire on level {self.rank_value(p, 'advanced')}")
+
+    # -- shared rules ------------------------------------------------------------------------------
+    def age(self, slot: int) -> int:
+        """An empire's age: the row of its progress marker; beyond 49 it stays in age 7 (§ PROGRESS TRACK)."""
+        return min(7, (max(self.progress[slot], 1) - 1) // LEVELS + 1)
+
+    def game_age(self) -> int | None:
+        """The age of the most advanced empire in play (§ 1. Start empire); None on an empty map."""
+        levels = [self.progress[s] for s in self.in_play()]
+        return min(7, (max(levels) - 1) // LEVELS + 1) if levels else None
+
+    def advance(self, slot: int, levels: int, cause: str) -> None:
+        """Progress ``levels`` (§ Terms of play › Progress level); immediate glory per level gained
+        (§ End of turn › Harvest glory › Immediate glory: Benin)."""
+        if levels <= 0:
+            return
+        before = self.age(slot)
+        self.progress[slot] += levels
+        if self.log is not None:
+            self.note(f"{self.who(slot)} advances {levels} (level {self.progress[slot]}, {cause})")
+            if self.age(slot) != before:
+                self.note(f"{self.who(slot)} enters age {self.age(slot)}")
+        if self.age(slot) != before:                 # § 6. Civilise › Removing leaders: a new age
+            self.lose_leaders(slot, None, "a new age")
+        if self.age(slot) != before:
+            self.outdated_artefacts(slot)
+        per_level = self.game.immediate(self.empire[slot], "progress_level")
+        if per_level:
+            self.score(slot, per_level * levels, "immediate glory: progress")
+
+    def outdated_artefacts(self, slot: int) -> None:
+        """An on-map artefact is discarded when its area's controller is outside the artefact's ages
+        (§ 6. Civilise › Playing artefact cards)."""
+        age = self.age(slot)
+        for area in self.areas_of(slot):
+            held = self.artefacts.get(area, ())
+            kept = tuple(a for a in held if self.game.artefacts[a]["ages"][0] <= age <= self.game.artefacts[a]["ages"][1])
+            if kept != held:
+                if kept:
+                    self.artefacts[area] = kept
+                else:
+                    del self.artefacts[area]
+                self.note(f"  {self.who(slot)}: an artefact outside age {age} leaves {self.game.world.areas[area].name}")
+
+    def score(self, slot: int, amount: int, cause: str) -> None:
+        """Glory for the slot's player; never below zero for the player (§ Terms of play › Glory points)."""
+        if amount < 0:
+            amount = -min(-amount, self.rank_value(self.seat_of(slot), "glory"))
+        if amount == 0:
+            return
+        self.glory[slot] += amount
+        if self.log is not None:
+            self.changed(slot, "glory", amount, cause)
+            self.note(f"  {self.who(slot)} {'+' if amount > 0 else ''}{self.game.word(amount, 'glory')} ({cause})")
+
+    def earn(self, slot: int, amount: int, cause: str) -> None:
+        """Money, at most 199 (§ 2. Production › Earning income)."""
+        before = self.money[slot]
+        self.money[slot] = min(self.game.money_cap, before + amount)
+        if self.log is not None and amount:
+            self.note(f"  {self.who(slot)} +{self.game.word(self.money[slot] - before, 'money')} ({cause})")
+
+    def spend(self, slot: int, amount: int) -> None:
+        assert 0 <= amount <= self.money[slot]
+        self.money[slot] -= amount
+
+    def draw(self, count: int) -> tuple[str, ...]:
+        """Cards from the deck; an empty deck is the discard pile shuffled (§ Terms of play › Card deck)."""
+        out = ()
+        while len(out) < count:
+            if not self.deck:
+                if not self.discards:
+                    break
+                self.reshuffles += 1
+                pile = list(self.discards)
+                self.chance("reshuffle", self.reshuffles).shuffle(pile)
+                self.deck, self.discards = tuple(pile), ()
+                self.note("the discard pile is shuffled into a new deck")
+            take = min(count - len(out), len(self.deck))
+            out += self.deck[:take]
+            self.deck = self.deck[take:]
+        return out
+
+    def take_from_hand(self, seat: int, card: str) -> None:
+        hand = list(self.hand[seat])
+        hand.remove(card)
+        self.hand[seat] = tuple(hand)
+
+    def areas_of(self, slot: int) -> list[str]:
+        return [a for a, s in self.owner.items() if s == slot]
+
+    # -- the state as data -------------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        return views.snapshot(self)
+
+    def observation(self, seat: int) -> dict:
+        """The face-down markers of the other players are hidden (§ Playing the game)."""
+        return views.hide_markers(self, super().observation(seat), seat)
+
+    def determinize(self, seat: int, rng):
+        """Hidden cards dealt again (the kit), and what else ``seat`` cannot see chosen anew: the other
+        players' face-down markers (one per action, one Wild card) and an attacker's secret commit."""
+        new = super().determinize(seat, rng)
+        for other in range(self.n):
+            slots = [s for s in self.slots_of(other) if new.marks[s] is not None] if other != seat else []
+            actions = list(ACTIONS[1:])
+            rng.shuffle(actions)
+            wild = len(slots) > len(actions) or (slots and rng.random() < 0.5)
+            for i, s in enumerate(slots):
+                new.marks[s] = f"wild_{rng.choice(ACTIONS[1:])}" if wild and i == 0 else actions.pop()
+            if other != seat and new.extra[other] is not None:
+                used = set(new.marks[other * self.per:(other + 1) * self.per])
+                new.extra[other] = rng.choice([m for m in ("start", "destiny", "civilise") if m not in used])
+        if new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat:
+            new.commits = (rng.randint(1, len(new.fight[3])),) + new.commits[1:]
+        return new
+
+    def features(self, seat: int) -> dict[str, int]:
+        return views.features(self, seat)
+
+    def record(self, seat: int) -> dict:
+        return views.record(self, seat)
+
+
+class Game(BaseGame):
+    """The deck's cards, the map, the charts and counters, and the move codec."""
+
+    FACTS = FACTS
+    State = State
+
+    def MOVES(self) -> list:
+        """Layer 1 and 2 of docs/rules/7ages.md § 15: every decision the engine asks for."""
+        return [("bid", [self.cards]), ("family", [self.families]), ("mark", [EMPIRE_MARKERS]),
+                ("extra", [EXTRA_MARKERS]), ("start", [self.cards + ("none",)]), ("build", [PROFILES]),
+                ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [tuple(self.world.areas)]),
+                ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
+                ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
+                ("adopt", [self.beliefs + ("none",)]),
+                ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION])]
+
+    def __init__(self, deck, abilities=None):
+        from cardtools.engine.compiled import UnrunnableDeck
+
+        rules = deck.rules
+        part2 = [name for name in ("artefact_effects", "secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
+                                          "redemption", "technology", "marines")
+                 if rules.get(name)]
+        if part2:
+            raise UnrunnableDeck(f"the 7ages engine does not play option(s) {', '.join(part2)} yet (part 2, issue 17)")
+        civs = deck.of_type("civilisation")
+        self.cards = tuple(c.id for c in civs)
+        self.value = {c.id: c.get("value", 0) for c in civs}
+        self.empires = {c.id: c.get("empire") for c in civs}
+        self.artefact_of = {c.id: c.get("artefact") for c in civs}
+        self.artefacts = {a.id: a.fields for a in deck.of_type("artefact")}
+        self.beliefs = tuple(sorted(a for a, fields in self.artefacts.items() if fields.get("group")))
+        self.world = WorldMap.of(deck)
+        self.chart = TerrainChart(self.world)
+        self.counters = Counters.of(deck)
+        track = deck.data["progress_track"]
+        self.max_city = {a["age"]: a["max_city"] for a in track["ages"]}
+        self.dark_ages = frozenset(track["dark_ages"]["levels"])
+        self.beyond = track["beyond"]
+        self.money_cap = 199                                   # § 2. Production › Earning income
+        edition = rules["edition"]
+        families = [f for f in self.counters.data["families"]
+                    if edition == "deluxe" or f.get("expansion", "classic") == "classic"]
+        self.families = tuple(f["id"] for f in families)
+        self.family_names = {f["id"]: f["colours"]["dark"] + "/" + f["colours"]["light"] for f in families}
+        colours = self.counters.colours()
+        self.colours = tuple(f"{f['id']}_{shade}" for f in families for shade in f["colours"])
+        self.colour_name = {c: colours[c][0] for c in self.colours}
+        self.colour_mix = {c: colours[c][1] for c in self.colours}
+        self.glory_categories = {c["id"]: c for c in deck.data["glory_categories"]["categories"]}
+        self.leader_type_names = {t["id"]: t["name"] for t in deck.data["leader_types"]["types"]}
+        #: named leaders on the cards: move word (a slug) -> name, and back
+        self.named_leaders = {re.sub(r"[^a-z0-9]+", "_", n["name"].lower()).strip("_"): n["name"]
+                              for e in self.empires.values() if e for named in e.get("named_leaders", {}).values()
+                              for n in named}
+        self.leader_slug = {name: slug for slug, name in self.named_leaders.items()}
+        self._units(deck.data["cost_chart"])
+        super().__init__(deck, abilities)
+        codec = self.codec
+        self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
+                           (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
+                    for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
+                                 "commit", "destiny", "promote", "adopt", "play", "buy")}
+        for kind in ("hold", "retreat", "stand"):
+            self.ids[kind] = codec.id(kind)
+        self.ids["civilised"] = codec.id("civilised")
+        self.notice = NOTICE if rules["events"] else NOTICE_NO_EVENTS
+
+    def _units(self, chart: dict) -> None:
+        """Unit types by class from the cost chart (§ Cost); the Kingdoms common units (elephants,
+        nukes, Star Wars) are not built yet."""
+        self.unit_class, self.unit_level, self.class_cost, self.class_kind = {}, {}, {}, {}
+        self.negates_city = set()
+        self.unit_names: dict[str, str] = {}
+        self.class_units: dict[str, list[str]] = {}
+        for cls in chart["classes"]:
+            self.class_cost[cls["id"]] = cls["cost"]
+            self.class_kind[cls["id"]] = cls["kind"]
+            for u in cls["units"]:
+                self.unit_class[u["id"]] = cls["id"]
+                self.unit_level[u["id"]] = u["level"]
+                self.unit_names[u["id"]] = u["name"]
+                if u.get("negates_city"):
+                    self.negates_city.add(u["id"])
+                if not u.get("common"):
+                    self.class_units.setdefault(cls["id"], []).append(u["id"])
+        self.markers = {m["id"]: m for m in chart["markers"]}
+        self.counter_of = {}
+        for cid, c in self.counters.counters.items():
+            for side in ("front", "back"):
+                self.counter_of.setdefault(c[side], cid)
+
+    def unit_name(self, unit: str) -> str:
+        return self.unit_names[unit]
+
+    def max_empires(self, players: int) -> int:
+        """Colours ÷ players, rounded up (§ Playing the game: 15 and 4 → 4; 21 and 7 → 3)."""
+        return -(-len(self.colours) // players)
+
+    def check_players(self, players: int) -> None:
+        super().check_players(players)
+        if players > self.rules["max_players"]:
+            raise ValueError(f"the {self.rules['edition']} game of 7 Ages is for 2-{self.rules['max_players']} players")
+
+    def immediate(self, card: str | None, category: str) -> int:
+        """The glory per occurrence of an immediate category on the empire's card (square icons)."""
+        if card is None:
+            return 0
+        return sum(g.get("value", 1) for g in self.empires[card].get("glory", ()) if g["category"] == category)
+
+    def arrange(self, players: int, seed: int, setup: dict) -> State:
+        from cardtools.games.seven_ages.scenario import arrange
+
+        return arrange(self, players, seed, setup)
+
+
+#: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
+LEFT_OUT = ("the empires' special rules, leaders moving, transport and landings, aircraft moving, conversion "
+            "at set-up, discarding religions and governments, and the optional rules")
+NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
+          f"without events (the no-events variant); also not played yet: {LEFT_OUT}")
+NOTICE_NO_EVENTS = f"7 Ages engine, part 1: the standard game without events; also not played yet: {LEFT_OUT}"

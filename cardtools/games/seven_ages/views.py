@@ -1,0 +1,69 @@
+"""A 7 Ages state as data: the snapshot scenario files compare with, what a seat may see of it,
+the numbers agents weigh and what a simulation stores."""
+
+from __future__ import annotations
+
+
+def snapshot(state) -> dict:
+    """Everything, with card, area and unit ids; face-down markers under each empire's ``marker``."""
+    game = state.game
+    empires = {}
+    for s in state.in_play():
+        empires[state.empire[s]] = {
+            "player": state.seat_name(state.seat_of(s)), "colour": state.colour[s], "level": state.progress[s],
+            "age": state.age(s), "money": state.money[s], "elite": state.elite[s], "capital": state.capital[s],
+            "homeland": state.homeland[s], "beliefs": list(state.beliefs[s]), "on_card": list(state.on_card[s]),
+            "marker": state.marks[s], "areas": sorted(state.areas_of(s))}
+    areas = {}
+    for a in sorted(set(state.owner) | set(state.city), key=lambda a: game.world.areas[a].index):
+        entry = {}
+        if a in state.owner:
+            entry["empire"] = state.empire[state.owner[a]]
+            entry["units"] = list(state.units[a])
+        if a in state.city:
+            entry["city"] = state.city[a]
+        if a in state.forts:
+            entry["fort"] = True
+        if a in state.disorder:
+            entry["disorder"] = True
+        if state.artefacts.get(a):
+            entry["artefacts"] = list(state.artefacts[a])
+        areas[a] = entry
+    return {
+        "turn": state.turn, "first": state.seat_name(state.first), "max_empires": state.per,
+        "deck": list(state.deck), "discards": list(state.discards),
+        "players": {state.seat_name(p): {
+            "glory": state.rank_value(p, "glory"), "family": state.family[p], "extra_marker": state.extra[p],
+            "hand": list(state.hand[p]), "bid": list(state.bids[p]), "offer": list(state.offer[p]),
+            "conflict_card": list(state.drawn[p])} for p in range(state.n)},
+        "empires": empires, "areas": areas,
+        "legal": [state.action_to_string(m) for m in state.legal_actions()]}
+
+
+def hide_markers(state, view: dict, seat: int) -> dict:
+    """Face-down markers are their owner's to see (§ Playing the game)."""
+    for info in view["empires"].values():
+        if info["player"] != state.seat_name(seat):
+            info["marker"] = None if info["marker"] is None else "face down"
+    for name, info in view["players"].items():
+        if name != state.seat_name(seat) and info["extra_marker"] is not None:
+            info["extra_marker"] = "face down"
+    return view
+
+
+def features(state, seat: int) -> dict[str, int]:
+    """Named numbers of a seat's position (greedy agents weigh them: templates/agents/7ages)."""
+    slots = [s for s in state.slots_of(seat) if state.empire[s] is not None]
+    return {"glory": state.rank_value(seat, "glory"), "empires": len(slots),
+            "areas": sum(len(state.areas_of(s)) for s in slots),
+            "units": sum(len(state.units[a]) for s in slots for a in state.areas_of(s)),
+            "cities": sum(state.city.get(a, 0) for s in slots for a in state.areas_of(s)),
+            "money": sum(state.money[s] for s in slots), "progress": sum(state.progress[s] for s in slots),
+            "cards": len(state.hand[seat])}
+
+
+def record(state, seat: int) -> dict:
+    """What a simulation stores per seat: every empire it started (``report`` gives win share and glory
+    per empire card), its glory and its most advanced empire's level."""
+    return {"empires_started": list(dict.fromkeys(state.started[seat])),
+            "glory": state.rank_value(seat, "glory"), "advanced": state.rank_value(seat, "advanced")}

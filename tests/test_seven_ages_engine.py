@@ -1,0 +1,77 @@
+"""The 7 Ages engine, part 1 (docs/rules/7ages.md): what a player sees of it beyond the scenario files —
+it says what it does not play, refuses the options it cannot play, hides face-down markers, keeps its
+invariants over seeded games (thousands: benchmarks/seven_ages.py --invariants), and its deferred
+card fields neither warn in validation nor run."""
+
+import pytest
+
+from cardtools.cli import main
+from cardtools.core.loader import load_deck
+from cardtools.core.workspace import Workspace
+from cardtools.engine.compiled import UnrunnableDeck
+from cardtools.engine.contract import new_game
+from cardtools.games.seven_ages.invariants import play_checked
+
+WS = Workspace.find()
+
+
+@pytest.fixture(scope="module")
+def game():
+    return new_game(load_deck("7ages", "no-events", WS))
+
+
+def test_play_says_what_is_not_played_yet(capsys):
+    assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("# note: 7 Ages engine, part 1: the cards' events are not played yet (part 2)")
+    assert "special rules" in out[1] and "transport and landings" in out[1]
+
+
+def test_the_no_events_variant_plays_a_log_a_player_can_follow(capsys):
+    assert main(["play", "7ages", "--variant", "no-events", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "# note: 7 Ages engine, part 1: the standard game without events" in out
+    for text in ("who goes first:", "takes the turn marker: First player", "== turn 1", "turns over",
+                 "starts the", "(income)", "builds (", "Harvest glory", "== game end"):
+        assert text in out, text
+
+
+@pytest.mark.parametrize("variant,option", [("artefact-effects", "artefact_effects"), ("deus-vult", "deus_vult"),
+                                            ("designers-choice", "redemption")])
+def test_options_of_part_2_are_refused_by_name(variant, option):
+    with pytest.raises(UnrunnableDeck, match=f"does not play option\\(s\\) .*{option}.* yet"):
+        new_game(load_deck("7ages", variant, WS))
+
+
+def test_the_classic_game_is_for_2_to_5_players():
+    game = new_game(load_deck("7ages", "classic", WS))
+    with pytest.raises(ValueError, match="2-5 players"):
+        game.new_state(6, 0)
+
+
+def test_face_down_markers_are_their_owners_to_see(game):
+    state = game.arrange(2, 0, {"first": "P1", "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]})
+    state.apply(state.string_to_action("mark trade"))
+    assert state.observation(0)["empires"]["romans"]["marker"] == "trade"
+    assert state.observation(1)["empires"]["romans"]["marker"] == "face down"
+    assert state.observation(1)["empires"]["greeks"]["marker"] is None
+
+
+def test_deferred_card_fields_neither_warn_nor_run(game, capsys):
+    """Events, specials and artefact powers are deferred (part 2): validation does not warn that the
+    engine cannot run their verbs, and the engine holds none of their abilities."""
+    assert main(["validate", "7ages"]) == 0
+    captured = capsys.readouterr()
+    assert "warning[engine]" not in captured.out + captured.err
+    assert not any(abilities for fields in game.abilities.values() for abilities in fields.values())
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_invariants_over_seeded_games(game, players):
+    results = [play_checked(game, players, seed) for seed in range(4)]
+    assert [(r.seed, r.violations) for r in results if r.violations] == []
+    assert all(r.turns >= 2 for r in results)
+    assert len({r.digest for r in results}) == 4                              # different seeds, different games
+    assert play_checked(game, players, 0).digest == results[0].digest         # same seed, same log
