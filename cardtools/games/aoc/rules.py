@@ -124,15 +124,21 @@ class State(Meanings):
         """Every action with a free slot the player can man and pay (2A. Takes Actions), Rest if no
         action was taken yet (2B), and ending the turn — in id order as they are listed."""
         p, game = self.player, self.game
-        moves = [game.ids["end"]] if self.acted else [game.ids["end"], game.ids["rest"]]
+        moves = [game.end_id] if self.acted else [game.end_id, game.rest_id]
         free = self.workers[p] - self.placed[p]
         if free <= 0:
             return moves
+        offered = self.offers[p]                     # (the table it was made from, the offer)
+        offer = offered[1] if offered is not None and offered[0] is self.tables[p] else self.offer(p)
         coins, used = self.coins[p], self.used
-        for action, slots, need, cost, ids, per_target in self.offer(p):
-            if need > free or used.get(action, 0) >= slots:
+        for action, slots, need, cost, ids, per_target in offer:
+            if need > free or (used and used.get(action, 0) >= slots):
                 continue
-            targets = game.researchable(self.techs[p]) if per_target is not None else ()
+            if per_target is None:
+                if cost <= coins:
+                    moves.append(ids[None])
+                continue
+            targets = game.researchable(self.techs[p])
             if not targets:
                 if cost <= coins:
                     moves.append(ids[None])
@@ -143,7 +149,7 @@ class State(Meanings):
         return moves
 
     # -- PLAYING THE GAME › 1. the civilization step -----------------------------------------------
-    def move_rise(self, civ: str) -> None:
+    def move_rise(self, civ: str):
         """1. Rise: the card becomes the main civilization; workers are renewed to its population
         (1A: discard all, take the population; CIVILIZATIONS › Kongo: this is no sacrifice)."""
         p = self.player
@@ -157,10 +163,10 @@ class State(Meanings):
             self.note(f"{self.who(p)} rises {self.game.name(civ)}: {self.game.word(self.workers[p], 'workers')}, "
                       f"{self.game.word(bonus, 'bonus coins')}")
         self.step = ACTIONS
-        self.then(lambda st: st.fire(p, "risen", event={"bonus_coins": bonus}, card=civ),
-                  lambda st: st.fire(p, "gained", card=civ))
+        return self.now(lambda st: st.fire(p, "risen", event={"bonus_coins": bonus}, card=civ),
+                        lambda st: st.fire(p, "gained", card=civ))
 
-    def move_annex(self, civ: str) -> None:
+    def move_annex(self, civ: str):
         """1B. Annex: only its legacy ability counts; +1 worker, up to the limit."""
         p = self.player
         bonus = self._take(civ)
@@ -172,7 +178,7 @@ class State(Meanings):
             self.note(f"{self.who(p)} annexes {self.game.name(civ)}: +{self.game.word(self.workers[p] - before, 'workers')}, "
                       f"{self.game.word(bonus, 'bonus coins')}")
         self.step = ACTIONS
-        self.then(lambda st: st.fire(p, "gained", card=civ))
+        return self.fire(p, "gained", card=civ)
 
     def move_skip(self) -> None:
         """1C. Skip the civilization step."""
@@ -280,8 +286,7 @@ class State(Meanings):
         p = self.player
         if self.log is not None:
             self.note(f"{self.who(p)} ends the turn")
-        self.then(lambda st: st._turn_end(p), lambda st: st._next_turn())
-        return self._resolve_workers(p)
+        return self.now(lambda st: st._resolve_workers(p), lambda st: st._turn_end(p), lambda st: st._next_turn())
 
     def _resolve_workers(self, p: int):
         """3. Resolve: workers on white slots (or unplaced) come back; those on red slots are
@@ -297,8 +302,8 @@ class State(Meanings):
 
     def _turn_end(self, p: int):
         """Turn End: every "every turn end" ability, in the order the player chooses."""
-        return in_chosen_order(self, p, self.powers[p].triggers.get(("turn_end", None), ()),
-                               "which turn-end ability next?", self.game.name)
+        abilities = self.powers[p].triggers.get(("turn_end", None))
+        return in_chosen_order(self, p, abilities, "which turn-end ability next?", self.game.name) if abilities else None
 
     def _next_turn(self) -> None:
         """Players take turns clockwise from the starting player (PLAYING THE GAME)."""
@@ -461,17 +466,21 @@ class State(Meanings):
         """Recompute what ``p``'s cards do after a rise or annex (the main ability may change):
         1. Rise a Civilization: the main ability of the main civilization, the legacy ability of
         every civilization card; technologies and wonders always."""
-        game = self.game
-        abilities = []
-        for civ in self.civs[p]:
-            abilities += game.card_abilities(civ, civ == self.main[p])
-        for card in self.techs[p] + self.wonders[p]:
-            abilities += game.card_abilities(card, False)
-        self.set_powers(p, Powers.of(abilities, self.printed(p)))
+        main, civs, techs, wonders = self.main[p], self.civs[p], self.techs[p], self.wonders[p]
 
-    def add_card(self, p: int, card: str) -> None:
-        """A technology or wonder joins ``p``'s cards: its abilities join theirs."""
-        self.set_powers(p, self.powers[p].plus(self.game.card_abilities(card, False), self.printed(p)))
+        def make():
+            game = self.game
+            abilities = []
+            for civ in civs:
+                abilities += game.card_abilities(civ, civ == main)
+            for card in techs + wonders:
+                abilities += game.card_abilities(card, False)
+            return Powers.of(abilities, self.printed(p))
+        self.change_powers(p, (main, civs, techs, wonders), make)
+
+    def add_card(self, p: int, card: str, zone: str) -> None:
+        """A technology or wonder joined ``p``'s cards (in ``zone``): its abilities join theirs."""
+        self.add_powers(p, card, zone, self.game.card_abilities(card, False))
 
 
 class Game(BaseGame):
@@ -497,7 +506,8 @@ class Game(BaseGame):
         if self.rules["virtual_opponent"]:           # SOLO GAME: the final score is what counts
             self.facts = replace(FACTS, utility="score", max_utility=float("inf"))
         codec = self.codec
-        self.ids = {"end": codec.id("end"), "rest": codec.id("rest"), "skip": codec.id("skip"),
+        self.end_id, self.rest_id = codec.id("end"), codec.id("rest")
+        self.ids = {"end": self.end_id, "rest": self.rest_id, "skip": codec.id("skip"),
                     **{kind: {c: codec.id(kind, c) for c in self.civilizations} for kind in ("rise", "annex", "draft")}}
         self.perform_ids = {a: {t: codec.id("perform", a, t) for t in (*self.technologies, None)} for a in self.actions}
         permanent = deck.of_type("permanent")
