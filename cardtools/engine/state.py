@@ -227,10 +227,10 @@ class BaseState(Agenda, Host):
         """An independent copy: mutable tables copied, everything immutable (cards, powers, pending
         decisions, agenda steps) shared. No random generator is copied: chance is derived from the seed."""
         new = object.__new__(self.__class__)
-        d = new.__dict__
-        d.update(self.__dict__)
+        d = self.__dict__.copy()
         for name in self._copied:
             d[name] = d[name].copy()
+        new.__dict__ = d                     # (a copied dict: cheaper than filling the new one)
         if self.log is not None:
             d["log"] = list(self.log)
             d["changes"] = list(self.changes)
