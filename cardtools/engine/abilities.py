@@ -34,16 +34,6 @@ class Powers:
     #: trigger key -> the summed fixed gains of its abilities when that is all they do (else None),
     #: worked out on first use
     _sums: dict = field(default_factory=dict, compare=False, repr=False)
-    #: what these powers became after a change of cards (``after``), remembered
-    _after: dict = field(default_factory=dict, compare=False, repr=False)
-
-    def after(self, key, make: Callable[[], "Powers"]) -> "Powers":
-        """The powers ``make()`` gives after a change of cards named ``key`` from these: made once
-        while these live (states cloned from one another share them; nothing outlives the game)."""
-        found = self._after.get(key)
-        if found is None:
-            found = self._after[key] = make()
-        return found
 
     def summed(self, key: TriggerKey) -> tuple[tuple[str, int], ...] | None:
         """The fixed gains of every ability with this trigger, summed per resource — or None if one
@@ -78,7 +68,7 @@ class Powers:
         # built without the frozen dataclass's __init__ (four object.__setattr__ calls): the engine
         # makes one at every card gained
         new = object.__new__(Powers)
-        new.__dict__.update(triggers=triggers, modifiers=modifiers, printed=printed, _sums={}, _after={})
+        new.__dict__.update(triggers=triggers, modifiers=modifiers, printed=printed, _sums={})
         return new
 
 
@@ -97,7 +87,6 @@ class ModifierIndex:
     #: actor -> the rules module's table, shared by every state with this index (when ``fixed`` and
     #: the rules module says its tables read only the modifiers: ``BaseState.TABLES_FROM_MODIFIERS``)
     tables: dict = field(default_factory=dict, compare=False, repr=False)
-    _after: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, powers: Iterable[Powers], volatile_fields: frozenset = frozenset()) -> "ModifierIndex":
@@ -113,16 +102,6 @@ class ModifierIndex:
                     by_subject.setdefault((mod.verb, subject), []).append((owner, mod))
         return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()}, volatile,
                    fixed)
-
-    def after(self, actor: int, powers: tuple[Powers, ...], volatile_fields: frozenset = frozenset()) -> "ModifierIndex":
-        """The index once ``actor``'s powers are ``powers[actor]`` (the others' as they were): made once
-        while this index lives, so states cloned from one another share it and its ``tables``. (The
-        key names the modifiers by identity; the index made holds them, so no id is reused meanwhile.)"""
-        key = (actor, tuple(map(id, powers[actor].modifiers)))
-        found = self._after.get(key)
-        if found is None:
-            found = self._after[key] = ModifierIndex.of(powers, volatile_fields)
-        return found
 
     def get(self, verb: str, subject: str) -> tuple[Owned, ...]:
         return self.by_subject.get((verb, subject), ())

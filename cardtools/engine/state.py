@@ -111,7 +111,8 @@ class BaseState(Agenda, Host):
     #: Snapshot keys listing the mover's options, hidden from the others in an imperfect game.
     MOVE_VIEWS: tuple[str, ...] = ("legal",)
     #: Whether ``build_table(actor)`` reads nothing but the modifiers in force (``self.mods``): then,
-    #: while they are all fixed, states sharing the modifier index share the tables.
+    #: while they are all fixed, states sharing the modifier index (a state and its clones, until
+    #: their modifiers change) share the tables.
     TABLES_FROM_MODIFIERS: bool = False
     #: Further mutable attributes (lists, dicts) a clone must copy rather than share.
     COPIED: tuple[str, ...] = ()
@@ -309,25 +310,16 @@ class BaseState(Agenda, Host):
                 return None
         return run_abilities(self, actor, abilities, event)
 
-    def change_powers(self, actor: int, key: Any, make: Callable[[], Powers]) -> None:
-        """The actor's cards changed (``key`` names how: a card id gained, the cards now …, whatever
-        decides the result with the powers before); ``make()`` gives their powers now. Remembered with
-        the powers before, so states cloned from one another (search, look-ahead) make them once."""
-        self.set_powers(actor, self.powers[actor].after(key, make))
-
     def add_powers(self, actor: int, card: str, zone: str, abilities: tuple) -> None:
         """``card`` joined the actor's ``zone``: its ``abilities`` join theirs (``Powers.plus``), its
         printed numbers the statistics that count that zone (``STATS``)."""
         before = self.powers[actor]
-
-        def make():
-            printed = before.printed
-            for name, kind in self.STATS.items():
-                number = self.game.printed[kind.field].get(card) if zone in kind.zones else None
-                if number:
-                    printed = {**printed, name: printed.get(name, 0) + number}
-            return before.plus(abilities, printed)
-        self.change_powers(actor, (card, zone), make)
+        printed = before.printed
+        for name, kind in self.STATS.items():
+            number = self.game.printed[kind.field].get(card) if zone in kind.zones else None
+            if number:
+                printed = {**printed, name: printed.get(name, 0) + number}
+        self.set_powers(actor, before.plus(abilities, printed))
 
     def set_powers(self, actor: int, powers: Powers) -> None:
         """An actor's cards changed: re-index modifiers if theirs changed, and forget what depended on
@@ -337,7 +329,7 @@ class BaseState(Agenda, Host):
         self.powers = self.powers[:actor] + (powers,) + self.powers[actor + 1:]
         changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
         if changed:
-            self.mods = self.mods.after(actor, self.powers, self.game.volatile)
+            self.mods = ModifierIndex.of(self.powers, self.game.volatile)
         mods = before.modifiers + powers.modifiers
         if mods and any(m.who != "you" for m in mods):
             self.tables = [None] * len(self.powers)

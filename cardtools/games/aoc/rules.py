@@ -466,17 +466,13 @@ class State(Meanings):
         """Recompute what ``p``'s cards do after a rise or annex (the main ability may change):
         1. Rise a Civilization: the main ability of the main civilization, the legacy ability of
         every civilization card; technologies and wonders always."""
-        main, civs, techs, wonders = self.main[p], self.civs[p], self.techs[p], self.wonders[p]
-
-        def make():
-            game = self.game
-            abilities = []
-            for civ in civs:
-                abilities += game.card_abilities(civ, civ == main)
-            for card in techs + wonders:
-                abilities += game.card_abilities(card, False)
-            return Powers.of(abilities, self.printed(p))
-        self.change_powers(p, (main, civs, techs, wonders), make)
+        game = self.game
+        abilities = []
+        for civ in self.civs[p]:
+            abilities += game.card_abilities(civ, civ == self.main[p])
+        for card in self.techs[p] + self.wonders[p]:
+            abilities += game.card_abilities(card, False)
+        self.set_powers(p, Powers.of(abilities, self.printed(p)))
 
     def add_card(self, p: int, card: str, zone: str) -> None:
         """A technology or wonder joined ``p``'s cards (in ``zone``): its abilities join theirs."""
