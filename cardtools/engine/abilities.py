@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
-from cardtools.effects.runtime import HALT, Ability, Ctx, Modifier, NO_EVENT, Option, Pending, Triggered
+from cardtools.effects.runtime import HALT, Ability, Ctx, Modifier, NO_EVENT, Option, Pending, Triggered, constant_of
 
 TriggerKey = tuple[str, "str | None"]
 Owned = tuple[int, Modifier]  # (owner, modifier)
@@ -50,6 +50,9 @@ class Powers:
             found = self._sums[key] = None if totals is None else tuple(totals.items())
         return found
 
+    def __post_init__(self):
+        _flag(self.__dict__, self.modifiers)
+
     @classmethod
     def of(cls, abilities: Iterable[Ability], printed: Mapping[str, int]) -> "Powers":
         return cls().plus(tuple(abilities), printed)
@@ -68,8 +71,20 @@ class Powers:
         # built without the frozen dataclass's __init__ (four object.__setattr__ calls): the engine
         # makes one at every card gained
         new = object.__new__(Powers)
-        new.__dict__.update(triggers=triggers, modifiers=modifiers, printed=printed, _sums={})
+        d = new.__dict__
+        d.update(triggers=triggers, modifiers=modifiers, printed=printed, _sums={})
+        if modifiers is self.modifiers:
+            d.update(reaching=self.reaching, fixed=self.fixed)
+        else:
+            _flag(d, modifiers)
         return new
+
+
+def _flag(attributes: dict, modifiers: tuple[Modifier, ...]) -> None:
+    """``reaching``: whether a modifier reaches other actors than its owner; ``fixed``: whether all
+    are fixed (no condition, constant amounts) — what ``set_powers`` asks at every change."""
+    attributes["reaching"] = any(m.who != "you" for m in modifiers)
+    attributes["fixed"] = all(m.fixed for m in modifiers)
 
 
 @dataclass(frozen=True)
@@ -123,11 +138,17 @@ def adjusted(base: int, state, mods: Iterable[Owned], actor: int, *, key: str, f
     mods = tuple(mods)
     for owner, mod in mods:
         if "set" in mod.args and key in mod.args["set"] and mod.applies(state, owner, actor):
-            value = mod.args["set"][key](state, Ctx(owner, mod.card))
+            value = _amount(mod.args["set"][key], state, owner, mod)
     for owner, mod in mods:
         if "add" in mod.args and key in mod.args["add"] and mod.applies(state, owner, actor):
-            value += mod.args["add"][key](state, Ctx(owner, mod.card))
+            value += _amount(mod.args["add"][key], state, owner, mod)
     return max(floor, value)
+
+
+def _amount(value, state, owner: int, mod: Modifier) -> int:
+    """A modifier's amount: a printed number as it is, anything else worked out for its owner."""
+    n = constant_of(value)
+    return n if n is not None else value(state, Ctx(owner, mod.card))
 
 
 def fold_gains(abilities: Mapping[str, Mapping[str, tuple]], counters: Iterable[str]) -> dict:

@@ -111,8 +111,8 @@ class BaseState(Agenda, Host):
     #: Snapshot keys listing the mover's options, hidden from the others in an imperfect game.
     MOVE_VIEWS: tuple[str, ...] = ("legal",)
     #: Whether ``build_table(actor)`` reads nothing but the modifiers in force (``self.mods``): then,
-    #: while they are all fixed, states sharing the modifier index (a state and its clones, until
-    #: their modifiers change) share the tables.
+    #: while they are all fixed, the tables are kept with the modifier index (a state and its clones
+    #: share it until their modifiers change) and made again only when the modifiers change.
     TABLES_FROM_MODIFIERS: bool = False
     #: Further mutable attributes (lists, dicts) a clone must copy rather than share.
     COPIED: tuple[str, ...] = ()
@@ -330,13 +330,12 @@ class BaseState(Agenda, Host):
         changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
         if changed:
             self.mods = ModifierIndex.of(self.powers, self.game.volatile)
-        mods = before.modifiers + powers.modifiers
-        if mods and any(m.who != "you" for m in mods):
+        if before.reaching or powers.reaching:
             self.tables = [None] * len(self.powers)
             self.statistics = [None] * len(self.powers)
         else:
             self.statistics[actor] = None
-            if changed or not all(m.fixed for m in powers.modifiers):
+            if changed or not powers.fixed:
                 self.tables[actor] = None
 
     def table(self, actor: int):

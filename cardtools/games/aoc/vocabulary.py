@@ -129,7 +129,7 @@ class Meanings(BaseState):
         found = self.offers[p]
         if found is None or found[0] is not prices:
             slots = self._slots(p)
-            found = self.offers[p] = (prices, tuple((a, slots[a], *price) for a, price in prices.items() if a in slots))
+            found = self.offers[p] = (prices, tuple([(a, slots[a], *price) for a, price in prices.items() if a in slots]))
         return found[1]
 
     def _slots(self, p: int) -> dict[str, int]:
