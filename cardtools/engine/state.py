@@ -71,6 +71,7 @@ class BaseGame:
                         for kind in state.STATS.values()}
         self.word = Words(self.vocab, self.WORDS)
         self.codec = MoveCodec(self.MOVES())
+        self.handlers: dict[int, tuple[Callable, tuple]] = {}
         decisions = [k for k in self.codec.kinds if k.decision]
         if len(decisions) != 1:
             raise ValueError("a game's moves need exactly one kind answering decisions (an OPTION argument)")
@@ -78,6 +79,12 @@ class BaseGame:
         missing = [k.name for k in self.codec.kinds if not k.decision and not hasattr(state, k.handler)]
         if missing:
             raise ValueError(f"the {deck.game} engine has no {', '.join(f'move_{m}' for m in missing)}")
+
+    def handler(self, move: int) -> tuple[Callable, tuple]:
+        """The state's method applying ``move`` and its argument values (remembered per move id)."""
+        kind, values = self.codec.decode(move)
+        found = self.handlers[move] = (getattr(self.State, kind.handler), values)
+        return found
 
     def name(self, card: str) -> str:
         return self.names.get(card, card)
@@ -195,8 +202,8 @@ class BaseState(Agenda, Host):
                              + ", ".join(self.action_to_string(a) for a in self.legal_actions()))
         self._legal = None
         if self.pending is None:
-            kind, values = self.game.codec.decode(action)
-            pending = getattr(self, kind.handler)(*values)
+            handler, values = self.game.handlers.get(action) or self.game.handler(action)
+            pending = handler(self, *values)
         else:
             option = self.pending.options[action - self.game.decision.base]
             self.pending = None

@@ -286,7 +286,10 @@ class State(Meanings):
         p = self.player
         if self.log is not None:
             self.note(f"{self.who(p)} ends the turn")
-        return self.now(lambda st: st._resolve_workers(p), lambda st: st._turn_end(p), lambda st: st._next_turn())
+        if not self.doomed[p] and ("turn_end", None) not in self.powers[p].triggers:
+            self.placed[p] = 0                   # (3. Resolve and Turn End have nothing to do)
+            return self._next_turn()
+        return self.now(lambda st: st._resolve_workers(p), lambda st: st._turn_end(p), State._next_turn)
 
     def _resolve_workers(self, p: int):
         """3. Resolve: workers on white slots (or unplaced) come back; those on red slots are
@@ -305,14 +308,14 @@ class State(Meanings):
         abilities = self.powers[p].triggers.get(("turn_end", None))
         return in_chosen_order(self, p, abilities, "which turn-end ability next?", self.game.name) if abilities else None
 
-    def _next_turn(self) -> None:
+    def _next_turn(self):
         """Players take turns clockwise from the starting player (PLAYING THE GAME)."""
         self.turn += 1
         if self.turn < self.n:
             self.player = CLOCKWISE.at(self.starter, self.turn, self.n)
             self._start_turn()
-        else:
-            self._round_end()
+            return None
+        return self._round_end()
 
     def _start_turn(self) -> None:
         """A new turn: round 1 starts with a rise; later, a player with 3 civilization cards can only
@@ -331,7 +334,7 @@ class State(Meanings):
             self.step = CIVILIZATION
 
     # -- ROUND END -----------------------------------------------------------------------------------
-    def _round_end(self) -> None:
+    def _round_end(self):
         rules = self.game.rules
         self.starter = COUNTER_CLOCKWISE.next(self.starter, self.n)        # ROUND END 1
         if self.log is not None:
@@ -356,8 +359,8 @@ class State(Meanings):
                 steps.append(lambda st: st._everyone_sacrifices(new))
             steps.append(lambda st: run_abilities(st, st.starter, st.game.revealed.get(new, ())))
         steps += [lambda st, p=p: st.fire(p, "round_end") for p in self.seat_order()]
-        steps.append(lambda st: st._next_round())
-        self.then(*steps)
+        steps.append(State._next_round)
+        return self.now(*steps)
 
     def _war(self):
         """War: the least military strength sacrifices 1 worker; all tied players do (ROUND END 3).
