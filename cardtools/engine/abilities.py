@@ -55,7 +55,7 @@ class Powers:
 
     @classmethod
     def of(cls, abilities: Iterable[Ability], printed: Mapping[str, int]) -> "Powers":
-        return cls().plus(tuple(abilities), printed)
+        return _NO_POWERS.plus(tuple(abilities), printed)
 
     def plus(self, abilities: tuple[Ability, ...], printed: Mapping[str, int]) -> "Powers":
         """These powers and one more card's (cheaper than rebuilding them all); ``printed``: the
@@ -85,6 +85,9 @@ def _flag(attributes: dict, modifiers: tuple[Modifier, ...]) -> None:
     are fixed (no condition, constant amounts) — what ``set_powers`` asks at every change."""
     attributes["reaching"] = any(m.who != "you" for m in modifiers)
     attributes["fixed"] = all(m.fixed for m in modifiers)
+
+
+_NO_POWERS = Powers()
 
 
 @dataclass(frozen=True)

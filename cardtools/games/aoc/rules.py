@@ -114,11 +114,13 @@ class State(Meanings):
     def _civilization_moves(self) -> list[int]:
         """Round 1: rise (1. Rise a Civilization); later: rise, annex or skip (FOLLOWING TURNS 1A-1C);
         from the market or the hand (DRAFTING › GAME PLAY 1)."""
-        ids = self.game.ids
-        cards = set(self.market) | set(self.hand[self.player])
+        game = self.game
+        hand = self.hand[self.player]
+        rise = game.ids["rise"]
+        moves = sorted([rise[c] for c in (set(self.market) | set(hand) if hand else self.market)])
         if self.round == 1:
-            return sorted(ids["rise"][c] for c in cards)
-        return [ids["skip"]] + sorted([ids["rise"][c] for c in cards] + [ids["annex"][c] for c in cards])
+            return moves
+        return [game.skip_id, *moves, *[m + game.rise_to_annex for m in moves]]   # (annex ids follow rise ids)
 
     def _action_moves(self) -> list[int]:
         """Every action with a free slot the player can man and pay (2A. Takes Actions), Rest if no
@@ -246,7 +248,7 @@ class State(Meanings):
         p = self.player
         self.used[action] = self.used.get(action, 0) + 1
         self.acted = True
-        need, cost, _, per_target = self.table(p)[action]
+        need, cost, _, per_target = (self.tables[p] or self.table(p))[action]
         if per_target:                                            # CIVILIZATIONS › Hittites
             cost = self.cost(p, action, target)
         return self.carry_out(p, action, target, cost, need)
@@ -505,9 +507,10 @@ class Game(BaseGame):
         if self.rules["virtual_opponent"]:           # SOLO GAME: the final score is what counts
             self.facts = replace(FACTS, utility="score", max_utility=float("inf"))
         codec = self.codec
-        self.end_id, self.rest_id = codec.id("end"), codec.id("rest")
+        self.end_id, self.rest_id, self.skip_id = codec.id("end"), codec.id("rest"), codec.id("skip")
         self.ids = {"end": self.end_id, "rest": self.rest_id, "skip": codec.id("skip"),
                     **{kind: {c: codec.id(kind, c) for c in self.civilizations} for kind in ("rise", "annex", "draft")}}
+        self.rise_to_annex = codec.kind["annex"].base - codec.kind["rise"].base
         self.perform_ids = {a: {t: codec.id("perform", a, t) for t in (*self.technologies, None)} for a in self.actions}
         permanent = deck.of_type("permanent")
         self.permanent = tuple(permanent[0].get("actions")) if permanent else ()
