@@ -71,7 +71,7 @@ class BaseGame:
                         for kind in state.STATS.values()}
         self.word = Words(self.vocab, self.WORDS)
         self.codec = MoveCodec(self.MOVES())
-        self.handlers: dict[int, tuple[Callable, tuple]] = {}
+        self.handlers: dict[int, tuple[str, tuple]] = {}
         decisions = [k for k in self.codec.kinds if k.decision]
         if len(decisions) != 1:
             raise ValueError("a game's moves need exactly one kind answering decisions (an OPTION argument)")
@@ -80,10 +80,11 @@ class BaseGame:
         if missing:
             raise ValueError(f"the {deck.game} engine has no {', '.join(f'move_{m}' for m in missing)}")
 
-    def handler(self, move: int) -> tuple[Callable, tuple]:
-        """The state's method applying ``move`` and its argument values (remembered per move id)."""
+    def handler(self, move: int) -> tuple[str, tuple]:
+        """The name of the state's method applying ``move`` and its argument values (remembered per
+        move id: agents ask again and again)."""
         kind, values = self.codec.decode(move)
-        found = self.handlers[move] = (getattr(self.State, kind.handler), values)
+        found = self.handlers[move] = (kind.handler, values)
         return found
 
     def name(self, card: str) -> str:
@@ -203,7 +204,7 @@ class BaseState(Agenda, Host):
         self._legal = None
         if self.pending is None:
             handler, values = self.game.handlers.get(action) or self.game.handler(action)
-            pending = handler(self, *values)
+            pending = getattr(self, handler)(*values)
         else:
             option = self.pending.options[action - self.game.decision.base]
             self.pending = None
