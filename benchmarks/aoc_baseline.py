@@ -5,7 +5,9 @@ as plain Python: the whole game is one generator that yields the legal moves and
 chosen one. It plays exactly the engine's rules with the engine's move order, so the same seed and
 the same random choices give the same final scores (``benchmarks/aoc.py`` checks that before
 timing). Card numbers (costs, populations, printed strength) come from the deck; abilities are
-transcribed from decks/aoc/*.yaml. Never used outside benchmarks/.
+transcribed from decks/aoc/*.yaml. Never used outside benchmarks/. Kept lean, as a hand-written
+loop would be: a player's prices, slots, "when you perform" bonuses and the technologies they may
+research are worked out when their cards (or the round) change, not at every move.
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ LEGACY_PERFORMED = {("egypt", "build"): (0, 1), ("china", "research"): (1, 0), (
                     ("mining", "enslave"): (1, 0), ("gunpowder", "conquest"): (0, 1), ("colossus", "trade"): (2, 0),
                     ("lighthouse", "fish"): (0, 1), ("terracotta_army", "conquest"): (0, 1),
                     ("colosseum", "culture"): (0, 1)}
+MAIN_BY_CARD: dict[str, list] = {}
+LEGACY_BY_CARD: dict[str, list] = {}
+for (_card, _action), _bonus in MAIN_PERFORMED.items():
+    MAIN_BY_CARD.setdefault(_card, []).append((_action, _bonus))
+for (_card, _action), _bonus in LEGACY_PERFORMED.items():
+    LEGACY_BY_CARD.setdefault(_card, []).append((_action, _bonus))
 #: main civilization -> (action, coins added to its cost); legacy and other cards likewise
 MAIN_COST = {"egypt": ("wonder", -2), "aztecs": ("wonder", -5), "korea": ("research", -2), "byzantium": ("wonder", -3)}
 CARD_COST = {"babylon": ("research", -1), "mathematics": ("research", -1), "engineering": ("build", -1),
@@ -68,6 +76,7 @@ class Cards:
         c, t = len(self.civ_ids), len(self.techs_all)
         self.RISE, self.ANNEX = 3, 3 + c
         self.PERFORM = 3 + 3 * c
+        self.T1 = t + 1
         self.CHOOSE = self.PERFORM + len(self.actions) * (t + 1)
         self.civ_index = {x: i for i, x in enumerate(self.civ_ids)}
         self.tech_index = {x: i for i, x in enumerate(self.techs_all)}
@@ -98,6 +107,9 @@ class Baseline:
         self.civs, self.techs, self.wonders = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
         self.order = [[] for _ in range(n)]          # cards in the order their abilities apply
         self.prices: list[dict | None] = [None] * n   # per player: action -> (workers, coins), until cards change
+        self.slots_now: list[dict | None] = [None] * n   # per player: action -> slots, until the round or cards change
+        self.bonuses: list[dict | None] = [None] * n  # per player: action -> "when you perform" bonuses, likewise
+        self.options = [self.researchable_with(()) for _ in range(n)]   # technologies each may gain
         self.power = [0] * n                          # military strength, likewise
         self.round, self.starter = 1, 0
         self.flow = self.game()
@@ -123,6 +135,7 @@ class Baseline:
         for rnd in range(1, 7):
             self.round = rnd
             self.public = {a: self.slots[a] for a in (*self.permanent, *self.track[rnd - 1:rnd + 2]) if a in self.slots}
+            self.slots_now = [None] * n
             for i in range(n):
                 yield from self.turn((self.starter + i) % n)
             self.starter = (self.starter - 1) % n
@@ -175,7 +188,10 @@ class Baseline:
             action, target = self.decode[move]
             used[action] = used.get(action, 0) + 1
             acted = True
-            yield from self.carry_out(p, action, target, self.cost(p, action, target), self.needs(p, action))
+            need, cost = self.prices[p][action]                  # (worked out when the moves were listed)
+            if target == "iron_working":
+                cost = self.cost(p, action, target)
+            yield from self.carry_out(p, action, target, cost, need)
         doomed = self.doomed[p]                                          # 3. resolve workers
         self.workers[p] -= doomed
         self.placed[p] = self.doomed[p] = 0
@@ -211,6 +227,33 @@ class Baseline:
         free = self.workers[p] - self.placed[p]
         if free <= 0:
             return moves
+        slots = self.slots_now[p]
+        if slots is None:
+            slots = self.slots_now[p] = self.slots_of(p)
+        vikings = self.main.count("vikings") > (self.main[p] == "vikings")
+        coins = self.coins[p]
+        prices = self.prices[p]
+        if prices is None:
+            prices = self.prices[p] = self.price_list(p)
+        for action, count in slots.items():
+            need, cost = prices[action]
+            if need > free or (used and used.get(action, 0) >= count) or (vikings and action == "trade"):
+                continue
+            base = self.PERFORM + self.action_index[action] * self.T1
+            if action == "research":
+                targets = self.options[p]
+                for t in targets:
+                    if (cost if t != "iron_working" else self.cost(p, action, t)) <= coins:
+                        moves.append(base + self.tech_index[t])
+                if not targets and cost <= coins:
+                    moves.append(base + self.T1 - 1)
+            elif cost <= coins:
+                moves.append(base + self.T1 - 1)
+        moves.sort()
+        return moves
+
+    def slots_of(self, p: int) -> dict[str, int]:
+        """Slots of each action the player may use this round."""
         slots = dict(self.public)
         if self.main[p] == "maya":
             slots.update((a, self.slots[a]) for a in self.track[self.round + 2:] if a in self.slots)
@@ -218,31 +261,26 @@ class Baseline:
             slots[MAIN_SLOT[self.main[p]]] = slots.get(MAIN_SLOT[self.main[p]], 0) + 1
         if "aztecs" in self.civs[p]:
             slots["conquest"] = slots.get("conquest", 0) + 1
-        vikings = any(self.main[q] == "vikings" for q in range(self.n) if q != p)
-        coins, t1 = self.coins[p], len(self.techs_all) + 1
-        prices = self.prices[p]
-        if prices is None:
-            prices = self.prices[p] = {a: (self.needs(p, a), self.cost(p, a, None)) for a in self.actions}
-        for action, count in slots.items():
-            need, cost = prices[action]
-            if used.get(action, 0) >= count or need > free or (action == "trade" and vikings):
-                continue
-            base = self.PERFORM + self.action_index[action] * t1
-            if action == "research":
-                targets = self.researchable(p)
-                for t in targets:
-                    if (cost if t != "iron_working" else self.cost(p, action, t)) <= coins:
-                        moves.append(base + self.tech_index[t])
-                if not targets and cost <= coins:
-                    moves.append(base + t1 - 1)
-            elif cost <= coins:
-                moves.append(base + t1 - 1)
-        moves.sort()
-        return moves
+        return slots
+
+    def price_list(self, p: int) -> dict[str, tuple[int, int]]:
+        """action -> (workers, coins) for the player, in one pass over their cards."""
+        main = self.main[p]
+        value = dict(self.base_cost)
+        if main == "inca":
+            value["build"] = 0
+        if main in MAIN_COST:
+            value[MAIN_COST[main][0]] += MAIN_COST[main][1]
+        for card in (*self.civs[p], *self.techs[p], *self.wonders[p]):
+            if card in CARD_COST:
+                value[CARD_COST[card][0]] += CARD_COST[card][1]
+        if main == "japan":
+            value["culture"] -= self.power[p]
+        return {a: (self.base_workers[a] + (main == "aztecs" and a == "wonder"), max(0, value[a])) for a in self.actions}
 
     def changed(self, p: int) -> None:
-        """The player's cards changed: their prices and strength with them."""
-        self.prices[p] = None
+        """The player's cards changed: their prices, slots, bonuses and strength with them."""
+        self.prices[p] = self.slots_now[p] = self.bonuses[p] = None
         self.power[p] = sum(self.printed[c] for c in (*self.civs[p], *self.techs[p])) + sum(
             STRENGTH.get(w, 0) for w in self.wonders[p]) + (len(self.techs[p]) // 2 if self.main[p] == "rome" else 0)
 
@@ -261,14 +299,10 @@ class Baseline:
             value -= self.strength(p)
         return max(0, value)
 
-    def needs(self, p: int, action: str) -> int:
-        return self.base_workers[action] + (1 if action == "wonder" and self.main[p] == "aztecs" else 0)
-
     def strength(self, p: int) -> int:
         return self.power[p]
 
-    def researchable(self, p: int) -> list[str]:
-        owned = self.techs[p]
+    def researchable_with(self, owned) -> list[str]:
         return [t for t in self.techs_all if t not in owned and (not self.requires[t] or any(r in owned for r in self.requires[t]))]
 
     # -- actions ----------------------------------------------------------------------------------------
@@ -310,36 +344,43 @@ class Baseline:
                     self.coins[q] += 1
         elif action == "farm":
             self.coins[p] += 3
-        for card in self.order[p]:                                  # when you perform …
-            if card == self.main[p]:
-                bonus = MAIN_PERFORMED.get((card, action))
-                if bonus == "worker":
-                    self.workers[p] = min(self.workers[p] + 1, max(self.workers[p], 4))
-                elif bonus == "others sacrifice":
-                    for q in range(self.n):
-                        if q != p:
-                            self.sacrifice(q, 1)
-                elif bonus == "coin from others":
-                    for q in range(self.n):
-                        if q != p and self.coins[q]:
-                            self.coins[q] -= 1
-                            self.coins[p] += 1
-                elif bonus:
-                    self.coins[p] += bonus[0]
-                    self.score[p] += bonus[1]
-            bonus = LEGACY_PERFORMED.get((card, action))
-            if bonus:
+        bonuses = self.bonuses[p]
+        if bonuses is None:
+            bonuses = self.bonuses[p] = self.bonus_list(p)
+        for bonus in bonuses.get(action, ()):                       # when you perform …
+            if bonus == "worker":
+                self.workers[p] = min(self.workers[p] + 1, max(self.workers[p], 4))
+            elif bonus == "others sacrifice":
+                for q in range(self.n):
+                    if q != p:
+                        self.sacrifice(q, 1)
+            elif bonus == "coin from others":
+                for q in range(self.n):
+                    if q != p and self.coins[q]:
+                        self.coins[q] -= 1
+                        self.coins[p] += 1
+            else:
                 self.coins[p] += bonus[0]
                 self.score[p] += bonus[1]
 
+    def bonus_list(self, p: int) -> dict[str, list]:
+        """action -> the player's "when you perform" bonuses, in the order their cards apply."""
+        found: dict[str, list] = {}
+        for card in self.order[p]:
+            for action, bonus in (*(MAIN_BY_CARD.get(card, ()) if card == self.main[p] else ()),
+                                  *LEGACY_BY_CARD.get(card, ())):
+                found.setdefault(action, []).append(bonus)
+        return found
+
     def gain_technology(self, p: int, target):
         if target is None or target in self.techs[p]:
-            options = self.researchable(p)
+            options = self.options[p]
             if not options:
                 return
             target = options[(yield from self.choose(len(options)))]
         self.techs[p].append(target)
         self.order[p].append(target)
+        self.options[p] = self.researchable_with(self.techs[p])
         self.changed(p)
         if target == "science":
             self.score[p] += len(self.track) - self.round - 2

@@ -43,6 +43,9 @@ def gain(args, c, path):
 
     def one(res, amount):
         if up_to is None:
+            n = constant_of(amount)
+            if n is not None:                       # (no call for a printed number)
+                return lambda st, ctx: st.gain(ctx, ctx.player, res, n)
             return lambda st, ctx: st.gain(ctx, ctx.player, res, amount(st, ctx))
         return lambda st, ctx: st.gain(ctx, ctx.player, res,
                                        min(amount(st, ctx), max(0, up_to - st.holding(ctx.player, res))))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
-from cardtools.effects.runtime import HALT, Ability, Ctx, Modifier, NO_EVENT, Option, Pending, Triggered
+from cardtools.effects.runtime import HALT, Ability, Ctx, Modifier, NO_EVENT, Option, Pending, Triggered, constant_of
 
 TriggerKey = tuple[str, "str | None"]
 Owned = tuple[int, Modifier]  # (owner, modifier)
@@ -50,9 +50,12 @@ class Powers:
             found = self._sums[key] = None if totals is None else tuple(totals.items())
         return found
 
+    def __post_init__(self):
+        _flag(self.__dict__, self.modifiers)
+
     @classmethod
     def of(cls, abilities: Iterable[Ability], printed: Mapping[str, int]) -> "Powers":
-        return cls().plus(tuple(abilities), printed)
+        return _NO_POWERS.plus(tuple(abilities), printed)
 
     def plus(self, abilities: tuple[Ability, ...], printed: Mapping[str, int]) -> "Powers":
         """These powers and one more card's (cheaper than rebuilding them all); ``printed``: the
@@ -65,7 +68,26 @@ class Powers:
             else:
                 key = (ability.trigger, ability.arg)
                 triggers[key] = triggers.get(key, ()) + (ability,)
-        return Powers(triggers, modifiers, printed)
+        # built without the frozen dataclass's __init__ (four object.__setattr__ calls): the engine
+        # makes one at every card gained
+        new = object.__new__(Powers)
+        d = new.__dict__
+        d.update(triggers=triggers, modifiers=modifiers, printed=printed, _sums={})
+        if modifiers is self.modifiers:
+            d.update(reaching=self.reaching, fixed=self.fixed)
+        else:
+            _flag(d, modifiers)
+        return new
+
+
+def _flag(attributes: dict, modifiers: tuple[Modifier, ...]) -> None:
+    """``reaching``: whether a modifier reaches other actors than its owner; ``fixed``: whether all
+    are fixed (no condition, constant amounts) — what ``set_powers`` asks at every change."""
+    attributes["reaching"] = any(m.who != "you" for m in modifiers)
+    attributes["fixed"] = all(m.fixed for m in modifiers)
+
+
+_NO_POWERS = Powers()
 
 
 @dataclass(frozen=True)
@@ -77,19 +99,27 @@ class ModifierIndex:
     #: Whether a modifier in play reads more than the cards in play (``volatile_fields``): what
     #: modifiers give must then be recomputed at every question, not once per change of cards.
     volatile: bool = False
+    #: Whether every modifier in play is ``fixed`` (no condition, constant amounts): what they make of
+    #: an actor's numbers then follows from this index alone (``tables``).
+    fixed: bool = True
+    #: actor -> the rules module's table, shared by every state with this index (when ``fixed`` and
+    #: the rules module says its tables read only the modifiers: ``BaseState.TABLES_FROM_MODIFIERS``)
+    tables: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, powers: Iterable[Powers], volatile_fields: frozenset = frozenset()) -> "ModifierIndex":
         by_subject: dict[tuple[str, str], list[Owned]] = {}
         by_verb: dict[str, list[Owned]] = {}
-        volatile = False
+        volatile, fixed = False, True
         for owner, power in enumerate(powers):
             for mod in power.modifiers:
                 volatile = volatile or (mod.card, mod.field) in volatile_fields
+                fixed = fixed and mod.fixed
                 by_verb.setdefault(mod.verb, []).append((owner, mod))
                 for subject in mod.subjects:
                     by_subject.setdefault((mod.verb, subject), []).append((owner, mod))
-        return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()}, volatile)
+        return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()}, volatile,
+                   fixed)
 
     def get(self, verb: str, subject: str) -> tuple[Owned, ...]:
         return self.by_subject.get((verb, subject), ())
@@ -111,11 +141,17 @@ def adjusted(base: int, state, mods: Iterable[Owned], actor: int, *, key: str, f
     mods = tuple(mods)
     for owner, mod in mods:
         if "set" in mod.args and key in mod.args["set"] and mod.applies(state, owner, actor):
-            value = mod.args["set"][key](state, Ctx(owner, mod.card))
+            value = _amount(mod.args["set"][key], state, owner, mod)
     for owner, mod in mods:
         if "add" in mod.args and key in mod.args["add"] and mod.applies(state, owner, actor):
-            value += mod.args["add"][key](state, Ctx(owner, mod.card))
+            value += _amount(mod.args["add"][key], state, owner, mod)
     return max(floor, value)
+
+
+def _amount(value, state, owner: int, mod: Modifier) -> int:
+    """A modifier's amount: a printed number as it is, anything else worked out for its owner."""
+    n = constant_of(value)
+    return n if n is not None else value(state, Ctx(owner, mod.card))
 
 
 def fold_gains(abilities: Mapping[str, Mapping[str, tuple]], counters: Iterable[str]) -> dict:

@@ -31,6 +31,19 @@ class Agenda:
         """Schedule steps to run in this order, before anything already scheduled."""
         self.agenda.extend(reversed(steps))
 
+    def now(self, *steps: Step) -> "Pending | None":
+        """Run steps in this order at once, as ``then(*steps)`` would have them run, without the round
+        trip through the agenda: when one asks for a decision (returned, for the caller to return)
+        or schedules steps of its own, the rest wait on the agenda after those."""
+        agenda = self.agenda
+        base = len(agenda)
+        for i, step in enumerate(steps):
+            pending = step(self)
+            if pending is not None or len(agenda) > base:
+                agenda[base:base] = reversed(steps[i + 1:])
+                return pending
+        return None
+
     def settle(self, pending: Pending | None) -> None:
         """After a step: wait for its decision, or run the agenda on until one is needed."""
         if pending is not None:

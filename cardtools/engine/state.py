@@ -73,6 +73,7 @@ class BaseGame:
                         for kind in state.STATS.values()}
         self.word = Words(self.vocab, self.WORDS)
         self.codec = MoveCodec(self.MOVES())
+        self.handlers: dict[int, tuple[str, tuple]] = {}
         decisions = [k for k in self.codec.kinds if k.decision]
         if len(decisions) != 1:
             raise ValueError("a game's moves need exactly one kind answering decisions (an OPTION argument)")
@@ -80,6 +81,13 @@ class BaseGame:
         missing = [k.name for k in self.codec.kinds if not k.decision and not hasattr(state, k.handler)]
         if missing:
             raise ValueError(f"the {deck.game} engine has no {', '.join(f'move_{m}' for m in missing)}")
+
+    def handler(self, move: int) -> tuple[str, tuple]:
+        """The name of the state's method applying ``move`` and its argument values (remembered per
+        move id: agents ask again and again)."""
+        kind, values = self.codec.decode(move)
+        found = self.handlers[move] = (kind.handler, values)
+        return found
 
     def name(self, card: str) -> str:
         return self.names.get(card, card)
@@ -112,6 +120,10 @@ class BaseState(Agenda, Host):
     RANKING: Ranking
     #: Snapshot keys listing the mover's options, hidden from the others in an imperfect game.
     MOVE_VIEWS: tuple[str, ...] = ("legal",)
+    #: Whether ``build_table(actor)`` reads nothing but the modifiers in force (``self.mods``): then,
+    #: while they are all fixed, the tables are kept with the modifier index (a state and its clones
+    #: share it until their modifiers change) and made again only when the modifiers change.
+    TABLES_FROM_MODIFIERS: bool = False
     #: Further mutable attributes (lists, dicts) a clone must copy rather than share.
     COPIED: tuple[str, ...] = ()
     _copied: tuple[str, ...] = ()
@@ -193,8 +205,8 @@ class BaseState(Agenda, Host):
                              + ", ".join(self.action_to_string(a) for a in self.legal_actions()))
         self._legal = None
         if self.pending is None:
-            kind, values = self.game.codec.decode(action)
-            pending = getattr(self, kind.handler)(*values)
+            handler, values = self.game.handlers.get(action) or self.game.handler(action)
+            pending = getattr(self, handler)(*values)
         else:
             option = self.pending.options[action - self.game.decision.base]
             self.pending = None
@@ -226,10 +238,10 @@ class BaseState(Agenda, Host):
         """An independent copy: mutable tables copied, everything immutable (cards, powers, pending
         decisions, agenda steps) shared. No random generator is copied: chance is derived from the seed."""
         new = object.__new__(self.__class__)
-        d = new.__dict__
-        d.update(self.__dict__)
+        d = self.__dict__.copy()
         for name in self._copied:
             d[name] = d[name].copy()
+        new.__dict__ = d                     # (a copied dict: cheaper than filling the new one)
         if self.log is not None:
             d["log"] = list(self.log)
             d["changes"] = list(self.changes)
@@ -308,6 +320,17 @@ class BaseState(Agenda, Host):
                 return None
         return run_abilities(self, actor, abilities, event)
 
+    def add_powers(self, actor: int, card: str, zone: str, abilities: tuple) -> None:
+        """``card`` joined the actor's ``zone``: its ``abilities`` join theirs (``Powers.plus``), its
+        printed numbers the statistics that count that zone (``STATS``)."""
+        before = self.powers[actor]
+        printed = before.printed
+        for name, kind in self.STATS.items():
+            number = self.game.printed[kind.field].get(card) if zone in kind.zones else None
+            if number:
+                printed = {**printed, name: printed.get(name, 0) + number}
+        self.set_powers(actor, before.plus(abilities, printed))
+
     def set_powers(self, actor: int, powers: Powers) -> None:
         """An actor's cards changed: re-index modifiers if theirs changed, and forget what depended on
         them — the actor's statistics, and their table if their modifiers changed or read their
@@ -317,12 +340,12 @@ class BaseState(Agenda, Host):
         changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
         if changed:
             self.mods = ModifierIndex.of(self.powers, self.game.volatile)
-        if any(m.who != "you" for m in (*before.modifiers, *powers.modifiers)):
+        if before.reaching or powers.reaching:
             self.tables = [None] * len(self.powers)
             self.statistics = [None] * len(self.powers)
         else:
             self.statistics[actor] = None
-            if changed or not all(m.fixed for m in powers.modifiers):
+            if changed or not powers.fixed:
                 self.tables[actor] = None
 
     def table(self, actor: int):
@@ -331,8 +354,14 @@ class BaseState(Agenda, Host):
         (Statistics are kept the same way, by ``stat``.)"""
         found = self.tables[actor]
         if found is None:
-            found = self.build_table(actor)
-            if not self.mods.volatile:
+            mods = self.mods
+            if self.TABLES_FROM_MODIFIERS and mods.fixed:
+                found = mods.tables.get(actor)
+                if found is None:
+                    found = mods.tables[actor] = self.build_table(actor)
+            else:
+                found = self.build_table(actor)
+            if not mods.volatile:
                 self.tables[actor] = found
         return found
 

@@ -57,11 +57,14 @@ class GreedyAgent:
         me = state.current_player
         best: list[int] = []
         best_value = None
+        weights = self.weights
         for move in legal_actions:
             after = state.clone()
             after.apply(move)
             features = after.features(me)
-            value = sum(w * features.get(name, 0) for name, w in self.weights)
+            value = 0
+            for name, w in weights:
+                value += w * features.get(name, 0)
             if best_value is None or value > best_value:
                 best, best_value = [move], value
             elif value == best_value:

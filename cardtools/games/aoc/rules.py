@@ -114,25 +114,33 @@ class State(Meanings):
     def _civilization_moves(self) -> list[int]:
         """Round 1: rise (1. Rise a Civilization); later: rise, annex or skip (FOLLOWING TURNS 1A-1C);
         from the market or the hand (DRAFTING › GAME PLAY 1)."""
-        ids = self.game.ids
-        cards = set(self.market) | set(self.hand[self.player])
+        game = self.game
+        hand = self.hand[self.player]
+        rise = game.ids["rise"]
+        moves = sorted([rise[c] for c in (set(self.market) | set(hand) if hand else self.market)])
         if self.round == 1:
-            return sorted(ids["rise"][c] for c in cards)
-        return [ids["skip"]] + sorted([ids["rise"][c] for c in cards] + [ids["annex"][c] for c in cards])
+            return moves
+        return [game.skip_id, *moves, *[m + game.rise_to_annex for m in moves]]   # (annex ids follow rise ids)
 
     def _action_moves(self) -> list[int]:
         """Every action with a free slot the player can man and pay (2A. Takes Actions), Rest if no
         action was taken yet (2B), and ending the turn — in id order as they are listed."""
         p, game = self.player, self.game
-        moves = [game.ids["end"]] if self.acted else [game.ids["end"], game.ids["rest"]]
+        moves = [game.end_id] if self.acted else [game.end_id, game.rest_id]
         free = self.workers[p] - self.placed[p]
         if free <= 0:
             return moves
+        offered = self.offers[p]                     # (the table it was made from, the offer)
+        offer = offered[1] if offered is not None and offered[0] is self.tables[p] else self.offer(p)
         coins, used = self.coins[p], self.used
-        for action, slots, need, cost, ids, per_target in self.offer(p):
-            if need > free or used.get(action, 0) >= slots:
+        for action, slots, need, cost, ids, per_target in offer:
+            if need > free or (used and used.get(action, 0) >= slots):
                 continue
-            targets = game.researchable(self.techs[p]) if per_target is not None else ()
+            if per_target is None:
+                if cost <= coins:
+                    moves.append(ids[None])
+                continue
+            targets = game.researchable(self.techs[p])
             if not targets:
                 if cost <= coins:
                     moves.append(ids[None])
@@ -143,7 +151,7 @@ class State(Meanings):
         return moves
 
     # -- PLAYING THE GAME › 1. the civilization step -----------------------------------------------
-    def move_rise(self, civ: str) -> None:
+    def move_rise(self, civ: str):
         """1. Rise: the card becomes the main civilization; workers are renewed to its population
         (1A: discard all, take the population; CIVILIZATIONS › Kongo: this is no sacrifice)."""
         p = self.player
@@ -157,10 +165,10 @@ class State(Meanings):
             self.note(f"{self.who(p)} rises {self.game.name(civ)}: {self.game.word(self.workers[p], 'workers')}, "
                       f"{self.game.word(bonus, 'bonus coins')}")
         self.step = ACTIONS
-        self.then(lambda st: st.fire(p, "risen", event={"bonus_coins": bonus}, card=civ),
-                  lambda st: st.fire(p, "gained", card=civ))
+        return self.now(lambda st: st.fire(p, "risen", event={"bonus_coins": bonus}, card=civ),
+                        lambda st: st.fire(p, "gained", card=civ))
 
-    def move_annex(self, civ: str) -> None:
+    def move_annex(self, civ: str):
         """1B. Annex: only its legacy ability counts; +1 worker, up to the limit."""
         p = self.player
         bonus = self._take(civ)
@@ -172,7 +180,7 @@ class State(Meanings):
             self.note(f"{self.who(p)} annexes {self.game.name(civ)}: +{self.game.word(self.workers[p] - before, 'workers')}, "
                       f"{self.game.word(bonus, 'bonus coins')}")
         self.step = ACTIONS
-        self.then(lambda st: st.fire(p, "gained", card=civ))
+        return self.fire(p, "gained", card=civ)
 
     def move_skip(self) -> None:
         """1C. Skip the civilization step."""
@@ -240,7 +248,7 @@ class State(Meanings):
         p = self.player
         self.used[action] = self.used.get(action, 0) + 1
         self.acted = True
-        need, cost, _, per_target = self.table(p)[action]
+        need, cost, _, per_target = (self.tables[p] or self.table(p))[action]
         if per_target:                                            # CIVILIZATIONS › Hittites
             cost = self.cost(p, action, target)
         return self.carry_out(p, action, target, cost, need)
@@ -280,8 +288,10 @@ class State(Meanings):
         p = self.player
         if self.log is not None:
             self.note(f"{self.who(p)} ends the turn")
-        self.then(lambda st: st._turn_end(p), lambda st: st._next_turn())
-        return self._resolve_workers(p)
+        if not self.doomed[p] and ("turn_end", None) not in self.powers[p].triggers:
+            self.placed[p] = 0                   # (3. Resolve and Turn End have nothing to do)
+            return self._next_turn()
+        return self.now(lambda st: st._resolve_workers(p), lambda st: st._turn_end(p), State._next_turn)
 
     def _resolve_workers(self, p: int):
         """3. Resolve: workers on white slots (or unplaced) come back; those on red slots are
@@ -297,17 +307,17 @@ class State(Meanings):
 
     def _turn_end(self, p: int):
         """Turn End: every "every turn end" ability, in the order the player chooses."""
-        return in_chosen_order(self, p, self.powers[p].triggers.get(("turn_end", None), ()),
-                               "which turn-end ability next?", self.game.name)
+        abilities = self.powers[p].triggers.get(("turn_end", None))
+        return in_chosen_order(self, p, abilities, "which turn-end ability next?", self.game.name) if abilities else None
 
-    def _next_turn(self) -> None:
+    def _next_turn(self):
         """Players take turns clockwise from the starting player (PLAYING THE GAME)."""
         self.turn += 1
         if self.turn < self.n:
             self.player = CLOCKWISE.at(self.starter, self.turn, self.n)
             self._start_turn()
-        else:
-            self._round_end()
+            return None
+        return self._round_end()
 
     def _start_turn(self) -> None:
         """A new turn: round 1 starts with a rise; later, a player with 3 civilization cards can only
@@ -326,7 +336,7 @@ class State(Meanings):
             self.step = CIVILIZATION
 
     # -- ROUND END -----------------------------------------------------------------------------------
-    def _round_end(self) -> None:
+    def _round_end(self):
         rules = self.game.rules
         self.starter = COUNTER_CLOCKWISE.next(self.starter, self.n)        # ROUND END 1
         if self.log is not None:
@@ -351,8 +361,8 @@ class State(Meanings):
                 steps.append(lambda st: st._everyone_sacrifices(new))
             steps.append(lambda st: run_abilities(st, st.starter, st.game.revealed.get(new, ())))
         steps += [lambda st, p=p: st.fire(p, "round_end") for p in self.seat_order()]
-        steps.append(lambda st: st._next_round())
-        self.then(*steps)
+        steps.append(State._next_round)
+        return self.now(*steps)
 
     def _war(self):
         """War: the least military strength sacrifices 1 worker; all tied players do (ROUND END 3).
@@ -469,9 +479,9 @@ class State(Meanings):
             abilities += game.card_abilities(card, False)
         self.set_powers(p, Powers.of(abilities, self.printed(p)))
 
-    def add_card(self, p: int, card: str) -> None:
-        """A technology or wonder joins ``p``'s cards: its abilities join theirs."""
-        self.set_powers(p, self.powers[p].plus(self.game.card_abilities(card, False), self.printed(p)))
+    def add_card(self, p: int, card: str, zone: str) -> None:
+        """A technology or wonder joined ``p``'s cards (in ``zone``): its abilities join theirs."""
+        self.add_powers(p, card, zone, self.game.card_abilities(card, False))
 
 
 class Game(BaseGame):
@@ -497,8 +507,10 @@ class Game(BaseGame):
         if self.rules["virtual_opponent"]:           # SOLO GAME: the final score is what counts
             self.facts = replace(FACTS, utility="score", max_utility=float("inf"))
         codec = self.codec
-        self.ids = {"end": codec.id("end"), "rest": codec.id("rest"), "skip": codec.id("skip"),
+        self.end_id, self.rest_id, self.skip_id = codec.id("end"), codec.id("rest"), codec.id("skip")
+        self.ids = {"end": self.end_id, "rest": self.rest_id, "skip": codec.id("skip"),
                     **{kind: {c: codec.id(kind, c) for c in self.civilizations} for kind in ("rise", "annex", "draft")}}
+        self.rise_to_annex = codec.kind["annex"].base - codec.kind["rise"].base
         self.perform_ids = {a: {t: codec.id("perform", a, t) for t in (*self.technologies, None)} for a in self.actions}
         permanent = deck.of_type("permanent")
         self.permanent = tuple(permanent[0].get("actions")) if permanent else ()

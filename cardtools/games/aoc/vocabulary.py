@@ -14,6 +14,8 @@ from cardtools.engine.state import BaseState
 class Meanings(BaseState):
     """The Age of Civilization state's vocabulary; the rules are in ``rules.State``."""
 
+    TABLES_FROM_MODIFIERS = True     # build_table: costs, workers and bans come from modifiers only
+
     # -- gaining cards (KEY CONCEPTS) ----------------------------------------------------------------
     def gain_technology(self, ctx: Ctx, player: int) -> Pending | None:
         """Gain a technology: Research names it when the move is made (its cost may depend on it:
@@ -29,7 +31,7 @@ class Meanings(BaseState):
 
     def _take_technology(self, player: int, tech: str) -> Pending | None:
         self.techs[player] += (tech,)
-        self.add_card(player, tech)
+        self.add_card(player, tech, "techs")
         if self.log is not None:
             self.note(f"  {self.who(player)} gains the technology {self.game.name(tech)}")
         return self.fire(player, "gained", card=tech)
@@ -46,7 +48,7 @@ class Meanings(BaseState):
         market.remove(wonder)
         self.wonder_market = tuple(market)
         self.wonders[player] += (wonder,)
-        self.add_card(player, wonder)
+        self.add_card(player, wonder, "wonders")
         if self.log is not None:
             self.note(f"  {self.who(player)} takes the wonder {self.game.name(wonder)}")
         return self.fire(player, "gained", card=wonder)
@@ -127,7 +129,7 @@ class Meanings(BaseState):
         found = self.offers[p]
         if found is None or found[0] is not prices:
             slots = self._slots(p)
-            found = self.offers[p] = (prices, tuple((a, slots[a], *price) for a, price in prices.items() if a in slots))
+            found = self.offers[p] = (prices, tuple([(a, slots[a], *price) for a, price in prices.items() if a in slots]))
         return found[1]
 
     def _slots(self, p: int) -> dict[str, int]:
