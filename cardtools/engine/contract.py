@@ -38,6 +38,9 @@ class GameFacts:
     max_utility: float = 1.0
     #: A game that has not ended after this many moves is an engine bug, not a long game.
     max_moves: int = 100_000
+    #: Rules of the game an engine does not play yet, each in a few words; `play` and `simulate` say
+    #: them ("not played yet: …") so that a partial engine never passes for the whole game.
+    unplayed: tuple[str, ...] = ()
 
 
 class State(Protocol):

@@ -1,0 +1,66 @@
+"""Scenario setup for Through the Ages: a scenario's ``setup:`` in the game's words, applied to a state
+after setup with the scenario's seed (the log starts there).
+
+``round``, ``turn`` (``P1`` …), ``card_row`` (13 entries, ``null`` for an empty space) and
+``players: {P1: {…}}`` with any of: ``hand``, ``military_hand``, ``in_play`` (government, leader,
+special technologies, completed wonders), ``technologies`` (farms, mines, urban buildings and units
+besides the initial ones), ``workers`` (``{card: n}``, all of them), ``unused_workers``,
+``blue_tokens`` (``{card: n}`` on farms and mines), ``blue_bank``, ``yellow_bank``, ``science``,
+``culture``, ``wonder`` and ``wonder_stages``, ``tactic``. What is not given keeps its value.
+"""
+
+from __future__ import annotations
+
+from cardtools.engine.scenario import SetupError, seat_named
+
+LISTS = {"hand": "hand", "military_hand": "mhand", "in_play": "play"}
+NUMBERS = {"unused_workers": "pool", "blue_bank": "blue", "yellow_bank": "yellow", "science": "science",
+           "culture": "culture", "wonder_stages": "stages"}
+
+
+def arrange(game, players: int, seed: int, setup: dict):
+    state = game.new_state(players, seed, log=True)
+    known = set(game.type)
+    for name, spec in (setup or {}).get("players", {}).items():
+        p = seat_named(state, name, ("players", name))
+        for key, spec_value in spec.items():
+            path = ("players", name, key)
+            cards = list(spec_value) if isinstance(spec_value, (list, dict)) else []
+            if key in ("workers", "blue_tokens"):
+                cards = list(spec_value)
+            for card in cards:
+                if card not in known:
+                    raise SetupError(path, f"no card '{card}' in this deck")
+            if key in LISTS:
+                getattr(state, LISTS[key])[p] = tuple(spec_value)
+            elif key == "technologies":
+                state.techs[p] = tuple(dict.fromkeys(state.techs[p] + tuple(spec_value)))
+            elif key == "workers":
+                state.staffed[p] = tuple(c for c, k in spec_value.items() for _ in range(k))
+                state.techs[p] = tuple(dict.fromkeys(state.techs[p] + tuple(spec_value)))
+            elif key == "blue_tokens":
+                state.tokens[p] = dict(spec_value)
+            elif key in NUMBERS:
+                getattr(state, NUMBERS[key])[p] = spec_value
+            elif key == "wonder":
+                state.wonder[p] = spec_value
+            elif key == "tactic":
+                state.tactic[p] = spec_value
+            else:
+                raise SetupError(path, f"unknown player entry '{key}'")
+        state.refresh(p, cards=True)
+    if "card_row" in (setup or {}):
+        row = tuple(setup["card_row"])
+        if len(row) != 13:
+            raise SetupError(("card_row",), "the card row has 13 spaces")
+        state.row = row
+    if "round" in (setup or {}):
+        state.round = setup["round"]
+    if "turn" in (setup or {}):
+        state.player = seat_named(state, setup["turn"], ("turn",))
+    if setup:
+        state.step = setup.get("step", "actions")
+        state._legal = None
+        state.statistics = [None] * players
+        state.tables = [None] * players
+    return state
