@@ -20,6 +20,11 @@ from cardtools.core.plugins import plugin
 TERMINAL = -4
 
 
+class UnplayedRules(ValueError):
+    """The deck's rule parameters ask for rules the engine does not play yet (a partial engine says
+    so rather than play another game under the same name)."""
+
+
 @dataclass(frozen=True)
 class GameFacts:
     """What an agent or a runner may know about a game before playing it (OpenSpiel's GameType and

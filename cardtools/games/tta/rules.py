@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from cardtools.effects.runtime import Ctx
 from cardtools.engine.abilities import Powers, run_abilities
-from cardtools.engine.contract import GameFacts
+from cardtools.engine.contract import GameFacts, UnplayedRules
 from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed, Counter, Printed
 from cardtools.engine.moves import OPTION
@@ -254,7 +254,7 @@ class State(Meanings):
         kind = self.game.type[card]
         if self.log is not None:
             self.note(f"{self.who(p)} takes {self.game.name(card)} from space {i + 1} for "
-                      f"{self.game.word(cost, 'civil_actions')}")
+                      f"{self.game.word(cost, 'civil actions')}")
         if kind == "wonder":
             self.wonder[p], self.stages[p] = card, 0
         else:
@@ -442,7 +442,7 @@ class State(Meanings):
                 famine = 4 * (eat - lost)             # HB § CONSUMPTION: 4 culture per missing food
                 if log:
                     self.note(f"  consumption: {self.who(p)} eats {lost} of {eat} food"
-                              + (f"; famine: -{famine} culture" if famine else ""))
+                              + (f"; famine: {famine} culture to lose" if famine else ""))
                 if famine:
                     self.lose(Ctx(p, "famine"), p, "culture", famine)
         if "resources" in steps:
@@ -606,6 +606,7 @@ class Game(BaseGame):
 
     FACTS = FACTS
     State = State
+    WORDS = {"civil actions": "civil action", "military cards": "military card"}
 
     def __init__(self, deck, abilities=None):
         cards = deck.cards
@@ -623,11 +624,13 @@ class Game(BaseGame):
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
         super().__init__(deck, abilities)
+        self.check_rules()
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
         self.in_play = {c.id: tuple(a for f in ("effects", "permanent") for a in ab.get(c.id, {}).get(f, ()))
                         if c.type in ("leader", "wonder", "special_technology", "territory") else ()
                         for c in cards}
+        self.plural = {r: noun.many for r, noun in self.vocab.resources.items()}
         self.token_values = {"food": {c.id: c.get("food") for c in cards if c.type == "farm"},
                              "resources": {c.id: c.get("resources") for c in cards if c.type == "mine"}}
         #: card-row abilities: what taking the card itself costs (Taj Mahal, CoL § OTHER CIVIL CARDS IN PLAY)
@@ -639,6 +642,23 @@ class Game(BaseGame):
         for kind, domain in self._domains().items():
             self.ids[kind] = {v: codec.id(kind, *(v if isinstance(v, tuple) else (v,))) for v in domain}
 
+    def check_rules(self) -> None:
+        """Refuse rule parameters this engine does not play yet: it plays the Handbook's first game
+        (Ages A-II, preparing events as the only political action, its own final scoring)."""
+        rules = self.rules
+        missing = []
+        if AGES.index(rules["last_age"]) > AGES.index("II"):
+            missing.append("Age III")
+        extra = [a for a in rules["political_actions"] if a != "prepare_event"]
+        if extra:
+            missing.append("the political actions " + ", ".join(extra))
+        if rules["automatic_events"] or any(rules["end_game_events"].values()) or rules["shared_wars"] \
+                or rules["global_conflicts"] or rules["final_scoring"]["age_iii_events"] != "none":
+            missing.append("the first edition's and the full game's event and war rules")
+        if missing:
+            raise UnplayedRules(f"the tta engine plays the Handbook's first game only (--variant first-game); "
+                                f"not played yet: {'; '.join(missing)}")
+
     def _domains(self) -> dict:
         t = self.type
         kinds = lambda *ks: tuple(c for c in self.civil + self.initial + self.military if t[c] in ks)  # noqa: E731
@@ -648,8 +668,8 @@ class Game(BaseGame):
                 "develop": kinds("farm", "mine", "urban_building", "military_unit", "special_technology",
                                  "government"),
                 "revolution": kinds("government"), "elect": kinds("leader"), "play": kinds("action"),
-                "use": tuple(c for c in kinds("leader") if any(getattr(a, "trigger", None) in ("once_per_turn", "political_action")
-                                                               for a in self.abilities.get(c, {}).get("effects", ()))),
+                "use": tuple(c for c in self.civil if any(getattr(a, "trigger", None) in ("once_per_turn", "political_action")
+                                                          for a in self.abilities.get(c, {}).get("effects", ()))),
                 "play_tactic": kinds("tactic"), "copy_tactic": kinds("tactic"),
                 "prepare": kinds("event", "territory"), "discard": self.military}
 

@@ -421,7 +421,7 @@ class Meanings(BaseState):
         elif resource == "blue_tokens":
             self.blue[actor] += amount
         if self.log is not None and amount:
-            self.note(f"  {self.who(actor)} +{self.game.word(amount, resource)} ({self.game.name(ctx.card)})")
+            self.note(f"  {self.who(actor)} +{self.game.word(amount, self.game.plural[resource])} ({self.game.name(ctx.card)})")
         return None
 
     def lose(self, ctx: Ctx, actor: int, resource: str, amount: int):
@@ -449,7 +449,7 @@ class Meanings(BaseState):
             amount = min(amount, self.blue[actor] + sum(self.tokens[actor].values()))
             self.take_blue(actor, amount)
         if self.log is not None and amount:
-            self.note(f"  {self.who(actor)} -{self.game.word(amount, resource)} ({self.game.name(ctx.card)})")
+            self.note(f"  {self.who(actor)} -{self.game.word(amount, self.game.plural[resource])} ({self.game.name(ctx.card)})")
         return None
 
     def pay(self, ctx: Ctx, actor: int, resource: str, amount: int) -> bool:
