@@ -971,6 +971,8 @@ def cmd_play(args) -> int:
         raise UsageProblem(str(exc)) from None
     print(f"# {game.deck.manifest.name}{f' ({args.variant})' if args.variant else ''}: {args.players} players, "
           f"seed {args.seed}, agents {', '.join(a.name for a in agents)}")
+    if game.facts.unplayed:
+        print(f"# not played yet: {'; '.join(game.facts.unplayed)}")
     print("\n".join(state.log))
     return 0
 
@@ -999,6 +1001,8 @@ def cmd_simulate(args) -> int:
     rate = f" ({outcome.played / outcome.seconds:,.1f} games/s, {where})" if outcome.played and outcome.seconds else ""
     print(f"played {outcome.played:,} games in {outcome.seconds:,.1f} s{rate}"
           + (f"; {outcome.resumed:,} were already played" if outcome.resumed else ""))
+    if outcome.unplayed:
+        print(f"not played yet: {'; '.join(outcome.unplayed)}")
     print(f"wrote {Path(args.output) / outcome.records.name} ({outcome.rows:,} rows); next: cardtools report {args.output}")
     return 0
 

@@ -107,11 +107,14 @@ class State(Meanings):
         self.row = tuple(civil[:13])
         self.civil_deck = civil[13:]
         self.military_deck: tuple[str, ...] = ()             # Age A has no military deck to draw from
-        for p in range(n):
+        for i, p in enumerate(CLOCKWISE.order(self.starter, n)):
             self.refresh(p, cards=True)
+            # § INITIAL ACTIONS: the starting player has 1 civil action, each next player one more; no
+            # military actions in the first round
+            self.civil_used[p] = max(0, self.civil_total(p) - (i + 1))
+            self.military_used[p] = self.stat(None, p, "military_actions")
         if self.log is not None:
             self.note("setup: card row " + ", ".join(self.game.name(c) for c in self.row))
-            self.note("not played yet: " + "; ".join(UNPLAYED))
         self._start_turn()
 
     def _shuffled(self, deck: str, age: str, purpose: tuple) -> tuple[str, ...]:
