@@ -32,7 +32,8 @@ AGES = ("A", "I", "II", "III", "IV")
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
 UNPLAYED = ("colonization by auction (a territory revealed as an event goes to the past events unclaimed)",
-            "military bonus cards", "the full game's politics (aggressions, wars, pacts, resigning) and Age III")
+            "military bonus cards", "Julius Caesar's once-per-game second political action",
+            "the full game's politics (aggressions, wars, pacts, resigning) and Age III")
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -66,7 +67,7 @@ class State(Meanings):
              Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
     RANKING = Ranking(("culture",))        # CoL § GAME FLOW: most culture; ties share the victory
     COPIED = ("tokens", "blue", "yellow", "pool", "civil_used", "military_used", "civil_temp", "military_temp",
-              "wonder", "stages", "leader_ages", "tactic", "ruins", "marks", "caesar")
+              "wonder", "stages", "leader_ages", "tactic", "ruins", "marks", "boxed")
 
     # -- SETUP (CoL § SETUP; HB § SET UP; docs/rules/tta.md § 2) ----------------------------------------
     def setup(self) -> None:
@@ -90,7 +91,7 @@ class State(Meanings):
         self.tactic = [None] * n                            # current tactic
         self.ruins = [()] * n                               # (wonder, culture) turned to ruins (Ravages of Time)
         self.marks = [()] * n                               # (wonder, happy) marked by Homer (CoL § APPENDIX › HOMER)
-        self.caesar = [0] * n                               # Julius Caesar's once-per-game political action used
+        self.boxed = [(0, 0)] * n                           # (blue, yellow) tokens taken from the box, net
         self.commons: tuple[str, ...] = ()                  # common tactics area
         self.exclusive: tuple = ()                          # (seat, tactic) played this turn, made common next turn
         self.past: tuple[str, ...] = ()
@@ -519,8 +520,7 @@ class State(Meanings):
             if self.wonder[p] is not None and game.age[self.wonder[p]] <= old:
                 self.blue[p] += self.stages[p]          # HB § REMOVING … UNFINISHED WONDERS: tokens back
                 self.wonder[p], self.stages[p] = None, 0
-            lost = min(2, self.yellow[p])
-            self.yellow[p] -= lost
+            self.box(p, 0, -min(2, self.yellow[p]))
         self._new_age()
 
     # -- GAME END (CoL § GAME FLOW; HB § END OF YOUR FIRST GAME › FINAL SCORING; tta.md § 10.3) -------------

@@ -56,6 +56,9 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.row = row
     if "round" in (setup or {}):
         state.round = setup["round"]
+        if state.round > 1:               # every action available again (CoL § INITIAL ACTIONS is round 1's)
+            state.civil_used = [0] * players
+            state.military_used = [0] * players
     if "turn" in (setup or {}):
         state.player = seat_named(state, setup["turn"], ("turn",))
     if setup:

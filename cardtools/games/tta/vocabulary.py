@@ -242,8 +242,15 @@ class Meanings(BaseState):
     def enter_play(self, p: int, card: str) -> None:
         """A card with blue or yellow symbols entering play adds that many tokens from the box (§ 6.4)."""
         f = self.game.fields[card]
-        self.blue[p] += f.get("blue_tokens", 0)
-        self.yellow[p] += f.get("yellow_tokens", 0)
+        self.box(p, f.get("blue_tokens", 0), f.get("yellow_tokens", 0))
+
+    def box(self, p: int, blue: int, yellow: int) -> None:
+        """Tokens from the box to the banks (negative: back to the box), the only way tokens appear or
+        vanish (CoL § BLUE AND YELLOW TOKENS); ``boxed`` keeps the count the invariants check."""
+        self.blue[p] += blue
+        self.yellow[p] += yellow
+        b, y = self.boxed[p]
+        self.boxed[p] = (b + blue, y + yellow)
 
     def take_blue(self, p: int, n: int) -> None:
         """Blue tokens leave the bank; with the bank empty, from the lowest-value cards, a mine's before
@@ -325,13 +332,17 @@ class Meanings(BaseState):
     def pay_tokens(self, p: int, resource: str, amount: int) -> None:
         if amount <= 0:
             return
-        held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount)
+        owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
+        held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
+                                              owned)
         self.tokens[p] = held
 
     def lose_tokens(self, p: int, resource: str, amount: int) -> int:
         if amount <= 0:
             return 0
-        held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount)
+        owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
+        held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
+                                               owned)
         self.tokens[p] = held
         return min(lost, amount)
 
@@ -416,10 +427,10 @@ class Meanings(BaseState):
         elif resource == "military_actions":
             self.military_temp[actor] += amount
         elif resource == "yellow_tokens":
-            self.yellow[actor] += amount
+            self.box(actor, 0, amount)
             self.refresh(actor)
         elif resource == "blue_tokens":
-            self.blue[actor] += amount
+            self.box(actor, amount, 0)
         if self.log is not None and amount:
             self.note(f"  {self.who(actor)} +{self.game.word(amount, self.game.plural[resource])} ({self.game.name(ctx.card)})")
         return None
@@ -443,11 +454,13 @@ class Meanings(BaseState):
             self.spend_military(actor, amount)
         elif resource == "yellow_tokens":
             amount = min(amount, self.yellow[actor])
-            self.yellow[actor] -= amount
+            self.box(actor, 0, -amount)
             self.refresh(actor)
         elif resource == "blue_tokens":
             amount = min(amount, self.blue[actor] + sum(self.tokens[actor].values()))
             self.take_blue(actor, amount)
+            self.blue[actor] += amount          # take_blue moved them off; box() takes them back out
+            self.box(actor, -amount, 0)
         if self.log is not None and amount:
             self.note(f"  {self.who(actor)} -{self.game.word(amount, self.game.plural[resource])} ({self.game.name(ctx.card)})")
         return None
@@ -849,8 +862,7 @@ class Meanings(BaseState):
                 else:
                     st.play[p] = _without(st.play[p], card)
                     f = game.fields[card]
-                    st.blue[p] -= min(st.blue[p], f.get("blue_tokens", 0))
-                    st.yellow[p] -= min(st.yellow[p], f.get("yellow_tokens", 0))
+                    st.box(p, -min(st.blue[p], f.get("blue_tokens", 0)), -min(st.yellow[p], f.get("yellow_tokens", 0)))
                     st.refresh(p, cards=True)
                 st.note(f"  {st.who(p)} loses {game.name(card)}")
                 return run_all(st, [lambda s, r=r, v=v: s.gain(ctx, p, r, v(s, ctx) * game.age[card])
@@ -896,10 +908,7 @@ class Meanings(BaseState):
         for resource in ("yellow_tokens", "blue_tokens"):
             extra = sum(m.args["add"][resource](self, Ctx(p, card)) for m in self.game.in_play[card]
                         if m.verb == "stat" and resource in m.args.get("add", {}))
-            if resource == "yellow_tokens":
-                self.yellow[p] += extra
-            else:
-                self.blue[p] += extra
+            self.box(p, extra if resource == "blue_tokens" else 0, extra if resource == "yellow_tokens" else 0)
         self.note(f"  {self.who(p)} colonizes {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "colonized"))
 
