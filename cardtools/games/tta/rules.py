@@ -14,7 +14,7 @@ and ``simulate``, and in the spec's banner).
 
 from __future__ import annotations
 
-from cardtools.effects.runtime import Ctx
+from cardtools.effects.runtime import Ctx, Option, Pending
 from cardtools.engine.abilities import Powers, run_abilities
 from cardtools.engine.contract import GameFacts, UnplayedRules
 from cardtools.engine.flow import CLOCKWISE
@@ -25,17 +25,20 @@ from cardtools.engine.state import BaseGame
 from cardtools.engine.zones import HIDDEN, OWNER, PUBLIC, SEAT, Zone
 from cardtools.games.tta import views
 from cardtools.games.tta.board import Board
+from cardtools.games.tta.strength import army_strength
 from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings
 
 AGES = ("A", "I", "II", "III", "IV")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("colonization by auction (a territory revealed as an event goes to the past events unclaimed)",
-            "military bonus cards", "Julius Caesar's once-per-game second political action",
+UNPLAYED = ("Julius Caesar's once-per-game second political action",
             "the full game's politics (aggressions, wars, pacts, resigning) and Age III")
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
+
+#: Bids offered above the last one (a decision has at most 64 options; forces rarely reach 60).
+MAX_BIDS = 60
 
 # Steps of a turn (CoL § COURSE OF THE TURN).
 POLITICS, ACTIONS, DISCARD, OVER = "politics", "actions", "discard", "over"
@@ -95,6 +98,7 @@ class State(Meanings):
         self.commons: tuple[str, ...] = ()                  # common tactics area
         self.exclusive: tuple = ()                          # (seat, tactic) played this turn, made common next turn
         self.past: tuple[str, ...] = ()
+        self.cost_tables: tuple = (None, None)              # vocabulary.costs
         self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
         self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
         self.last_round: int | None = None
@@ -235,13 +239,106 @@ class State(Meanings):
             self.chance("future", self.round, p).shuffle(future)
             future.sort(key=self.game.age.__getitem__)
             self.events, self.future = tuple(future), ()
-        self.past += (card,)
-        if self.game.type[card] == "territory":
-            self.note(f"  event revealed: {self.game.name(card)} — colonization is not played yet: it goes "
-                      f"to the past events unclaimed")
-            return None
         self.note(f"  event revealed: {self.game.name(card)}")
+        if self.game.type[card] == "territory":
+            return self.bid(p, card, p, 0, None, frozenset())
+        self.past += (card,)
         return run_abilities(self, p, self.game.resolved[card])
+
+    # -- COLONIZATION (CoL § COLONIZATION; HB § COLONIZATION; docs/rules/tta.md § 8.3) -----------------
+    def bid(self, revealer: int, land: str, bidder: int, high: int, leader: int | None, out: frozenset):
+        """The auction, clockwise from the revealer: each bids more than the last bid, at most the force
+        they could send, or passes for good. Nobody bids: the territory goes to the past events; the
+        last one left colonizes."""
+        if leader is not None and len(out) == self.n - 1:
+            self.note(f"  {self.who(leader)} wins the bid for {self.game.name(land)} with {high}")
+            return self.send(leader, land, high, (), ())
+        if len(out) == self.n:
+            self.past += (land,)
+            self.note(f"  nobody bids for {self.game.name(land)}: it goes to the past events")
+            return None
+        while bidder in out or bidder == leader:
+            bidder = CLOCKWISE.next(bidder, self.n)
+            if bidder == leader and len(out) == self.n - 1:
+                return self.bid(revealer, land, bidder, high, leader, out)
+
+        def passes(st):
+            st.note(f"  {st.who(bidder)} passes")
+            return st.bid(revealer, land, CLOCKWISE.next(bidder, st.n), high, leader, out | {bidder})
+
+        def raises(n):
+            def run(st):
+                st.note(f"  {st.who(bidder)} bids {n}")
+                return st.bid(revealer, land, CLOCKWISE.next(bidder, st.n), n, bidder, out)
+            return run
+        most = min(self.most_force(bidder), high + MAX_BIDS)
+        options = (Option("pass", passes),) + tuple(Option(f"bid {n}", raises(n)) for n in range(high + 1, most + 1))
+        return Pending(bidder, f"bid for {self.game.name(land)}?", options)
+
+    def force(self, p: int, units: tuple[str, ...], bonus: tuple[str, ...]) -> int:
+        """The colonization force: the units' strength, their armies under the current tactic (grouped
+        anew), the colonization modifier and the bonus cards' colonization values (strength
+        modifiers do not count)."""
+        game = self.game
+        found = sum(game.fields[u]["strength"] for u in units)
+        tactic = self.tactic[p]
+        if tactic is not None and units:
+            levels: dict[str, list[int]] = {}
+            for u in units:
+                levels.setdefault(game.fields[u]["unit"], []).append(game.age[u])
+            f = game.fields[tactic]
+            found += army_strength(levels, f["army"], game.age[tactic], f["strength"],
+                                   f.get("outdated_strength", f["strength"]), self.allows(p, "infantry_as_cavalry"))
+        cards = sum(game.fields[b].get("colonization", 0) if game.type[b] == "military_bonus" else 1 for b in bonus)
+        return found + self.stat(None, p, "colonization") + cards
+
+    def most_force(self, p: int) -> int:
+        """The largest force ``p`` could send (the most they may bid): every unit, every bonus card,
+        and James Cook's two discards (docs/rules/tta.md § 12)."""
+        units = tuple(c for c in self.staffed[p] if self.game.type[c] == "military_unit")
+        if not units:
+            return 0
+        bonus = tuple(c for c in self.mhand[p] if self.game.type[c] == "military_bonus")
+        cook = min(2, len(self.mhand[p]) - len(bonus)) if self.allows(p, "discard_for_colonization") else 0
+        return self.force(p, units, bonus) + cook
+
+    def send(self, p: int, land: str, bid: int, units: tuple[str, ...], extra: tuple[str, ...]):
+        """The winner forms the force one choice at a time — a unit, a bonus card, a discard (James
+        Cook) — and stops once it reaches the bid with at least one unit."""
+        game = self.game
+        options = []
+        force = self.force(p, units, extra)
+        if units and force >= bid:
+            options.append(Option(f"send the force ({force})", lambda st: st.colonize(p, land, units, extra)))
+        left = list(self.staffed[p])
+        for u in units:
+            left.remove(u)
+        for u in dict.fromkeys(c for c in left if game.type[c] == "military_unit"):
+            options.append(Option(f"send {game.name(u)}", lambda st, u=u: st.send(p, land, bid, units + (u,), extra)))
+        hand = list(self.mhand[p])
+        for c in extra:
+            hand.remove(c)
+        discards = sum(1 for c in extra if game.type[c] != "military_bonus")
+        for c in dict.fromkeys(hand):
+            if game.type[c] == "military_bonus":
+                options.append(Option(f"play {game.name(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
+            elif discards < 2 and self.allows(p, "discard_for_colonization"):
+                options.append(Option(f"discard {game.name(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
+        return Pending(p, f"colonization force for {game.name(land)} (bid {bid})?", tuple(options))
+
+    def colonize(self, p: int, land: str, units: tuple[str, ...], extra: tuple[str, ...]):
+        """The units are sacrificed (their workers to the yellow bank), the cards discarded; the
+        territory becomes a colony."""
+        for u in units:
+            self.staffed[p] = _without(self.staffed[p], u)
+            self.yellow[p] += 1
+        for c in extra:
+            self.mhand[p] = _without(self.mhand[p], c)
+            self.discards += (c,)
+        if self.log is not None:
+            self.note(f"  {self.who(p)} sends {', '.join(self.game.name(u) for u in units)}"
+                      + (f" and {len(extra)} military card{'s' if len(extra) > 1 else ''}" if extra else ""))
+        return self.gain_colony(p, land)
 
     # -- ACTION PHASE: civil actions (CoL § ACTION PHASE; docs/rules/tta.md § 5) -------------------------
     def move_take(self, card: str):
@@ -599,6 +696,12 @@ class State(Meanings):
         self.set_powers(p, powers)
 
 
+def _performs(node) -> bool:
+    if isinstance(node, dict):
+        return any(k in ("build", "develop", "increase_population") or _performs(v) for k, v in node.items())
+    return isinstance(node, (list, tuple)) and any(_performs(v) for v in node)
+
+
 def _without(cards: tuple, card: str) -> tuple:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
@@ -624,12 +727,19 @@ class Game(BaseGame):
                 key = (c.get("deck"), c.get("age"), n)
                 self.decks[key] = self.decks.get(key, ()) + (c.id,) * c.copies(n)
         self.worked = tuple(c.id for c in cards if c.type in WORKED)
+        self.developed = tuple(c.id for c in cards if "science_cost" in c.fields)
+        self.governments = tuple(c.id for c in cards if c.type == "government" and "revolution_cost" in c.fields)
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
         super().__init__(deck, abilities)
         self.check_rules()
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
+        self.kinds = {c.id: frozenset(k for k in (c.type, c.get("building"), c.get("unit"),
+                                                  "technology" if self.is_technology(c.id) else None) if k)
+                      for c in cards}
+        #: action cards whose effect performs an action (build, develop, increase population)
+        self.performs = frozenset(c.id for c in cards if c.type == "action" and _performs(c.get("effects", ())))
         self.in_play = {c.id: tuple(a for f in ("effects", "permanent") for a in ab.get(c.id, {}).get(f, ()))
                         if c.type in ("leader", "wonder", "special_technology", "territory") else ()
                         for c in cards}

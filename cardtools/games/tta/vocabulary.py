@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardtools.effects.runtime import Ctx, Option, Pending, run_all
 from cardtools.engine.abilities import adjusted, run_abilities
+from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.state import BaseState
 from cardtools.games.tta import board as tokens
 from cardtools.games.tta.strength import army_strength
@@ -72,11 +73,28 @@ class Meanings(BaseState):
     # -- costs after modifiers (CoL § ACTION PHASE; a cost never drops below 0: § 15 choice 2) ------------
     def kinds(self, card: str) -> frozenset:
         """The `kind` words a card answers to (`farm`, `lab`, `technology` …)."""
-        f, game = self.game.fields[card], self.game
-        found = {game.type[card], f.get("building"), f.get("unit")}
-        if game.is_technology(card):
-            found.add("technology")
-        return frozenset(k for k in found if k)
+        return self.game.kinds[card]
+
+    def costs(self, p: int) -> dict | None:
+        """``p``'s build and science costs after the modifiers, worked out once per set of modifiers in
+        play (shared by clones: they depend on nothing else) — or None when a price or cost change
+        has a condition or reads the game, so each cost is worked out when asked."""
+        mods = self.mods
+        known = self.cost_tables
+        if known[0] is not mods:
+            fixed = all(m.fixed for verb in ("price", "cost") for _, m in mods.all(verb))
+            known = self.cost_tables = (mods, [None] * self.n if fixed else None)
+        tables = known[1]
+        if tables is None:
+            return None
+        found = tables[p]
+        if found is None:
+            game = self.game
+            found = tables[p] = {
+                "build": {c: self._build_cost(p, c) for c in game.worked},
+                "develop": {c: self._science_cost(p, c, False) for c in game.developed},
+                "revolution": {c: self._science_cost(p, c, True) for c in game.governments}}
+        return found
 
     def price(self, p: int, action: str, card: str, resource: str) -> int:
         """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
@@ -136,6 +154,10 @@ class Meanings(BaseState):
         return food if food <= self.holding(p, "food") else None
 
     def build_cost(self, p: int, card: str) -> int:
+        known = self.costs(p)
+        return self._build_cost(p, card) if known is None else known["build"][card]
+
+    def _build_cost(self, p: int, card: str) -> int:
         return max(0, self.game.fields[card]["build_cost"] + self.price(p, "build", card, "resources"))
 
     def upgrade_cost(self, p: int, old: str, new: str) -> int:
@@ -268,11 +290,17 @@ class Meanings(BaseState):
 
     # -- technologies, governments, revolutions (CoL § DEVELOP A TECHNOLOGY, § DECLARE A REVOLUTION) -----
     def science_cost(self, p: int, card: str, revolution: bool, cheaper: int = 0) -> int:
+        known = self.costs(p)
+        cost = (self._science_cost(p, card, revolution) if known is None
+                else known["revolution" if revolution else "develop"][card])
+        return max(0, cost - cheaper)
+
+    def _science_cost(self, p: int, card: str, revolution: bool) -> int:
+        """The printed cost (a government's lower one for a revolution), with `price` and `cost` changes."""
         f = self.game.fields[card]
         base = f["revolution_cost"] if revolution else f["science_cost"]
         action = "revolution" if revolution else "develop"
-        base = self.cost(p, action, base + self.price(p, "develop", card, "science"), "science")
-        return max(0, base - cheaper)
+        return max(0, self.cost(p, action, base + self.price(p, "develop", card, "science"), "science"))
 
     def can_develop(self, p: int, card: str, revolution: bool, cheaper: int = 0, free_action: bool = False) -> bool:
         """Affordable; not a technology already in play; a revolution needs every civil action
@@ -614,6 +642,11 @@ class Meanings(BaseState):
         """"The two strongest" is one civilization in a 2-player game."""
         return 1 if self.n == 2 else k
 
+    def players(self) -> list[int]:
+        """Every player, clockwise from the current one: decisions by several players are made in
+        that order (CoL § EVALUATING AN EVENT)."""
+        return CLOCKWISE.order(self.player, self.n)
+
     def target(self, ctx: Ctx, name: str) -> list[int]:
         raise ValueError(f"the target '{name}' needs a pact or a war, which the engine does not play yet")
 
@@ -713,7 +746,9 @@ class Meanings(BaseState):
                 self.stages[p], self.military_resources[p])
 
     def can_play(self, p: int, card: str) -> bool:
-        return self.tries(p, lambda st: st.move_play(card))
+        """An action card whose effect performs an action is playable only if the action can be
+        performed (HB § PERFORMING AN ACTION WITH A DISCOUNT); one that only gains always is."""
+        return card not in self.game.performs or self.tries(p, lambda st: st.move_play(card))
 
     def effect_population(self, ctx: Ctx, cheaper: int, free: bool):
         """`increase_population`: the action without its civil action (§ 5.1)."""
