@@ -147,9 +147,13 @@ class State(Meanings):
         p, game, ids = self.player, self.game, self.game.ids
         found = [ids["end"]]
         civil = self.civil_left(p)
+        room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
+        seen = set()
         for i, card in enumerate(self.row):
-            if card is not None and card not in self.row[:i] and self.can_take(p, card, i, civil):
-                found.append(ids["take"][card])
+            if card is not None and card not in seen:
+                seen.add(card)
+                if (room or game.type[card] == "wonder") and self.can_take(p, card, i, civil):
+                    found.append(ids["take"][card])
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
         military = self.military_left(p)
@@ -169,15 +173,21 @@ class State(Meanings):
                     found.append(ids["develop"][card])
                 if kind == "government" and self.can_develop(p, card, revolution=True):
                     found.append(ids["revolution"][card])
+        resources = self.holding(p, "resources")
+        extra = self.military_resources[p]
+        room = self.pool[p]
+        staffed = self.staffed[p]
         for card in self.techs[p]:
             unit = game.type[card] == "military_unit"
             if not (military if unit else civil):
                 continue
-            if self.pool[p] and self.can_build(p, card):
+            have = resources + extra if unit else resources
+            if room and self.build_cost(p, card) <= have and self.urban_room(p, card):
                 found.append(ids["build"][card])
-            if card in self.staffed[p]:
+            if card in staffed:
                 found.append(ids["destroy"][card])
-                found += [ids["upgrade"][(card, to)] for to in self.upgrades(p, card) if self.can_upgrade(p, card, to)]
+                found += [ids["upgrade"][(card, to)] for to in self.upgrades(p, card)
+                          if self.upgrade_cost(p, card, to) <= have]
         if military and "tactic" not in self.turn_flags:
             cost = game.rules["tactic_play_cost"]
             if military >= cost:

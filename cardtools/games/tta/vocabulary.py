@@ -76,25 +76,16 @@ class Meanings(BaseState):
         return self.game.kinds[card]
 
     def costs(self, p: int) -> dict | None:
-        """``p``'s build and science costs after the modifiers, worked out once per set of modifiers in
-        play (shared by clones: they depend on nothing else) — or None when a price or cost change
-        has a condition or reads the game, so each cost is worked out when asked."""
+        """``p``'s build and science costs after the modifiers, remembered per set of modifiers in play
+        (shared by clones: they depend on nothing else) — or None when a price or cost change has a
+        condition or reads the game, so each cost is worked out when asked."""
         mods = self.mods
         known = self.cost_tables
         if known[0] is not mods:
-            fixed = all(m.fixed for verb in ("price", "cost") for _, m in mods.all(verb))
-            known = self.cost_tables = (mods, [None] * self.n if fixed else None)
-        tables = known[1]
-        if tables is None:
-            return None
-        found = tables[p]
-        if found is None:
-            game = self.game
-            found = tables[p] = {
-                "build": {c: self._build_cost(p, c) for c in game.worked},
-                "develop": {c: self._science_cost(p, c, False) for c in game.developed},
-                "revolution": {c: self._science_cost(p, c, True) for c in game.governments}}
-        return found
+            fixed = (all(m.fixed for _, m in mods.all("price"))
+                     and all(m.fixed for action in ("develop", "revolution") for _, m in mods.get("cost", action)))
+            known = self.cost_tables = (mods, [{} for _ in range(self.n)] if fixed else None)
+        return None if known[1] is None else known[1][p]
 
     def price(self, p: int, action: str, card: str, resource: str) -> int:
         """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
@@ -155,7 +146,12 @@ class Meanings(BaseState):
 
     def build_cost(self, p: int, card: str) -> int:
         known = self.costs(p)
-        return self._build_cost(p, card) if known is None else known["build"][card]
+        if known is None:
+            return self._build_cost(p, card)
+        found = known.get(card)
+        if found is None:
+            found = known[card] = self._build_cost(p, card)
+        return found
 
     def _build_cost(self, p: int, card: str) -> int:
         return max(0, self.game.fields[card]["build_cost"] + self.price(p, "build", card, "resources"))
@@ -291,8 +287,13 @@ class Meanings(BaseState):
     # -- technologies, governments, revolutions (CoL § DEVELOP A TECHNOLOGY, § DECLARE A REVOLUTION) -----
     def science_cost(self, p: int, card: str, revolution: bool, cheaper: int = 0) -> int:
         known = self.costs(p)
-        cost = (self._science_cost(p, card, revolution) if known is None
-                else known["revolution" if revolution else "develop"][card])
+        if known is None:
+            cost = self._science_cost(p, card, revolution)
+        else:
+            key = (card, revolution)
+            cost = known.get(key)
+            if cost is None:
+                cost = known[key] = self._science_cost(p, card, revolution)
         return max(0, cost - cheaper)
 
     def _science_cost(self, p: int, card: str, revolution: bool) -> int:
