@@ -48,10 +48,15 @@ def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
                 found.append(f"seed {seed}: {state.who(p)} took a second wonder")
             if game.type[args[0]] != "wonder" and hand >= state.stat(None, p, "civil_hand_limit"):
                 found.append(f"seed {seed}: {state.who(p)} took a card beyond the civil hand limit")
-        step = state.step
-        state.apply(move)
-        if step == "discard" and state.step != "discard" and len(state.mhand[p]) > state.stat(None, p, "military_hand_limit") + 3:
-            found.append(f"seed {seed}: {state.who(p)} kept too many military cards")
+        if state.pending is None and state.step == "discard":
+            held, limit = len(state.mhand[p]), state.stat(None, p, "military_hand_limit")
+            if held <= limit:
+                found.append(f"seed {seed}: {state.who(p)} must discard with {held} military cards, limit {limit}")
+            state.apply(move)
+            if state.step != "discard" and held - 1 > limit:
+                found.append(f"seed {seed}: {state.who(p)} kept {held - 1} military cards, limit {limit}")
+        else:
+            state.apply(move)
         found += [f"seed {seed}: {v}" for v in check(state)]
         if found:
             break

@@ -32,8 +32,7 @@ AGES = ("A", "I", "II", "III", "IV")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("Julius Caesar's once-per-game second political action",
-            "the full game's politics (aggressions, wars, pacts, resigning) and Age III")
+UNPLAYED = ("the full game's politics (aggressions, wars, pacts, resigning), Age III and its final scoring",)
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -70,7 +69,7 @@ class State(Meanings):
              Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
     RANKING = Ranking(("culture",))        # CoL § GAME FLOW: most culture; ties share the victory
     COPIED = ("tokens", "blue", "yellow", "pool", "civil_used", "military_used", "civil_temp", "military_temp",
-              "wonder", "stages", "leader_ages", "tactic", "ruins", "marks", "boxed")
+              "wonder", "stages", "leader_ages", "tactic", "ruins", "marks", "boxed", "once_used", "skip_politics")
 
     # -- SETUP (CoL § SETUP; HB § SET UP; docs/rules/tta.md § 2) ----------------------------------------
     def setup(self) -> None:
@@ -91,6 +90,8 @@ class State(Meanings):
         self.wonder = [None] * n                            # the unfinished wonder …
         self.stages = [0] * n                               # … and its stages built
         self.leader_ages = [frozenset()] * n                # HB § LEADERS: one leader per age, ever
+        self.once_used = [frozenset()] * n                  # once-per-game abilities used
+        self.skip_politics = [False] * n                    # International Agreement: skip the next one
         self.tactic = [None] * n                            # current tactic
         self.ruins = [()] * n                               # (wonder, culture) turned to ruins (Ravages of Time)
         self.marks = [()] * n                               # (wonder, happy) marked by Homer (CoL § APPENDIX › HOMER)
@@ -136,6 +137,8 @@ class State(Meanings):
         if self.step == POLITICS:
             found = [ids["pass"]] + [ids["prepare"][c] for c in set(self.mhand[p]) if c in ids["prepare"]]
             found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("political_action", None), ())]
+            found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("once_per_game", None), ())
+                      if ab.card not in self.once_used[p]]
             return sorted(found)
         if self.step == DISCARD:
             return sorted(ids["discard"][c] for c in set(self.mhand[p]))
@@ -215,7 +218,8 @@ class State(Meanings):
             if seat == p:
                 self.commons += (tactic,)
                 self.exclusive = tuple(e for e in self.exclusive if e[0] != p)
-        self.step = POLITICS if self.game.rules["political_actions"] else ACTIONS
+        self.step = POLITICS if self.game.rules["political_actions"] and not self.skip_politics[p] else ACTIONS
+        self.skip_politics[p] = False
         if self.over:
             return
         self.then(lambda st: st.fire(p, "turn_start"))
@@ -234,8 +238,16 @@ class State(Meanings):
         level = self.game.age[card]
         self.score_culture(p, level, "preparing an event")
         self.note(f"{self.who(p)} prepares an event (+{level} culture)", private=self.game.name(card))
-        self.step = ACTIONS
+        self.political_done(p)
         return self.reveal_event(p)
+
+    def political_done(self, p: int) -> None:
+        """One political action is taken; a political action gained (Julius Caesar, once per game)
+        allows another (CoL § POLITICS PHASE)."""
+        if self.political_actions[p]:
+            self.political_actions[p] -= 1
+        else:
+            self.step = ACTIONS
 
     def reveal_event(self, p: int):
         """CoL § CURRENT EVENTS, § EVALUATING AN EVENT: the top current event is evaluated, then goes
@@ -461,7 +473,12 @@ class State(Meanings):
         political-action ability (Alexander, Columbus) used as the political action."""
         p = self.player
         if self.step == POLITICS:
-            self.step = ACTIONS
+            once = self.game.triggered(card, "once_per_game")
+            if once:                             # Julius Caesar: a second political action this turn
+                self.once_used[p] |= {card}
+                self.note(f"{self.who(p)} uses {self.game.name(card)} (once per game)")
+                return run_abilities(self, p, once)
+            self.political_done(p)
             self.note(f"{self.who(p)} uses {self.game.name(card)} as the political action")
             return run_abilities(self, p, self.game.triggered(card, "political_action"))
         self.turn_flags |= {f"used:{card}"}
@@ -523,7 +540,7 @@ class State(Meanings):
         if draws and self.round > 1:
             self.draw(Ctx(p, "draw"), p, "military", draws)
         self.civil_used[p] = self.military_used[p] = self.civil_temp[p] = self.military_temp[p] = 0
-        self.military_resources[p] = self.military_science[p] = 0
+        self.military_resources[p] = self.military_science[p] = self.political_actions[p] = 0
         self._next_turn()
 
     def produce(self, p: int, steps) -> None:
@@ -695,15 +712,18 @@ class State(Meanings):
         """``p``'s cards or workers changed: statistics anew, and the abilities in force when cards
         changed (leader, completed wonders, special technologies, colonies, tactics)."""
         printed = self.printed(p)
-        if cards:
-            abilities = []
-            for card in self.play[p]:
-                abilities += self.game.in_play[card]
-            powers = Powers.of(abilities, printed)
-        else:
+        if not cards:
             old = self.powers[p]
-            powers = Powers(old.triggers, old.modifiers, printed)
-        self.set_powers(p, powers)
+            self.set_powers(p, Powers(old.triggers, old.modifiers, printed))
+            return
+        before = self.civil_total(p), self.stat(None, p, "military_actions")
+        abilities = []
+        for card in self.play[p]:
+            abilities += self.game.in_play[card]
+        self.set_powers(p, Powers.of(abilities, printed))
+        # CoL § WHEN YOUR ACTION TOTAL CHANGES: a decrease removes spent tokens first
+        self.civil_used[p] = max(0, self.civil_used[p] - max(0, before[0] - self.civil_total(p)))
+        self.military_used[p] = max(0, self.military_used[p] - max(0, before[1] - self.stat(None, p, "military_actions")))
 
 
 def _performs(node) -> bool:
@@ -791,7 +811,8 @@ class Game(BaseGame):
                 "develop": kinds("farm", "mine", "urban_building", "military_unit", "special_technology",
                                  "government"),
                 "revolution": kinds("government"), "elect": kinds("leader"), "play": kinds("action"),
-                "use": tuple(c for c in self.civil if any(getattr(a, "trigger", None) in ("once_per_turn", "political_action")
+                "use": tuple(c for c in self.civil if any(getattr(a, "trigger", None) in ("once_per_turn", "political_action",
+                                                                                          "once_per_game")
                                                           for a in self.abilities.get(c, {}).get("effects", ()))),
                 "play_tactic": kinds("tactic"), "copy_tactic": kinds("tactic"),
                 "prepare": kinds("event", "territory"), "discard": self.military}

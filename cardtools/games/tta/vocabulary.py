@@ -263,9 +263,16 @@ class Meanings(BaseState):
         self.box(p, f.get("blue_tokens", 0), f.get("yellow_tokens", 0))
 
     def box(self, p: int, blue: int, yellow: int) -> None:
-        """Tokens from the box to the banks (negative: back to the box), the only way tokens appear or
-        vanish (CoL § BLUE AND YELLOW TOKENS); ``boxed`` keeps the count the invariants check."""
-        self.blue[p] += blue
+        """Tokens gained from the box into the banks, or lost to it: blue ones from the bank, then from
+        farms and mines (§ 6.4); yellow ones from the bank only, at most what it holds (CoL § BLUE AND
+        YELLOW TOKENS). The only way tokens appear or vanish: ``boxed`` keeps the count the invariants
+        check."""
+        if blue < 0:
+            blue = -min(-blue, self.blue[p] + sum(self.tokens[p].values()))
+            self.take_blue(p, -blue)
+        else:
+            self.blue[p] += blue
+        yellow = max(yellow, -self.yellow[p])
         self.yellow[p] += yellow
         b, y = self.boxed[p]
         self.boxed[p] = (b + blue, y + yellow)
@@ -487,8 +494,6 @@ class Meanings(BaseState):
             self.refresh(actor)
         elif resource == "blue_tokens":
             amount = min(amount, self.blue[actor] + sum(self.tokens[actor].values()))
-            self.take_blue(actor, amount)
-            self.blue[actor] += amount          # take_blue moved them off; box() takes them back out
             self.box(actor, -amount, 0)
         if self.log is not None and amount:
             self.note(f"  {self.who(actor)} -{self.game.word(amount, self.game.plural[resource])} ({self.game.name(ctx.card)})")
@@ -898,7 +903,7 @@ class Meanings(BaseState):
                 else:
                     st.play[p] = _without(st.play[p], card)
                     f = game.fields[card]
-                    st.box(p, -min(st.blue[p], f.get("blue_tokens", 0)), -min(st.yellow[p], f.get("yellow_tokens", 0)))
+                    st.box(p, -f.get("blue_tokens", 0), -f.get("yellow_tokens", 0))
                     st.refresh(p, cards=True)
                 st.note(f"  {st.who(p)} loses {game.name(card)}")
                 return run_all(st, [lambda s, r=r, v=v: s.gain(ctx, p, r, v(s, ctx) * game.age[card])
@@ -953,7 +958,7 @@ class Meanings(BaseState):
         from the row by the usual rules, spending up to ``civil`` actions; then replenish without the
         discard."""
         p = ctx.player
-        options = [Option("stop", lambda st: st._after_taking(replenish))]
+        options = [Option("stop", lambda st: st._after_taking(p, replenish, skip_politics))]
         for i, card in enumerate(self.row):
             if card is not None and card not in self.row[:i] and self.can_take(p, card, i, civil):
                 cost = self.take_cost(p, card, i)
@@ -965,9 +970,11 @@ class Meanings(BaseState):
                 options.append(Option(f"take {self.game.name(card)}", take))
         return Pending(p, "take which card?", tuple(options))
 
-    def _after_taking(self, replenish: bool) -> None:
+    def _after_taking(self, p: int, replenish: bool, skip_politics: bool) -> None:
         if replenish:
             self.replenish(discard=False)
+        if skip_politics:
+            self.skip_politics[p] = True
 
 
 def _without(cards: tuple, card: str) -> tuple:
