@@ -32,7 +32,8 @@ AGES = ("A", "I", "II", "III", "IV")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("the full game's politics (aggressions, wars, pacts, resigning), Age III and its final scoring",)
+UNPLAYED = ("Joan of Arc's look at the top current event (her other abilities play)",
+            "the full game's politics (aggressions, wars, pacts, resigning), Age III and its final scoring")
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -806,8 +807,9 @@ class Game(BaseGame):
         t = self.type
         kinds = lambda *ks: tuple(c for c in self.civil + self.initial + self.military if t[c] in ks)  # noqa: E731
         return {"take": self.civil, "build": self.worked, "destroy": self.worked,
-                "upgrade": tuple((a, b) for a in self.worked for b in self.worked if self.same_kind(a, b)
-                                 and self.age[b] > self.age[a]),
+                "upgrade": tuple((a, b) for a in self.worked for b in self.worked if (self.same_kind(a, b)
+                                 and self.age[b] > self.age[a]) or (a != b and t[a] == "urban_building"
+                                                                    and self.fields[b].get("building") == "theater")),
                 "develop": kinds("farm", "mine", "urban_building", "military_unit", "special_technology",
                                  "government"),
                 "revolution": kinds("government"), "elect": kinds("leader"), "play": kinds("action"),

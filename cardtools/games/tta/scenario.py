@@ -6,12 +6,17 @@ after setup with the scenario's seed (the log starts there).
 special technologies, completed wonders), ``technologies`` (farms, mines, urban buildings and units
 besides the initial ones), ``workers`` (``{card: n}``, all of them), ``unused_workers``,
 ``blue_tokens`` (``{card: n}`` on farms and mines), ``blue_bank``, ``yellow_bank``, ``science``,
-``culture``, ``wonder`` and ``wonder_stages``, ``tactic``. What is not given keeps its value.
+``culture``, ``wonder`` and ``wonder_stages``, ``tactic``; and the table: ``age`` (A, I, II),
+``civil_deck``, ``military_deck``, ``events`` (the current events deck, top first),
+``future_events``, ``last_round``, ``step`` (``politics`` or ``actions``). What is not given keeps
+its value.
 """
 
 from __future__ import annotations
 
 from cardtools.engine.scenario import SetupError, seat_named
+
+AGES = ("A", "I", "II", "III")
 
 LISTS = {"hand": "hand", "military_hand": "mhand", "in_play": "play"}
 NUMBERS = {"unused_workers": "pool", "blue_bank": "blue", "yellow_bank": "yellow", "science": "science",
@@ -54,6 +59,19 @@ def arrange(game, players: int, seed: int, setup: dict):
         if len(row) != 13:
             raise SetupError(("card_row",), "the card row has 13 spaces")
         state.row = row
+    for key, attr in (("civil_deck", "civil_deck"), ("military_deck", "military_deck"), ("events", "events"),
+                      ("future_events", "future")):
+        if key in (setup or {}):
+            for card in setup[key]:
+                if card not in known:
+                    raise SetupError((key,), f"no card '{card}' in this deck")
+            setattr(state, attr, tuple(setup[key]))
+    if "age" in (setup or {}):
+        if setup["age"] not in AGES[:3]:
+            raise SetupError(("age",), "the first game's ages are A, I and II")
+        state.age = AGES.index(setup["age"])
+    if "last_round" in (setup or {}):
+        state.last_round = setup["last_round"]
     if "round" in (setup or {}):
         state.round = setup["round"]
         if state.round > 1:               # every action available again (CoL § INITIAL ACTIONS is round 1's)

@@ -181,7 +181,15 @@ class Meanings(BaseState):
         return self.urban_room(p, card) and self.affordable(p, card, max(0, self.build_cost(p, card) - cheaper))
 
     def upgrades(self, p: int, old: str) -> list[str]:
-        return [c for c in self.techs[p] if self.game.age[c] > self.game.age[old] and self.game.same_kind(old, c)]
+        """Higher levels of the same kind (CoL § UPGRADE); with Bach, any theater for any urban
+        building, kinds differing or levels equal, within the urban building limit (`allow:
+        upgrade_to_theater`, J. S. Bach; CoL § APPENDIX › JOHANN SEBASTIAN BACH)."""
+        game = self.game
+        found = [c for c in self.techs[p] if game.age[c] > game.age[old] and game.same_kind(old, c)]
+        if game.type[old] == "urban_building" and self.allows(p, "upgrade_to_theater"):
+            found += [c for c in self.techs[p] if c not in found and c != old and game.fields[c].get("building") == "theater"
+                      and (game.fields[old]["building"] == "theater" or self.urban_room(p, c))]
+        return found
 
     def can_upgrade(self, p: int, old: str, new: str, cheaper: int = 0) -> bool:
         return self.affordable(p, new, max(0, self.upgrade_cost(p, old, new) - cheaper))
