@@ -67,8 +67,8 @@ def arrange(game, players: int, seed: int, setup: dict):
                     raise SetupError((key,), f"no card '{card}' in this deck")
             setattr(state, attr, tuple(setup[key]))
     if "age" in (setup or {}):
-        if setup["age"] not in AGES[:3]:
-            raise SetupError(("age",), "the first game's ages are A, I and II")
+        if setup["age"] not in AGES:
+            raise SetupError(("age",), "the first game's ages are A, I and II (III: after the last, with no decks)")
         state.age = AGES.index(setup["age"])
     if "last_round" in (setup or {}):
         state.last_round = setup["last_round"]
