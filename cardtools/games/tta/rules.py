@@ -701,13 +701,16 @@ class State(Meanings):
                 "civil_actions": self.stat(None, seat, "civil_actions")}
 
     def record(self, seat: int) -> dict:
-        """What a simulation stores for a player: the cards they ended with, by type."""
+        """What a simulation stores for a player: the cards they ended with, by kind (leader, completed
+        wonders, technologies developed, colonies), and their points and ratings."""
         game = self.game
-        out: dict = {"culture": self.culture[seat], "science": self.science[seat]}
-        for card in self.play[seat] + self.techs[seat]:
-            if card not in game.initial:
-                out.setdefault(game.type[card] + "s", []).append(card)
-        return out
+        cards = [c for c in self.play[seat] + self.techs[seat] if c not in game.initial]
+        kind = lambda *types: [c for c in cards if game.type[c] in types]  # noqa: E731
+        return {"leaders": kind("leader"), "wonders": kind("wonder"),
+                "technologies": kind("farm", "mine", "urban_building", "military_unit", "special_technology",
+                                     "government"),
+                "colonies": kind("territory"), "culture": self.culture[seat], "science": self.science[seat],
+                "strength": self.stat(None, seat, "strength")}
 
     def refresh(self, p: int, cards: bool = False) -> None:
         """``p``'s cards or workers changed: statistics anew, and the abilities in force when cards
