@@ -153,11 +153,19 @@ class State(Meanings):
         civil = self.civil_left(p)
         room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
         seen = set()
+        row_costs, types, cheaper = game.board.row_costs, game.type, game.row_modifiers
         for i, card in enumerate(self.row):
-            if card is not None and card not in seen:
-                seen.add(card)
-                if (room or game.type[card] == "wonder") and self.can_take(p, card, i, civil):
-                    found.append(ids["take"][card])
+            if card is None or card in seen:
+                continue
+            seen.add(card)
+            kind = types[card]
+            if not (room or kind == "wonder"):
+                continue
+            # only a leader (Hammurabi) or a card-row ability (Taj Mahal) can cost less than its space
+            if row_costs[i] > civil and kind != "leader" and card not in cheaper:
+                continue
+            if self.can_take(p, card, i, civil):
+                found.append(ids["take"][card])
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
         military = self.military_left(p)
@@ -781,8 +789,9 @@ class Game(BaseGame):
         self.token_values = {"food": {c.id: c.get("food") for c in cards if c.type == "farm"},
                              "resources": {c.id: c.get("resources") for c in cards if c.type == "mine"}}
         #: card-row abilities: what taking the card itself costs (Taj Mahal, CoL § OTHER CIVIL CARDS IN PLAY)
-        self.row_modifiers = {c: tuple(a for a in ab.get(c, {}).get("effects", ()) if getattr(a, "verb", None) == "take_cost")
-                              for c in self.civil if ab.get(c)}
+        self.row_modifiers = {c: mods for c in self.civil
+                              if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
+                                                if getattr(a, "verb", None) == "take_cost"))}
         codec = self.codec
         singles = ("end", "increase_population", "build_stage", "pass")
         self.ids = {k: codec.id(k) for k in singles}
