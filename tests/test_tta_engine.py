@@ -13,6 +13,7 @@ import pytest
 from cardtools.core.diagnostics import render
 from cardtools.core.loader import load_deck
 from cardtools.engine.contract import UnplayedRules, new_game
+from cardtools.games.tta import board
 from cardtools.games.tta.invariants import violations
 from cardtools.sim.scenario import Runner, scenario_files
 
@@ -60,3 +61,51 @@ def test_the_log_reads_like_the_game():
     assert "P1 takes " in text and " civil action" in text
     assert "produces 2 food" in text
     assert "== game end: final scoring" in text and "1. P" in text
+
+
+# -- the payment rule and the board's numbers (docs/rules/tta.md § 6-7) --------------------------------
+
+FOOD = {"agriculture": 1, "irrigation": 2}
+ORE = {"bronze": 1, "iron": 2, "coal": 3}
+FARMS = [(1, "agriculture"), (2, "irrigation")]
+MINES = [(1, "bronze"), (2, "iron"), (3, "coal")]
+
+
+def test_paying_2_takes_one_age_i_token_or_two_age_a_tokens():
+    """HB § PAYING FOOD AND RESOURCES: 2 is one Irrigation token or two Agriculture tokens; the rule
+    takes the lowest tokens first."""
+    assert board.pay({"irrigation": 1}, FOOD, 10, 2, FARMS) == ({"irrigation": 0}, 11, 2)
+    assert board.pay({"agriculture": 2, "irrigation": 1}, FOOD, 10, 2, FARMS) == (
+        {"agriculture": 0, "irrigation": 1}, 12, 2)
+
+
+def test_paying_with_change():
+    """HB § PAYING FOOD AND RESOURCES: 1 food from Irrigation tokens: one goes back, one Agriculture
+    token is the change (4 -> 3); 1 resource from Coal tokens: one Coal token becomes two Bronze; 4
+    from two Coal tokens: none left on Coal, 2 on Bronze."""
+    assert board.pay({"irrigation": 2}, FOOD, 10, 1, FARMS) == ({"irrigation": 1, "agriculture": 1}, 10, 1)
+    assert board.pay({"coal": 2}, ORE, 10, 1, [(1, "bronze"), (3, "coal")]) == ({"coal": 1, "bronze": 2}, 9, 1)
+    assert board.pay({"coal": 2}, ORE, 10, 4, [(1, "bronze"), (3, "coal")]) == ({"coal": 0, "bronze": 2}, 10, 4)
+
+
+def test_paying_more_than_held_is_impossible_and_losing_it_loses_all():
+    assert board.pay({"bronze": 2}, ORE, 10, 3, MINES) is None
+    assert board.lose({"bronze": 2}, ORE, 10, 3, MINES) == ({"bronze": 0}, 12, 2)
+
+
+def test_gaining_places_the_fewest_tokens_and_a_short_bank_gives_less():
+    """HB § GAINING FOOD AND/OR RESOURCES: 2 food is one token on Irrigation; with one token left in
+    the bank, 3 resources with Bronze and Iron are 2 (the most below 3 the bank allows)."""
+    assert board.gain({}, FARMS, 10, 2) == ({"irrigation": 1}, 9, 2)
+    assert board.gain({}, [(1, "bronze"), (2, "iron")], 1, 3) == ({"iron": 1}, 0, 2)
+
+
+def test_the_board_numbers_follow_the_handbook():
+    """HB § INCREASING YOUR POPULATION (2, 2, 3 food; consumption 1 once the first section is empty),
+    § A NEED FOR HAPPY FACES (1 after two increases), § CORRUPTION (4 in the example; none from 11)."""
+    b = GAME.board
+    assert [b.population_cost(y) for y in (18, 17, 16)] == [2, 2, 3]
+    assert [b.consumption(y) for y in (18, 17, 16)] == [0, 0, 1]
+    assert [b.happy_needed(y) for y in (18, 17, 16)] == [0, 0, 1]
+    assert b.corruption(3) == 4 and b.corruption(10) == 2 and b.corruption(11) == 0 and b.corruption(0) == 6
+    assert b.population_cost(0) is None

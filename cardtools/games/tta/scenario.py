@@ -9,7 +9,7 @@ besides the initial ones), ``workers`` (``{card: n}``, all of them), ``unused_wo
 ``culture``, ``wonder`` and ``wonder_stages``, ``tactic``; and the table: ``age`` (A, I, II),
 ``civil_deck``, ``military_deck``, ``events`` (the current events deck, top first),
 ``future_events``, ``last_round``, ``step`` (``politics`` or ``actions``). What is not given keeps
-its value.
+its value; from round 2 on, Age I has begun (its decks shuffled from the seed).
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ def arrange(game, players: int, seed: int, setup: dict):
         if len(row) != 13:
             raise SetupError(("card_row",), "the card row has 13 spaces")
         state.row = row
+    if (setup or {}).get("round", 1) > 1 and state.age == 0:
+        state._new_age()                  # Age A ends at the first replenishment, before round 2 is played
     for key, attr in (("civil_deck", "civil_deck"), ("military_deck", "military_deck"), ("events", "events"),
                       ("future_events", "future")):
         if key in (setup or {}):
