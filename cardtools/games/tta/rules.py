@@ -69,6 +69,8 @@ class State(Meanings):
              Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand")),
              Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
     RANKING = Ranking(("culture",))        # CoL § GAME FLOW: most culture; ties share the victory
+    #: Hidden from the other seats: a decision's options may name cards of a hidden hand.
+    MOVE_VIEWS = ("legal", "pending")
     COPIED = ("tokens", "blue", "yellow", "pool", "civil_used", "military_used", "civil_temp", "military_temp",
               "wonder", "stages", "leader_ages", "tactic", "ruins", "marks", "boxed", "once_used", "skip_politics")
 
