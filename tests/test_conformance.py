@@ -18,9 +18,9 @@ from cardtools.engine.contract import UnplayedRules, new_game
 REPO = Path(__file__).parent.parent
 TOY = Path(__file__).parent / "fixtures" / "toy"
 GAMES_PER_CONFIG = 1000
-#: Through the Ages' games are long (about 2,000 moves): fewer games keep the suite's time modest;
+#: Through the Ages' games are long (170-420 random moves): fewer games keep the suite's time modest;
 #: benchmarks/tta.py --invariants plays thousands.
-GAMES = {"tta": 100}
+GAMES = {"tta": 80}
 
 
 def toy_game(variant=None):

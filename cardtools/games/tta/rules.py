@@ -347,17 +347,17 @@ class State(Meanings):
         for u in units:
             left.remove(u)
         for u in dict.fromkeys(c for c in left if game.type[c] == "military_unit"):
-            options.append(Option(f"send {game.name(u)}", lambda st, u=u: st.send(p, land, bid, units + (u,), extra)))
+            options.append(Option(f"send {game.label(u)}", lambda st, u=u: st.send(p, land, bid, units + (u,), extra)))
         hand = list(self.mhand[p])
         for c in extra:
             hand.remove(c)
         discards = sum(1 for c in extra if game.type[c] != "military_bonus")
         for c in dict.fromkeys(hand):
             if game.type[c] == "military_bonus":
-                options.append(Option(f"play {game.name(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
+                options.append(Option(f"play {game.label(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
             elif discards < 2 and self.allows(p, "discard_for_colonization"):
-                options.append(Option(f"discard {game.name(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
-        return Pending(p, f"colonization force for {game.name(land)} (bid {bid})?", tuple(options))
+                options.append(Option(f"discard {game.label(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
+        return Pending(p, f"colonization force for {game.label(land)} (bid {bid})?", tuple(options))
 
     def colonize(self, p: int, land: str, units: tuple[str, ...], extra: tuple[str, ...]):
         """The units are sacrificed (their workers to the yellow bank), the cards discarded; the
@@ -788,6 +788,8 @@ class Game(BaseGame):
                         if c.type in ("leader", "wonder", "special_technology", "territory") else ()
                         for c in cards}
         self.plural = {r: noun.many for r, noun in self.vocab.resources.items()}
+        names = [c.name for c in cards]
+        self.labels = {c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.get('age')})" for c in cards}
         self.token_values = {"food": {c.id: c.get("food") for c in cards if c.type == "farm"},
                              "resources": {c.id: c.get("resources") for c in cards if c.type == "mine"}}
         #: card-row abilities: what taking the card itself costs (Taj Mahal, CoL § OTHER CIVIL CARDS IN PLAY)
@@ -843,6 +845,11 @@ class Game(BaseGame):
                 ("elect", [d["elect"]]), ("play", [d["play"]]), ("use", [d["use"]]),
                 ("play_tactic", [d["play_tactic"]]), ("copy_tactic", [d["copy_tactic"]]),
                 ("prepare", [d["prepare"]]), ("discard", [d["discard"]]), ("choose", [OPTION])]
+
+    def label(self, card: str) -> str:
+        """A card's name in a decision's options, with its age where cards share a name (Military
+        Bonus I and II), so that every option reads differently."""
+        return self.labels[card]
 
     def same_kind(self, a: str, b: str) -> bool:
         """Two worker technologies of the same type and building or unit kind (CoL § UPGRADE)."""

@@ -555,7 +555,7 @@ class Meanings(BaseState):
                 return st._lose_population(ctx, actor, amount - 1)
             return run
         return Pending(actor, "lose a worker from which card?",
-                       tuple(Option(self.game.name(c), from_card(c)) for c in cards))
+                       tuple(Option(self.game.label(c), from_card(c)) for c in cards))
 
     def draw(self, ctx: Ctx, p: int, deck: str, amount: int):
         """Military cards from the current deck; an empty deck is the current age's discards,
@@ -782,19 +782,19 @@ class Meanings(BaseState):
         if "wonder_stage" in what and self.wonder[p] is not None:
             cost = 0 if free else self.stage_cost(p, 1, cheaper)
             if cost is not None:
-                options.append(Option(f"a stage of {game.name(self.wonder[p])}",
+                options.append(Option(f"a stage of {game.label(self.wonder[p])}",
                                       lambda st, c=cost: st.build_stages(p, 1, c)))
         for card in self.techs[p]:
             if not (self.kinds(card) & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
             if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
                 cost = 0 if free else max(0, self.build_cost(p, card) - cheaper)
-                options.append(Option(f"build {game.name(card)}", lambda st, c=card, k=cost: st.build(p, c, k)))
+                options.append(Option(f"build {game.label(card)}", lambda st, c=card, k=cost: st.build(p, c, k)))
             if upgrade and card in self.staffed[p]:
                 for new in self.upgrades(p, card):
                     if self.can_upgrade(p, card, new, 10**6 if free else cheaper):
                         cost = 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
-                        options.append(Option(f"upgrade {game.name(card)} to {game.name(new)}",
+                        options.append(Option(f"upgrade {game.label(card)} to {game.label(new)}",
                                               lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k)))
         if not options:
             self.failed = True
@@ -810,7 +810,7 @@ class Meanings(BaseState):
         for card in dict.fromkeys(self.hand[p]):
             if self.can_develop(p, card, False, cheaper):
                 cost = self.science_cost(p, card, False, cheaper)
-                options.append(Option(f"develop {self.game.name(card)}",
+                options.append(Option(f"develop {self.game.label(card)}",
                                       lambda st, c=card, k=cost: st.develop(p, c, k, False)))
             if self.game.type[card] == "government" and self.can_develop(p, card, True, cheaper, free_action=True):
                 cost = self.science_cost(p, card, True, cheaper)
@@ -818,7 +818,7 @@ class Meanings(BaseState):
                 def revolt(st, c=card, k=cost):
                     st.spend_civil(p, st.civil_left(p))
                     return st.develop(p, c, k, True)
-                options.append(Option(f"revolution to {self.game.name(card)}", revolt))
+                options.append(Option(f"revolution to {self.game.label(card)}", revolt))
         if not options:
             self.failed = True
             return None
@@ -854,7 +854,7 @@ class Meanings(BaseState):
             return run
         if not wonders:
             return None
-        return Pending(p, "which wonder gets the happy face?", tuple(Option(self.game.name(w), mark(w)) for w in wonders))
+        return Pending(p, "which wonder gets the happy face?", tuple(Option(self.game.label(w), mark(w)) for w in wonders))
 
     def effect_produce(self, ctx: Ctx, steps: tuple[str, ...]) -> None:
         """`produce`: production steps carried out again (Good Harvest, Economic Progress)."""
@@ -873,7 +873,7 @@ class Meanings(BaseState):
                 return st.effect_discard(ctx, amount - 1)
             return run
         return Pending(p, "discard which military card?",
-                       tuple(Option(self.game.name(c), drop(c)) for c in dict.fromkeys(self.mhand[p])))
+                       tuple(Option(self.game.label(c), drop(c)) for c in dict.fromkeys(self.mhand[p])))
 
     def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool):
         """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool."""
@@ -893,7 +893,7 @@ class Meanings(BaseState):
             return run
         if not cards:
             return None
-        return Pending(p, "destroy which?", tuple(Option(game.name(c), destroy(c)) for c in cards))
+        return Pending(p, "destroy which?", tuple(Option(game.label(c), destroy(c)) for c in cards))
 
     def effect_remove(self, ctx: Ctx, what: frozenset, older: bool, per_level: dict):
         """`remove`: a card of these kinds leaves the player's play area (the owner chooses)."""
@@ -919,7 +919,7 @@ class Meanings(BaseState):
             return run
         if not cards:
             return None
-        return Pending(p, "remove which?", tuple(Option(game.name(c), remove(c)) for c in cards))
+        return Pending(p, "remove which?", tuple(Option(game.label(c), remove(c)) for c in cards))
 
     def effect_ruin(self, ctx: Ctx, ages: frozenset, culture: int):
         """`ruin` (Ravages of Time, CoL § APPENDIX › RAVAGES OF TIME): a completed wonder turns to ruins,
@@ -936,7 +936,7 @@ class Meanings(BaseState):
             return run
         if not wonders:
             return None
-        return Pending(p, "which wonder falls to ruins?", tuple(Option(self.game.name(w), ruin(w)) for w in wonders))
+        return Pending(p, "which wonder falls to ruins?", tuple(Option(self.game.label(w), ruin(w)) for w in wonders))
 
     def effect_colonize(self, ctx: Ctx):
         """`colonize` from the hand without an auction (Christopher Columbus): the territory enters
@@ -946,7 +946,7 @@ class Meanings(BaseState):
         if not lands:
             return None
         return Pending(p, "colonize which territory?", tuple(
-            Option(self.game.name(c), lambda st, c=c: st.gain_colony(p, c)) for c in lands))
+            Option(self.game.label(c), lambda st, c=c: st.gain_colony(p, c)) for c in lands))
 
     def gain_colony(self, p: int, card: str):
         if card in self.mhand[p]:
@@ -975,7 +975,7 @@ class Meanings(BaseState):
                     st.civil_temp[p] += cost
                     st.take(p, card)
                     return st.effect_take_cards(ctx, civil - cost, replenish, skip_politics)
-                options.append(Option(f"take {self.game.name(card)}", take))
+                options.append(Option(f"take {self.game.label(card)}", take))
         return Pending(p, "take which card?", tuple(options))
 
     def _after_taking(self, p: int, replenish: bool, skip_politics: bool) -> None:
