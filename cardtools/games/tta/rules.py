@@ -77,7 +77,6 @@ class State(Meanings):
     # -- SETUP (CoL § SETUP; HB § SET UP; docs/rules/tta.md § 2) ----------------------------------------
     def setup(self) -> None:
         game, n, board = self.game, self.n, self.game.board
-        self.initial = game.initial
         self.hand = [()] * n
         self.mhand = [()] * n
         self.play = [tuple(c for c in game.initial if game.type[c] == "government")] * n
