@@ -43,12 +43,11 @@ def test_a_broken_bank_is_caught():
     assert check(state) == ["P1: 24 yellow tokens on the board, 25 expected from the box's moves"]
 
 
-def test_rules_the_engine_does_not_play_are_refused_with_what_is_missing():
+def test_the_full_game_is_refused_with_what_is_not_played_yet():
     """The full game's parameters (Age III, aggressions …) are refused, not played as the first game."""
-    game = object.__new__(type(GAME))
-    game.rules = dict(GAME.rules, last_age="III", political_actions=["prepare_event", "declare_war"])
-    with pytest.raises(UnplayedRules, match="not played yet: Age III; the political actions declare_war"):
-        game.check_rules()
+    with pytest.raises(UnplayedRules, match=r"first game only \(--variant first-game\); not played yet: Age III; "
+                                            "the political actions play_aggression, declare_war"):
+        new_game(load_deck("tta"))
 
 
 def test_the_log_reads_like_the_game():

@@ -21,7 +21,7 @@ from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed, Counter, Printed
 from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
-from cardtools.engine.state import BaseGame
+from cardtools.engine.state import BaseGame, rule_parameters
 from cardtools.engine.zones import HIDDEN, OWNER, PUBLIC, SEAT, Zone
 from cardtools.games.tta import views
 from cardtools.games.tta.board import Board
@@ -739,6 +739,23 @@ class State(Meanings):
         self.military_used[p] = max(0, self.military_used[p] - max(0, before[1] - self.stat(None, p, "military_actions")))
 
 
+def check_rules(rules) -> None:
+    """Refuse rule parameters this engine does not play yet: it plays the Handbook's first game
+    (Ages A-II, preparing events as the only political action, its own final scoring)."""
+    missing = []
+    if AGES.index(rules["last_age"]) > AGES.index("II"):
+        missing.append("Age III")
+    extra = [a for a in rules["political_actions"] if a != "prepare_event"]
+    if extra:
+        missing.append("the political actions " + ", ".join(extra))
+    if rules["automatic_events"] or any(rules["end_game_events"].values()) or rules["shared_wars"] \
+            or rules["global_conflicts"] or rules["final_scoring"]["age_iii_events"] != "none":
+        missing.append("the first edition's and the full game's event and war rules")
+    if missing:
+        raise UnplayedRules(f"the tta engine plays the Handbook's first game only (--variant first-game); "
+                            f"not played yet: {'; '.join(missing)}")
+
+
 def _performs(node) -> bool:
     if isinstance(node, dict):
         return any(k in ("build", "develop", "increase_population") or _performs(v) for k, v in node.items())
@@ -774,8 +791,8 @@ class Game(BaseGame):
         self.governments = tuple(c.id for c in cards if c.type == "government" and "revolution_cost" in c.fields)
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
+        check_rules(rule_parameters(deck))       # before compiling: the variant to play is the first thing to say
         super().__init__(deck, abilities)
-        self.check_rules()
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
         self.kinds = {c.id: frozenset(k for k in (c.type, c.get("building"), c.get("unit"),
@@ -800,23 +817,6 @@ class Game(BaseGame):
         self.ids = {k: codec.id(k) for k in singles}
         for kind, domain in self._domains().items():
             self.ids[kind] = {v: codec.id(kind, *(v if isinstance(v, tuple) else (v,))) for v in domain}
-
-    def check_rules(self) -> None:
-        """Refuse rule parameters this engine does not play yet: it plays the Handbook's first game
-        (Ages A-II, preparing events as the only political action, its own final scoring)."""
-        rules = self.rules
-        missing = []
-        if AGES.index(rules["last_age"]) > AGES.index("II"):
-            missing.append("Age III")
-        extra = [a for a in rules["political_actions"] if a != "prepare_event"]
-        if extra:
-            missing.append("the political actions " + ", ".join(extra))
-        if rules["automatic_events"] or any(rules["end_game_events"].values()) or rules["shared_wars"] \
-                or rules["global_conflicts"] or rules["final_scoring"]["age_iii_events"] != "none":
-            missing.append("the first edition's and the full game's event and war rules")
-        if missing:
-            raise UnplayedRules(f"the tta engine plays the Handbook's first game only (--variant first-game); "
-                                f"not played yet: {'; '.join(missing)}")
 
     def _domains(self) -> dict:
         t = self.type
