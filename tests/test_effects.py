@@ -45,7 +45,9 @@ def test_every_verb_has_schema_and_text_and_runtime_where_an_engine_exists(game)
             schema = verb.schema(SchemaParts(vocab))
             assert schema is None and kind == "target" or isinstance(schema, dict), f"{kind} {name}: no schema"
             assert name in templates.get(kind, {}), f"{game}: {kind} '{name}' has no text template"
-            if (plugin(game) is not None and plugin(game).rules is not None) or verb.game is None:
+            # an engine grows one verb at a time (docs/engines.md): the verbs it lists in `runs` run
+            engine = plugin(game)
+            if verb.game is None or (engine is not None and engine.rules is not None and name in engine.runs):
                 assert verb.runtime is not None, f"{kind} '{name}' has no runtime"
 
 
