@@ -698,6 +698,15 @@ class Meanings(BaseState):
         f = self.game.fields
         return (sum(f[c].get("happy", 0) for c in self._staffed(p, "building", "temple", "theater"))
                 + sum(f[c].get("happy", 0) for c in self._completed(p)) + sum(h for _, h in self.marks[p]))
+    def count(self, ctx, actor: int, name: str) -> int:
+        """The counts of ``COUNTS``; "other" cards showing a happy face leave out the card asking
+        (St. Peter's Basilica: CoL § APPENDIX › ST. PETER'S BASILICA)."""
+        found = super().count(ctx, actor, name)
+        if name == "other_happy_cards" and ctx is not None and ctx.card in self.play[actor] \
+                and (self.game.fields[ctx.card].get("happy", 0) > 0 or ctx.card in {w for w, _ in self.marks[actor]}):
+            found -= 1
+        return found
+
     def count_other_happy_cards(self, p):
         f = self.game.fields
         marked = {w for w, _ in self.marks[p]}
