@@ -108,3 +108,16 @@ def test_the_board_numbers_follow_the_handbook():
     assert [b.happy_needed(y) for y in (18, 17, 16)] == [0, 0, 1]
     assert b.corruption(3) == 4 and b.corruption(10) == 2 and b.corruption(11) == 0 and b.corruption(0) == 6
     assert b.population_cost(0) is None
+
+
+def test_armies_during_colonization():
+    """HB § ARMIES DURING COLONIZATION (example), Conquistadors current: both knights and the
+    swordsmen send 6 + an army of 5 = 11; both knights and the warrior 5 + an outdated army of 3 = 8
+    (the warrior joins an army it was not in for the rating); all the units 12."""
+    state = GAME.arrange(2, 0, {"round": 2, "players": {"P1": {
+        "technologies": ["swordsmen", "knights"], "tactic": "conquistadors",
+        "workers": {"warriors": 1, "swordsmen": 1, "knights": 2, "agriculture": 2, "bronze": 2}}}})
+    knights = ("knights", "knights")
+    assert state.force(0, knights + ("swordsmen",), ()) == 11
+    assert state.force(0, knights + ("warriors",), ()) == 8
+    assert state.force(0, knights + ("swordsmen", "warriors"), ()) == 12
