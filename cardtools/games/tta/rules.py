@@ -29,6 +29,8 @@ from cardtools.games.tta.strength import army_strength
 from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings
 
 AGES = ("A", "I", "II", "III", "IV")
+#: Where printed symbols count: cards in play once, worker cards once per worker (CoL § YOUR STATISTICS).
+ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
@@ -55,10 +57,11 @@ class State(Meanings):
     COUNTS = {name: Computed(f"count_{name}") for name in COUNT_NAMES}
     # A card that takes workers counts once per worker ("staffed" holds a card id per worker); any
     # other card once while in play (CoL § YOUR STATISTICS).
-    STATS = {name: Printed(name, ("play", "staffed")) for name in (
+    STATS = {name: Printed(name, ON_CARDS) for name in (
         "civil_actions", "military_actions", "science", "culture", "strength", "happy", "blue_tokens",
         "yellow_tokens", "colonization", "culture_points", "food_production", "resource_production",
         "food_consumption", "discontent_workers", "civil_hand_limit", "military_hand_limit")}
+    SYMBOL_ZONES = ON_CARDS
     OWNED = ("play", "techs")
     ZONES = (Zone("row", PUBLIC, view=("card_row",)),
              Zone("civil_deck", HIDDEN, pool="civil", view=("civil_deck",)),
@@ -795,6 +798,9 @@ class Game(BaseGame):
         super().__init__(deck, abilities)
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
+        #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
+        self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
+                                    if c.id in self.printed[kind.field]) for c in cards}
         self.kinds = {c.id: frozenset(k for k in (c.type, c.get("building"), c.get("unit"),
                                                   "technology" if self.is_technology(c.id) else None) if k)
                       for c in cards}

@@ -38,6 +38,8 @@ class Meanings(BaseState):
     """The TtA state's vocabulary and actions; the turn's rules are in ``rules.State``."""
 
     failed = False      # set when an action an effect asks for cannot be performed (§ 5.1)
+    #: Where the printed symbols count (every statistic's ``Printed`` zones: rules.State.STATS).
+    SYMBOL_ZONES: tuple[str, ...] = ()
 
     # -- actions and their tokens (CoL § CIVIL AND MILITARY ACTIONS; docs/rules/tta.md § 5.1) ----------
     def civil_total(self, p: int) -> int:
@@ -579,8 +581,15 @@ class Meanings(BaseState):
     # -- statistics (CoL § YOUR STATISTICS; docs/rules/tta.md § 7) -------------------------------------
     def printed(self, actor: int) -> dict[str, int]:
         """The symbols printed on the actor's cards, a ruined wonder showing only its ruins' culture
-        (CoL § APPENDIX › RAVAGES OF TIME) and a wonder marked by Homer one more happy face."""
-        found = super().printed(actor)
+        (CoL § APPENDIX › RAVAGES OF TIME) and a wonder marked by Homer one more happy face. (The
+        kit's sum over the ``STATS`` zones, card by card through ``Game.symbols``: refreshed at every
+        worker moved.)"""
+        found = dict.fromkeys(self.STATS, 0)
+        symbols = self.game.symbols
+        for zone in self.SYMBOL_ZONES:
+            for card in self.__dict__[zone][actor]:
+                for name, value in symbols[card]:
+                    found[name] += value
         fields = self.game.fields
         for wonder, culture in self.ruins[actor]:
             for name in found:
