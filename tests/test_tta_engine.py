@@ -121,3 +121,14 @@ def test_armies_during_colonization():
     assert state.force(0, knights + ("swordsmen",), ()) == 11
     assert state.force(0, knights + ("warriors",), ()) == 8
     assert state.force(0, knights + ("swordsmen", "warriors"), ()) == 12
+
+
+def test_the_peeked_event_is_seen_by_its_owner_only():
+    """Joan of Arc's look at the top current event (`allow: peek_event`): her owner's observation shows
+    the card, the other's only that one is known; a determinized copy keeps it for its owner."""
+    state = GAME.arrange(2, 0, {"round": 2, "turn": "P2", "events": ["crusades", "raiders", "rats"],
+                                "players": {"P1": {"in_play": ["despotism", "joan_of_arc"]}}})
+    state.apply(state.string_to_action("end"))
+    assert state.observation(0)["players"]["P1"]["peeked_event"] == ["crusades"]
+    assert state.observation(1)["players"]["P1"]["peeked_event"] == 1
+    assert state.determinize(0, random.Random(3)).peek[0] == ("crusades",)

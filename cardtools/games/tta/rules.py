@@ -34,8 +34,7 @@ ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("Joan of Arc's look at the top current event (her other abilities play)",
-            "the full game's politics (aggressions, wars, pacts, resigning), Age III and its final scoring")
+UNPLAYED = ("the full game's politics (aggressions, wars, pacts, resigning), Age III and its final scoring",)
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -68,6 +67,8 @@ class State(Meanings):
              Zone("military_deck", HIDDEN, pool="military", view=("military_deck",)),
              Zone("events", HIDDEN, pool="events", view=("events",)),
              Zone("future", HIDDEN, pool="future", view=("future_events",)),
+             # the top current event while Joan of Arc's owner knows it (`allow: peek_event`)
+             Zone("peek", OWNER, per_seat=True, pool="events", view=("players", SEAT, "peeked_event")),
              Zone("hand", PUBLIC, per_seat=True, view=("players", SEAT, "hand")),       # § 7.5 (choice)
              Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand")),
              Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
@@ -233,9 +234,19 @@ class State(Meanings):
                 self.exclusive = tuple(e for e in self.exclusive if e[0] != p)
         self.step = POLITICS if self.game.rules["political_actions"] and not self.skip_politics[p] else ACTIONS
         self.skip_politics[p] = False
+        if self.step == POLITICS and self.allows(p, "peek_event"):
+            self.peek_event(p)
         if self.over:
             return
         self.then(lambda st: st.fire(p, "turn_start"))
+
+    def peek_event(self, p: int) -> None:
+        """`allow: peek_event` (Joan of Arc, CoL § CARD DESCRIPTION): at the start of the politics phase
+        the player looks at the top card of the current events deck; it stays on top, known to them."""
+        if any(self.peek) or not self.events:
+            return
+        self.peek[p], self.events = self.events[:1], self.events[1:]
+        self.note(f"{self.who(p)} looks at the top current event", private=self.game.name(self.peek[p][0]))
 
     def move_pass(self) -> None:
         """No political action this turn (CoL § POLITICS PHASE)."""
@@ -266,9 +277,13 @@ class State(Meanings):
         """CoL § CURRENT EVENTS, § EVALUATING AN EVENT: the top current event is evaluated, then goes
         to the past events; an empty current deck is replaced by the future deck, shuffled and sorted
         by age (HB § PREPARING AN EVENT)."""
-        if not self.events:
+        peeked = next((q for q in range(self.n) if self.peek[q]), None)
+        if peeked is not None:                    # the top card, known to Joan of Arc's owner
+            card, self.peek[peeked] = self.peek[peeked][0], ()
+        elif self.events:
+            card, self.events = self.events[0], self.events[1:]
+        else:
             return None
-        card, self.events = self.events[0], self.events[1:]
         if not self.events:
             future = list(self.future)
             self.chance("future", self.round, p).shuffle(future)

@@ -23,6 +23,7 @@ def player(state, q: int) -> dict:
         "science": state.science[q], "culture": state.culture[q],
         "civil_actions": state.civil_left(q), "military_actions": state.military_left(q),
         "wonder": state.wonder[q], "wonder_stages": state.stages[q], "tactic": state.tactic[q],
+        "peeked_event": list(state.peek[q]),
         "ratings": {"science": stat("science"), "culture": stat("culture"), "strength": stat("strength"),
                     "happiness": stat("happy"), "discontent": stat("discontent_workers")},
     }
