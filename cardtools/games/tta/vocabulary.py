@@ -361,9 +361,8 @@ class Meanings(BaseState):
             what = "declares a revolution to" if revolution else (
                 "changes government to" if kind == "government" else "develops")
             self.note(f"{self.who(p)} {what} {game.name(card)} for {game.word(cost, 'science')}")
-        steps = [lambda st: st.fire(p, "developed", "technology")]
-        if game.fields[card].get("building") or kind != "technology":
-            steps.append(lambda st: st.fire(p, "developed", kind))
+        # "when you develop a technology" (Leonardo, Newton), then "… a government" and the like
+        steps = [lambda st: st.fire(p, "developed", "technology"), lambda st: st.fire(p, "developed", kind)]
         if revolution:
             steps.append(lambda st: st.fire(p, "revolution"))
         return run_all(self, steps)
