@@ -116,8 +116,9 @@ class State(Meanings):
         self.future: tuple[str, ...] = ()
         self.age = 0
         civil = self._shuffled("civil", "A", ())                                         # § PREPARING THE CARD ROW
-        self.row = tuple(civil[:13])
-        self.civil_deck = civil[13:]
+        spaces = len(board.row_costs)                   # 13 spaces (boards.yaml card_row)
+        self.row = tuple(civil[:spaces])
+        self.civil_deck = civil[spaces:]
         self.military_deck: tuple[str, ...] = ()             # Age A has no military deck to draw from
         for i, p in enumerate(CLOCKWISE.order(self.starter, n)):
             self.refresh(p, cards=True)
@@ -622,22 +623,23 @@ class State(Meanings):
         the cards left, deal the current civil deck into the empty spaces; the deck running out ends
         the age (§ END OF AN AGE)."""
         row = list(self.row)
+        spaces = len(row)
         if discard:
             cleared = self.game.board.row_discard[self.n]
             row[:cleared] = [None] * cleared
         row = [c for c in row if c is not None]
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
-            while len(row) < 13 and self.civil_deck:
+            while len(row) < spaces and self.civil_deck:
                 row.append(self.civil_deck[0])
                 self.civil_deck = self.civil_deck[1:]
             self._new_age(silent=True)
-        while len(row) < 13 and self.civil_deck:
+        while len(row) < spaces and self.civil_deck:
             row.append(self.civil_deck[0])
             self.civil_deck = self.civil_deck[1:]
             if not self.civil_deck:
                 self.row = tuple(row)
                 self._age_ends()
-        self.row = tuple(row + [None] * (13 - len(row)))
+        self.row = tuple(row + [None] * (spaces - len(row)))
 
     def _new_age(self, silent: bool = False) -> None:
         """The next age's decks, shuffled, become current (CoL § END OF AN AGE 3)."""

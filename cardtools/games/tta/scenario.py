@@ -1,7 +1,7 @@
 """Scenario setup for Through the Ages: a scenario's ``setup:`` in the game's words, applied to a state
 after setup with the scenario's seed (the log starts there).
 
-``round``, ``turn`` (``P1`` …), ``card_row`` (13 entries, ``null`` for an empty space) and
+``round``, ``turn`` (``P1`` …), ``card_row`` (one entry per space, ``null`` for an empty one) and
 ``players: {P1: {…}}`` with any of: ``hand``, ``military_hand``, ``in_play`` (government, leader,
 special technologies, completed wonders), ``technologies`` (farms, mines, urban buildings and units
 besides the initial ones), ``workers`` (``{card: n}``, all of them), ``unused_workers``,
@@ -56,8 +56,11 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.refresh(p, cards=True)
     if "card_row" in (setup or {}):
         row = tuple(setup["card_row"])
-        if len(row) != 13:
-            raise SetupError(("card_row",), "the card row has 13 spaces")
+        if len(row) != len(state.row):
+            raise SetupError(("card_row",), f"the card row has {len(state.row)} spaces")
+        for i, card in enumerate(row):
+            if card is not None and card not in known:
+                raise SetupError(("card_row", i), f"no card '{card}' in this deck")
         state.row = row
     if (setup or {}).get("round", 1) > 1 and state.age == 0:
         state._new_age()                  # Age A ends at the first replenishment, before round 2 is played
@@ -83,6 +86,8 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.player = seat_named(state, setup["turn"], ("turn",))
     if setup:
         state.step = setup.get("step", "actions")
+        if state.step not in ("politics", "actions"):
+            raise SetupError(("step",), "a scenario starts in the politics or the actions step")
         state._legal = None
         state.statistics = [None] * players
         state.tables = [None] * players
