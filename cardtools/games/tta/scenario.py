@@ -19,20 +19,25 @@ from cardtools.engine.scenario import SetupError, seat_named
 AGES = ("A", "I", "II", "III")
 
 LISTS = {"hand": "hand", "military_hand": "mhand", "in_play": "play"}
+COUNTED = ("workers", "blue_tokens")
 NUMBERS = {"unused_workers": "pool", "blue_bank": "blue", "yellow_bank": "yellow", "science": "science",
            "culture": "culture", "wonder_stages": "stages"}
 
 
 def arrange(game, players: int, seed: int, setup: dict):
+    """A state after setup with the scenario's changes (SetupError at the entry it cannot arrange)."""
     state = game.new_state(players, seed, log=True)
     known = set(game.type)
     for name, spec in (setup or {}).get("players", {}).items():
         p = seat_named(state, name, ("players", name))
+        if not isinstance(spec, dict):
+            raise SetupError(("players", name), "a player's setup is a mapping: {hand: [...], science: 3, ...}")
         for key, spec_value in spec.items():
             path = ("players", name, key)
+            _check_shape(key, spec_value, path)
             cards = list(spec_value) if isinstance(spec_value, (list, dict)) else []
-            if key in ("workers", "blue_tokens"):
-                cards = list(spec_value)
+            if key in ("wonder", "tactic") and spec_value is not None:
+                cards = [spec_value]
             for card in cards:
                 if card not in known:
                     raise SetupError(path, f"no card '{card}' in this deck")
@@ -92,3 +97,18 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.statistics = [None] * players
         state.tables = [None] * players
     return state
+
+
+def _check_shape(key: str, value, path: tuple) -> None:
+    """The shape each player entry takes, said at its line rather than failing later."""
+    if key in LISTS or key == "technologies":
+        ok, shape = isinstance(value, list), "a list of card ids"
+    elif key in COUNTED:
+        ok = isinstance(value, dict) and all(isinstance(n, int) and n >= 0 for n in value.values())
+        shape = "a mapping of card ids to counts"
+    elif key in NUMBERS:
+        ok, shape = isinstance(value, int) and not isinstance(value, bool) and value >= 0, "a whole number"
+    else:
+        ok, shape = value is None or isinstance(value, str), "a card id"
+    if not ok:
+        raise SetupError(path, f"{key} is {shape}")
