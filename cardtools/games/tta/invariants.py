@@ -33,8 +33,9 @@ def check(state) -> list[str]:
 
 
 def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
-    """Play one random game, checking the invariants after every move and the hand limits where the
-    rules check them (taking a non-wonder card; the end of the discard step)."""
+    """Play one random game, checking the invariants after every move, the hand limits where the
+    rules check them (taking a non-wonder card; the discard step), and that an action card offered
+    can do what it says (HB § PERFORMING AN ACTION WITH A DISCOUNT)."""
     state = game.new_state(players, seed)
     found = []
     codec = game.codec
@@ -56,7 +57,10 @@ def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
             if state.step != "discard" and held - 1 > limit:
                 found.append(f"seed {seed}: {state.who(p)} kept {held - 1} military cards, limit {limit}")
         else:
+            state.failed = False                # the flag an effect sets when its action cannot happen
             state.apply(move)
+            if kind.name == "play" and state.failed:
+                found.append(f"seed {seed}: {state.who(p)} played {args[0]}, whose action could not be performed")
         found += [f"seed {seed}: {v}" for v in check(state)]
         if found:
             break

@@ -23,7 +23,7 @@ from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
 from cardtools.engine.state import BaseGame, rule_parameters
 from cardtools.engine.zones import HIDDEN, OWNER, PUBLIC, SEAT, Zone
-from cardtools.games.tta import views
+from cardtools.games.tta import verbs, views
 from cardtools.games.tta.board import Board
 from cardtools.games.tta.strength import army_strength
 from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings
@@ -776,6 +776,23 @@ def check_rules(rules) -> None:
                             f"not played yet: {'; '.join(missing)}")
 
 
+def _probe(node):
+    """How to tell whether a played effect can be performed: ("build", spec) or
+    ("increase_population", spec) when its first action is one, ("try", None) when an action is
+    further in (a development, a choice), None when it only gains."""
+    if isinstance(node, (list, tuple)):
+        return next((found for n in node if (found := _probe(n))), None)
+    if not isinstance(node, dict):
+        return None
+    if "build" in node:
+        return "build", verbs.build_spec(node["build"])
+    if "increase_population" in node:
+        return "increase_population", verbs.population_spec(node["increase_population"])
+    if "when" in node and "if" not in node:
+        return _probe(node.get("do"))
+    return ("try", None) if _performs(node) else None
+
+
 def _performs(node) -> bool:
     if isinstance(node, dict):
         return any(k in ("build", "develop", "increase_population") or _performs(v) for k, v in node.items())
@@ -821,8 +838,12 @@ class Game(BaseGame):
         self.kinds = {c.id: frozenset(k for k in (c.type, c.get("building"), c.get("unit"),
                                                   "technology" if self.is_technology(c.id) else None) if k)
                       for c in cards}
-        #: action cards whose effect performs an action (build, develop, increase population)
-        self.performs = frozenset(c.id for c in cards if c.type == "action" and _performs(c.get("effects", ())))
+        #: action cards whose effect performs an action: the first one, (verb, spec) — asked before the
+        #: card is offered (vocabulary.can_play)
+        self.probes = {c.id: probe for c in cards if c.type == "action" and (probe := _probe(c.get("effects", ())))}
+        #: higher levels of the same kind, for each worker technology (CoL § UPGRADE)
+        self.upgrade_to = {a: tuple(b for b in self.worked if self.same_kind(a, b) and self.age[b] > self.age[a])
+                           for a in self.worked}
         self.in_play = {c.id: tuple(a for f in ("effects", "permanent") for a in ab.get(c.id, {}).get(f, ()))
                         if c.type in ("leader", "wonder", "special_technology", "territory") else ()
                         for c in cards}

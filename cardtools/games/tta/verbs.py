@@ -52,15 +52,28 @@ def _develop(args, c, path):
     return lambda st, ctx: st.effect_develop(ctx, cheaper)
 
 
+def build_spec(args) -> tuple:
+    """``(what, upgrade, age, cheaper, free)`` of a `build` (the rules also read it to tell whether an
+    action card can be played: rules.Game.probes)."""
+    return (frozenset(args["what"]), args.get("upgrade"), args.get("age"),
+            args.get("cheaper", {}).get("resources", 0), bool(args.get("free")))
+
+
+def population_spec(args) -> tuple:
+    """``(cheaper, free)`` of an `increase_population`."""
+    return args.get("cheaper", {}).get("food", 0), bool(args.get("free"))
+
+
 def _build(args, c, path):
-    what, upgrade, age = frozenset(args["what"]), args.get("upgrade"), args.get("age")
-    cheaper, free = _amount(args, c, path, "cheaper", "resources"), bool(args.get("free"))
-    return lambda st, ctx: st.effect_build(ctx, what, upgrade, age, cheaper, free)
+    _amount(args, c, path, "cheaper", "resources")          # checked as a value, at its line
+    spec = build_spec(args)
+    return lambda st, ctx: st.effect_build(ctx, *spec)
 
 
 def _population(args, c, path):
-    cheaper, free = _amount(args, c, path, "cheaper", "food"), bool(args.get("free"))
-    return lambda st, ctx: st.effect_population(ctx, cheaper, free)
+    _amount(args, c, path, "cheaper", "food")
+    spec = population_spec(args)
+    return lambda st, ctx: st.effect_population(ctx, *spec)
 
 
 def _colonize(args, c, path):

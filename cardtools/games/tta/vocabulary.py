@@ -187,7 +187,8 @@ class Meanings(BaseState):
         building, kinds differing or levels equal, within the urban building limit (`allow:
         upgrade_to_theater`, J. S. Bach; CoL § APPENDIX › JOHANN SEBASTIAN BACH)."""
         game = self.game
-        found = [c for c in self.techs[p] if game.age[c] > game.age[old] and game.same_kind(old, c)]
+        techs = self.techs[p]
+        found = [c for c in game.upgrade_to[old] if c in techs]
         if game.type[old] == "urban_building" and self.allows(p, "upgrade_to_theater"):
             found += [c for c in self.techs[p] if c not in found and c != old and game.fields[c].get("building") == "theater"
                       and (game.fields[old]["building"] == "theater" or self.urban_room(p, c))]
@@ -778,8 +779,18 @@ class Meanings(BaseState):
 
     def can_play(self, p: int, card: str) -> bool:
         """An action card whose effect performs an action is playable only if the action can be
-        performed (HB § PERFORMING AN ACTION WITH A DISCOUNT); one that only gains always is."""
-        return card not in self.game.performs or self.tries(p, lambda st: st.move_play(card))
+        performed (HB § PERFORMING AN ACTION WITH A DISCOUNT); one that only gains always is. A build
+        or a population increase is asked directly; a development is tried on a copy (a revolution
+        depends on the civil action the card itself costs)."""
+        probe = self.game.probes.get(card)
+        if probe is None:
+            return True
+        verb, spec = probe
+        if verb == "build":
+            return bool(self.build_options(p, *spec))
+        if verb == "increase_population":
+            return self.population_cost(p, *spec) is not None
+        return self.tries(p, lambda st: st.move_play(card))
 
     def effect_population(self, ctx: Ctx, cheaper: int, free: bool):
         """`increase_population`: the action without its civil action (§ 5.1)."""
@@ -793,7 +804,15 @@ class Meanings(BaseState):
     def effect_build(self, ctx: Ctx, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
                      free: bool):
         """`build`: build or upgrade one of ``what`` (a wonder stage too), the player choosing which."""
-        p = ctx.player
+        options = self.build_options(ctx.player, what, upgrade, age, cheaper, free)
+        if not options:
+            self.failed = True
+            return None
+        return Pending(ctx.player, "build what?", tuple(options))
+
+    def build_options(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
+                      free: bool) -> list[Option]:
+        """What a `build` can build or upgrade now, each with its cost."""
         game = self.game
         options = []
         if "wonder_stage" in what and self.wonder[p] is not None:
@@ -813,10 +832,7 @@ class Meanings(BaseState):
                         cost = 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
                         options.append(Option(f"upgrade {game.label(card)} to {game.label(new)}",
                                               lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k)))
-        if not options:
-            self.failed = True
-            return None
-        return Pending(p, "build what?", tuple(options))
+        return options
 
     def effect_develop(self, ctx: Ctx, cheaper: int):
         """`develop`: a technology from the hand, cheaper; a revolution still uses all the civil
