@@ -971,8 +971,8 @@ def cmd_play(args) -> int:
         raise UsageProblem(str(exc)) from None
     print(f"# {game.deck.manifest.name}{f' ({args.variant})' if args.variant else ''}: {args.players} players, "
           f"seed {args.seed}, agents {', '.join(a.name for a in agents)}")
-    if game.notice:
-        print(f"# note: {game.notice}")
+    if game.facts.unplayed:
+        print(f"# not played yet: {'; '.join(game.facts.unplayed)}")
     print("\n".join(state.log))
     return 0
 
@@ -987,7 +987,6 @@ def cmd_simulate(args) -> int:
     try:
         with simulation_errors():
             outcome = simulate(request, Path(args.output), workspace(args))
-            notice = engine_notice(args)
     except KeyboardInterrupt:
         print(f"\ncardtools simulate: interrupted; the chunks played are kept in {args.output}: run the same "
               f"command again to resume", file=sys.stderr)
@@ -1002,20 +1001,10 @@ def cmd_simulate(args) -> int:
     rate = f" ({outcome.played / outcome.seconds:,.1f} games/s, {where})" if outcome.played and outcome.seconds else ""
     print(f"played {outcome.played:,} games in {outcome.seconds:,.1f} s{rate}"
           + (f"; {outcome.resumed:,} were already played" if outcome.resumed else ""))
+    if outcome.unplayed:
+        print(f"not played yet: {'; '.join(outcome.unplayed)}")
     print(f"wrote {Path(args.output) / outcome.records.name} ({outcome.rows:,} rows); next: cardtools report {args.output}")
-    if notice:
-        print(f"note: {notice}")
     return 0
-
-
-def engine_notice(args) -> str | None:
-    """What the game's engine does not play yet with this deck (``Game.notice``), if anything."""
-    from cardtools.engine.contract import NoEngine, new_game
-
-    try:
-        return new_game(deck_for(args)).notice
-    except NoEngine:
-        return None
 
 
 def run_request(args):

@@ -8,8 +8,7 @@ import pytest
 from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
-from cardtools.engine.compiled import UnrunnableDeck
-from cardtools.engine.contract import new_game
+from cardtools.engine.contract import UnplayedRules, new_game
 from cardtools.games.seven_ages.invariants import play_checked
 
 WS = Workspace.find()
@@ -23,14 +22,14 @@ def game():
 def test_play_says_what_is_not_played_yet(capsys):
     assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("# note: 7 Ages engine, part 1: the cards' events are not played yet (part 2)")
+    assert out[1].startswith("# not played yet: the cards' events (part 2): this is the standard game without events")
     assert "special rules" in out[1] and "transport and landings" in out[1]
 
 
 def test_the_no_events_variant_plays_a_log_a_player_can_follow(capsys):
     assert main(["play", "7ages", "--variant", "no-events", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "# note: 7 Ages engine, part 1: the standard game without events" in out
+    assert "# not played yet: the empires' special rules; leaders moving;" in out and "events (part 2)" not in out
     for text in ("who goes first:", "takes the turn marker: First player", "== turn 1", "turns over",
                  "starts the", "(income)", "builds (", "Harvest glory", "== game end"):
         assert text in out, text
@@ -39,7 +38,7 @@ def test_the_no_events_variant_plays_a_log_a_player_can_follow(capsys):
 @pytest.mark.parametrize("variant,option", [("artefact-effects", "artefact_effects"), ("deus-vult", "deus_vult"),
                                             ("designers-choice", "redemption")])
 def test_options_of_part_2_are_refused_by_name(variant, option):
-    with pytest.raises(UnrunnableDeck, match=f"does not play option\\(s\\) .*{option}.* yet"):
+    with pytest.raises(UnplayedRules, match=f"does not play option\\(s\\) .*{option}.* yet"):
         new_game(load_deck("7ages", variant, WS))
 
 

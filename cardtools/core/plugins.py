@@ -43,7 +43,7 @@ class GamePlugin:
     rules: str | None = None           # module of the rules engine; None: the game is not playable yet
     runs: frozenset[str] = frozenset()  # verbs (core and the game's) the engine runs
     #: effect fields (game.yaml's card type ``effects``) the engine does not play yet: their verbs are
-    #: not the engine's to run, its games play without them, and it says so (``Game.notice``)
+    #: not the engine's to run, its games play without them, and it says so (``GameFacts.unplayed``)
     defers: frozenset[str] = frozenset()
 
 

@@ -20,6 +20,11 @@ from cardtools.core.plugins import plugin
 TERMINAL = -4
 
 
+class UnplayedRules(ValueError):
+    """The deck's rule parameters ask for rules the engine does not play yet (a partial engine says
+    so rather than play another game under the same name)."""
+
+
 @dataclass(frozen=True)
 class GameFacts:
     """What an agent or a runner may know about a game before playing it (OpenSpiel's GameType and
@@ -38,6 +43,9 @@ class GameFacts:
     max_utility: float = 1.0
     #: A game that has not ended after this many moves is an engine bug, not a long game.
     max_moves: int = 100_000
+    #: Rules of the game an engine does not play yet, each in a few words; `play` and `simulate` say
+    #: them ("not played yet: …") so that a partial engine never passes for the whole game.
+    unplayed: tuple[str, ...] = ()
 
 
 class State(Protocol):

@@ -49,8 +49,6 @@ class BaseGame:
     State: type["BaseState"]
     #: Log nouns beyond the vocabulary's resources (``{"bonus coins": "bonus coin"}``).
     WORDS: dict[str, str] = {}
-    #: What this deck's engine does not play yet, in one line (``play`` and ``simulate`` print it).
-    notice: str | None = None
 
     def __init__(self, deck: Deck, abilities: dict[str, dict[str, tuple]] | None = None):
         """``abilities`` (card id -> effect field -> abilities) replaces the compiled ones (benchmarks)."""

@@ -58,6 +58,7 @@ class Outcome:
     rows: int
     seconds: float
     records: Path
+    unplayed: tuple[str, ...] = ()     # rules the engine does not play yet (GameFacts.unplayed)
 
 
 def simulate(request: Request, folder: Path, workspace: Workspace, stream: TextIO | None = None) -> Outcome:
@@ -94,7 +95,8 @@ def simulate(request: Request, folder: Path, workspace: Workspace, stream: TextI
     rows = store.assemble(plan.chunks, plan.games * plan.players)
     if rows == 0:
         raise SimulationError(f"{folder}: no game was played")
-    return Outcome(plan, plan.games - resumed, resumed, rows, time.monotonic() - started, store.records)
+    return Outcome(plan, plan.games - resumed, resumed, rows, time.monotonic() - started, store.records,
+                   game.facts.unplayed)
 
 
 def run_manifest(plan: Plan, bundle, deck, record_columns: list[str]) -> dict:

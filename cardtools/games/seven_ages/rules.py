@@ -4,7 +4,7 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``Game.notice``: events, the empires' special rules, leaders moving,
+``no-events`` variant and by ``GameFacts.unplayed``: events, the empires' special rules, leaders moving,
 transport, aircraft moving, conversion at set-up and the optional rules.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import re
 
-from cardtools.engine.contract import GameFacts
+from dataclasses import replace
+
+from cardtools.engine.contract import GameFacts, UnplayedRules
 from cardtools.engine.flow import CLOCKWISE, Tasks
 from cardtools.engine.host import Counter
 from cardtools.engine.moves import OPTION
@@ -467,14 +469,12 @@ class Game(BaseGame):
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
-        from cardtools.engine.compiled import UnrunnableDeck
-
         rules = deck.rules
         part2 = [name for name in ("artefact_effects", "secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
                                           "redemption", "technology", "marines")
                  if rules.get(name)]
         if part2:
-            raise UnrunnableDeck(f"the 7ages engine does not play option(s) {', '.join(part2)} yet (part 2, issue 17)")
+            raise UnplayedRules(f"the 7ages engine does not play option(s) {', '.join(part2)} yet (part 2, issue 17)")
         civs = deck.of_type("civilisation")
         self.cards = tuple(c.id for c in civs)
         self.value = {c.id: c.get("value", 0) for c in civs}
@@ -516,7 +516,7 @@ class Game(BaseGame):
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
-        self.notice = NOTICE if rules["events"] else NOTICE_NO_EVENTS
+        self.facts = replace(FACTS, unplayed=(EVENTS,) * bool(rules["events"]) + LEFT_OUT)
 
     def _units(self, chart: dict) -> None:
         """Unit types by class from the cost chart (§ Cost); the Kingdoms common units (elephants,
@@ -567,8 +567,6 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules, leaders moving, transport and landings, aircraft moving, conversion "
-            "at set-up, discarding religions and governments, and the optional rules")
-NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
-          f"without events (the no-events variant); also not played yet: {LEFT_OUT}")
-NOTICE_NO_EVENTS = f"7 Ages engine, part 1: the standard game without events; also not played yet: {LEFT_OUT}"
+LEFT_OUT = ("the empires' special rules", "leaders moving", "transport and landings", "aircraft moving",
+            "conversion at set-up", "discarding religions and governments", "the optional rules")
+EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"

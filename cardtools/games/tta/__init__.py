@@ -1,11 +1,25 @@
-"""Through the Ages (2015): what the deck data alone cannot check (cards, board tables), and the game's own verbs.
+"""Through the Ages (2015): what the deck data alone cannot check (cards, board tables), the game's own
+verbs (``verbs.py``) and its rules engine (``rules.py``, with ``vocabulary.py``, ``board.py``,
+``strength.py``, ``views.py`` and ``scenario.py``).
 
 The card database is `decks/tta/`; `docs/rules/tta-cards.md` describes its types, sources and
-effects. The verbs (``verbs.py``) have schema and text but no runtime until a rules engine exists.
+effects; `docs/rules/tta.md` is the rules specification the engine follows, with what it does not
+play yet in its banner.
 """
 
 from cardtools.core.plugins import GamePlugin
 from cardtools.games.tta.board_checks import check_boards
 from cardtools.games.tta.checks import check_player_counts
 
-PLUGIN = GamePlugin("tta", checks=(check_player_counts, check_boards), verbs="cardtools.games.tta.verbs")
+PLUGIN = GamePlugin(
+    "tta",
+    checks=(check_player_counts, check_boards),
+    verbs="cardtools.games.tta.verbs",
+    rules="cardtools.games.tta.rules",
+    # every TtA verb with a runtime; `attacking`, `seize`, `end_pact` and `substitute` wait for the
+    # full game's wars, aggressions and pacts (part 2)
+    runs=frozenset({"build", "develop", "increase_population", "colonize", "take_cards", "regain", "discard",
+                    "produce", "retire", "mark_wonder", "destroy", "remove", "ruin", "strongest", "weakest",
+                    "highest", "lowest", "built", "last_round", "replaced_leader", "price", "take_cost",
+                    "stages_per_action"}),
+)

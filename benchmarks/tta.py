@@ -1,0 +1,94 @@
+"""Through the Ages engine speed and invariants: random first games (variant first-game) per second per
+core at 2, 3 and 4 players, greedy games per second, search iterations per second; with
+--invariants N, N seeded random games per player count checked move by move
+(cardtools/games/tta/invariants.py).
+
+Target (issue 14): >= 150 random 4-player first games/s/core. Times are CPU seconds of this process,
+the best of --rounds measurements; the load average is printed, since a loaded machine slows every
+figure.
+Run: python benchmarks/tta.py [--games 200] [--rounds 2] [--invariants 5000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+from cardtools.core.loader import load_deck
+from cardtools.core.workspace import Workspace
+from cardtools.engine.contract import new_game
+from cardtools.games.tta.invariants import violations
+from cardtools.sim.agents import resolve_agent
+from cardtools.sim.mcts import MctsAgent
+from cardtools.sim.play import play_counted
+
+
+def play_random(game, players: int, seeds: range) -> int:
+    """One game per seed with uniformly random moves; the moves made."""
+    moves = 0
+    for seed in seeds:
+        state = game.new_state(players, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            moves += 1
+    return moves
+
+
+def cpu(fn, *args) -> tuple[float, object]:
+    start = time.process_time()
+    out = fn(*args)
+    return time.process_time() - start, out
+
+
+def search_rate(game, players: int, iterations: int = 50) -> float:
+    """Search iterations per CPU second over decisions of the first rounds (long rollouts)."""
+    agent, rng, spent, done = MctsAgent(iterations), random.Random(0), 0.0, 0
+    for seed in range(5):
+        state = game.new_state(players, seed)
+        while state.round <= 3 and done < 10 * iterations:
+            moves = state.legal_actions()
+            if len(moves) > 1:
+                spent += cpu(agent.choose, state, moves, rng)[0]
+                done += iterations
+            state.apply(moves[rng.randrange(len(moves))])
+    return done / spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="random games per measurement (default 200)")
+    parser.add_argument("--rounds", type=int, default=2, help="measurements; the best counts (default 2)")
+    parser.add_argument("--greedy", type=int, default=10, help="4-player greedy games to time (default 10)")
+    parser.add_argument("--invariants", type=int, default=0, help="seeded games per player count to check (default 0)")
+    args = parser.parse_args()
+    game = new_game(load_deck("tta", "first-game"))
+    print(f"Through the Ages (first-game), python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.2f} at start")
+    print(f"not played yet: {'; '.join(game.facts.unplayed)}")
+    print(f"random agents {'players':>7}  {'games/s/core':>12}  {'moves/game':>10}")
+    for players in (2, 3, 4):
+        best, moves = float("inf"), 0
+        for _ in range(args.rounds):
+            seconds, moves = cpu(play_random, game, players, range(args.games))
+            best = min(best, seconds)
+        print(f"{'':13} {players:>7}  {args.games / best:>12,.1f}  {moves / args.games:>10,.1f}")
+    greedy = resolve_agent("greedy", "tta", list(game.new_state(4, 0).features(0)), Workspace.find()).build()
+    seconds, _ = cpu(lambda: [play_counted(game, 4, [greedy] * 4, s) for s in range(args.greedy)])
+    print(f"greedy agents, 4 players: {args.greedy / seconds:,.1f} games/s/core")
+    print(f"mcts, 4 players: {search_rate(game, 4):,.0f} iterations/s/core (decisions of rounds 1-3)")
+    if args.invariants:
+        start = time.monotonic()
+        found = [v for players in (2, 3, 4) for seed in range(args.invariants)
+                 for v in violations(game, players, seed, random.Random(seed))]
+        print(f"invariants: {3 * args.invariants:,} games at 2-4 players in {time.monotonic() - start:,.0f} s: "
+              + ("all hold" if not found else f"{len(found)} violations, first: {found[0]}"))
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Invariants of a Through the Ages position (tests/test_tta_engine.py, benchmarks/tta.py --invariants):
+what must hold after every move whatever the players do (CoL § BLUE AND YELLOW TOKENS, § YOUR HAND)."""
+
+from __future__ import annotations
+
+import random
+
+
+def check(state) -> list[str]:
+    """Banks never negative; 16 blue and 25 yellow tokens per player plus those the rules moved from
+    (or to) the box; one unfinished wonder at most (a single slot, with its stages within the card)."""
+    found = []
+    fields = state.game.fields
+    for p in range(state.n):
+        who = state.who(p)
+        if min(state.blue[p], state.yellow[p], state.pool[p], state.science[p], state.culture[p]) < 0:
+            found.append(f"{who}: a negative bank, pool or points")
+        if any(n < 0 for n in state.tokens[p].values()):
+            found.append(f"{who}: a negative number of tokens on a card")
+        blue_box, yellow_box = state.boxed[p]
+        blue = state.blue[p] + sum(state.tokens[p].values()) + state.stages[p]
+        if blue != state.game.board.blue_squares + blue_box:
+            found.append(f"{who}: {blue} blue tokens on the board, {state.game.board.blue_squares + blue_box} "
+                         f"expected from the box's moves")
+        start = state.game.board.yellow_squares + state.game.board.start_pool + sum(k for _, k in state.game.board.start_workers)
+        yellow = state.yellow[p] + state.pool[p] + len(state.staffed[p])
+        if yellow != start + yellow_box:
+            found.append(f"{who}: {yellow} yellow tokens on the board, {start + yellow_box} expected from the box's moves")
+        wonder = state.wonder[p]
+        if wonder is not None and not 0 <= state.stages[p] < len(fields[wonder]["stages"]):
+            found.append(f"{who}: {state.stages[p]} stages built on the unfinished {wonder}")
+    return found
+
+
+def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
+    """Play one random game, checking the invariants after every move, the hand limits where the
+    rules check them (taking a non-wonder card; the discard step), and that an action card offered
+    can do what it says (HB § PERFORMING AN ACTION WITH A DISCOUNT)."""
+    state = game.new_state(players, seed)
+    found = []
+    codec = game.codec
+    while not state.is_terminal():
+        p = state.current_player
+        move = rng.choice(state.legal_actions())
+        kind, args = codec.decode(move)
+        hand, wonder = len(state.hand[p]), state.wonder[p]
+        if state.pending is None and kind.name == "take":
+            if game.type[args[0]] == "wonder" and wonder is not None:
+                found.append(f"seed {seed}: {state.who(p)} took a second wonder")
+            if game.type[args[0]] != "wonder" and hand >= state.stat(None, p, "civil_hand_limit"):
+                found.append(f"seed {seed}: {state.who(p)} took a card beyond the civil hand limit")
+        if state.pending is None and state.step == "discard":
+            held, limit = len(state.mhand[p]), state.stat(None, p, "military_hand_limit")
+            if held <= limit:
+                found.append(f"seed {seed}: {state.who(p)} must discard with {held} military cards, limit {limit}")
+            state.apply(move)
+            if state.step != "discard" and held - 1 > limit:
+                found.append(f"seed {seed}: {state.who(p)} kept {held - 1} military cards, limit {limit}")
+        else:
+            state.failed = False                # the flag an effect sets when its action cannot happen
+            state.apply(move)
+            if kind.name == "play" and state.failed:
+                found.append(f"seed {seed}: {state.who(p)} played {args[0]}, whose action could not be performed")
+        found += [f"seed {seed}: {v}" for v in check(state)]
+        if found:
+            break
+    return found

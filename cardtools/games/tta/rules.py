@@ -1,0 +1,920 @@
+"""Through the Ages: the rules of the Code of Laws (seeds/000_6e8fc3aad2efe530.txt, "CoL") and the
+Handbook (seeds/002_acf4a7cbe95f6836.txt, "HB"), on the engine kit.
+
+docs/rules/tta.md is the specification, section by section; each rule below names the section it
+follows. Card abilities are never coded here: they are the deck's effects, compiled by the kit;
+``vocabulary.py`` gives the effect words their meaning (what `build`, `develop`, a `price` change …
+do) and ``board.py`` reads the player board's numbers from ``decks/tta/boards.yaml``. Rule
+parameters (``game.yaml`` `rules:`, overlaid by a variant such as ``first-game``) come from
+``self.game.rules``.
+
+What this engine does not play yet is stated once, in ``UNPLAYED`` (printed by ``cardtools play``
+and ``simulate``, and in the spec's banner).
+"""
+
+from __future__ import annotations
+
+from cardtools.effects.runtime import Ctx, Option, Pending
+from cardtools.engine.abilities import Powers, run_abilities
+from cardtools.engine.contract import GameFacts, UnplayedRules
+from cardtools.engine.flow import CLOCKWISE
+from cardtools.engine.host import Computed, Counter, Printed
+from cardtools.engine.moves import OPTION
+from cardtools.engine.ranking import Ranking
+from cardtools.engine.state import BaseGame, rule_parameters
+from cardtools.engine.zones import HIDDEN, OWNER, PUBLIC, SEAT, Zone
+from cardtools.games.tta import verbs, views
+from cardtools.games.tta.board import Board
+from cardtools.games.tta.strength import army_strength
+from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings
+
+AGES = ("A", "I", "II", "III", "IV")
+#: Where printed symbols count: cards in play once, worker cards once per worker (CoL § YOUR STATISTICS).
+ON_CARDS = ("play", "staffed")
+#: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
+WORKED = ("farm", "mine", "urban_building", "military_unit")
+#: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
+UNPLAYED = ("the full game's politics (aggressions, wars, pacts, resigning), Age III and its final scoring",)
+
+FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
+
+#: Bids offered above the last one (a decision has at most 64 options; forces rarely reach 60).
+MAX_BIDS = 60
+
+# Steps of a turn (CoL § COURSE OF THE TURN).
+POLITICS, ACTIONS, DISCARD, OVER = "politics", "actions", "discard", "over"
+
+
+class State(Meanings):
+    """A position: the card row and decks, each player's cards, workers, tokens and actions."""
+
+    RESOURCES = {"science": Counter(), "culture": Counter(), "political_actions": Counter(),
+                 "military_resources": Counter(), "military_science": Counter(),
+                 # carried by the board and the cards, not by a counter: vocabulary.py routes them
+                 **{r: Counter() for r in ("food", "resources", "population", "civil_actions", "military_actions",
+                                           "blue_tokens", "yellow_tokens", "food_or_resources")}}
+    COUNTS = {name: Computed(f"count_{name}") for name in COUNT_NAMES}
+    # A card that takes workers counts once per worker ("staffed" holds a card id per worker); any
+    # other card once while in play (CoL § YOUR STATISTICS).
+    STATS = {name: Printed(name, ON_CARDS) for name in (
+        "civil_actions", "military_actions", "science", "culture", "strength", "happy", "blue_tokens",
+        "yellow_tokens", "colonization", "culture_points", "food_production", "resource_production",
+        "food_consumption", "discontent_workers", "civil_hand_limit", "military_hand_limit")}
+    SYMBOL_ZONES = ON_CARDS
+    OWNED = ("play", "techs")
+    ZONES = (Zone("row", PUBLIC, view=("card_row",)),
+             Zone("civil_deck", HIDDEN, pool="civil", view=("civil_deck",)),
+             Zone("military_deck", HIDDEN, pool="military", view=("military_deck",)),
+             Zone("events", HIDDEN, pool="events", view=("events",)),
+             Zone("future", HIDDEN, pool="future", view=("future_events",)),
+             # the top current event while Joan of Arc's owner knows it (`allow: peek_event`)
+             Zone("peek", OWNER, per_seat=True, pool="events", view=("players", SEAT, "peeked_event")),
+             Zone("hand", PUBLIC, per_seat=True, view=("players", SEAT, "hand")),       # § 7.5 (choice)
+             Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand")),
+             Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
+    RANKING = Ranking(("culture",))        # CoL § GAME FLOW: most culture; ties share the victory
+    #: Hidden from the other seats: a decision's options may name cards of a hidden hand.
+    MOVE_VIEWS = ("legal", "pending")
+    COPIED = ("tokens", "blue", "yellow", "pool", "civil_used", "military_used", "civil_temp", "military_temp",
+              "wonder", "stages", "leader_ages", "tactic", "ruins", "marks", "boxed", "once_used", "skip_politics")
+
+    # -- SETUP (CoL § SETUP; HB § SET UP; docs/rules/tta.md § 2) ----------------------------------------
+    def setup(self) -> None:
+        game, n, board = self.game, self.n, self.game.board
+        self.hand = [()] * n
+        self.mhand = [()] * n
+        self.play = [tuple(c for c in game.initial if game.type[c] == "government")] * n
+        self.techs = [tuple(c for c in game.initial if game.type[c] in WORKED)] * n
+        workers = tuple(c for c, k in board.start_workers for _ in range(k))          # § PLAYER BOARD
+        self.staffed = [workers] * n
+        self.tokens = [{}] * n                              # blue tokens on farms and mines
+        self.blue = [board.blue_squares] * n                # blue bank (16)
+        self.yellow = [board.yellow_squares] * n            # yellow bank (18)
+        self.pool = [board.start_pool] * n                  # unused workers
+        self.civil_used, self.military_used = [0] * n, [0] * n
+        self.civil_temp, self.military_temp = [0] * n, [0] * n       # actions for this turn only (§ 5.1)
+        self.wonder = [None] * n                            # the unfinished wonder …
+        self.stages = [0] * n                               # … and its stages built
+        self.leader_ages = [frozenset()] * n                # HB § LEADERS: one leader per age, ever
+        self.once_used = [frozenset()] * n                  # once-per-game abilities used
+        self.skip_politics = [False] * n                    # International Agreement: skip the next one
+        self.tactic = [None] * n                            # current tactic
+        self.ruins = [()] * n                               # (wonder, culture) turned to ruins (Ravages of Time)
+        self.marks = [()] * n                               # (wonder, happy) marked by Homer (CoL § APPENDIX › HOMER)
+        self.boxed = [(0, 0)] * n                           # (blue, yellow) tokens taken from the box, net
+        self.commons: tuple[str, ...] = ()                  # common tactics area
+        self.exclusive: tuple = ()                          # (seat, tactic) played this turn, made common next turn
+        self.past: tuple[str, ...] = ()
+        self.cost_tables: tuple = (None, None)              # vocabulary.costs
+        self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
+        self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
+        self.last_round: int | None = None
+        self.step = ACTIONS
+        self.turn_taken: tuple[str, ...] = ()               # civil cards taken this turn (§ PLAY AN ACTION CARD)
+        self.turn_flags: frozenset = frozenset()            # replaced_leader, tactic, used:<card>
+        self.events = self._shuffled("military", "A", ("events",))[:n + 2]             # § PREPARING THE EVENT DECK
+        self.future: tuple[str, ...] = ()
+        self.age = 0
+        civil = self._shuffled("civil", "A", ())                                         # § PREPARING THE CARD ROW
+        spaces = len(board.row_costs)                   # 13 spaces (boards.yaml card_row)
+        self.row = tuple(civil[:spaces])
+        self.civil_deck = civil[spaces:]
+        self.military_deck: tuple[str, ...] = ()             # Age A has no military deck to draw from
+        for i, p in enumerate(CLOCKWISE.order(self.starter, n)):
+            self.refresh(p, cards=True)
+            # § INITIAL ACTIONS: the starting player has 1 civil action, each next player one more; no
+            # military actions in the first round
+            self.civil_used[p] = max(0, self.civil_total(p) - (i + 1))
+            self.military_used[p] = self.stat(None, p, "military_actions")
+        if self.log is not None:
+            self.note("setup: card row " + ", ".join(self.game.name(c) for c in self.row))
+        self._start_turn()
+
+    def _shuffled(self, deck: str, age: str, purpose: tuple) -> tuple[str, ...]:
+        cards = list(self.game.decks[(deck, age, self.n)])
+        self.chance(deck, age, *purpose).shuffle(cards)
+        return tuple(cards)
+
+    # -- the moves -------------------------------------------------------------------------------------
+    def moves(self) -> list[int]:
+        if self.step == ACTIONS:
+            return self.action_moves()
+        ids = self.game.ids
+        p = self.player
+        if self.step == POLITICS:
+            found = [ids["pass"]] + [ids["prepare"][c] for c in set(self.mhand[p]) if c in ids["prepare"]]
+            found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("political_action", None), ())]
+            found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("once_per_game", None), ())
+                      if ab.card not in self.once_used[p]]
+            return sorted(found)
+        if self.step == DISCARD:
+            return sorted(ids["discard"][c] for c in set(self.mhand[p]))
+        return []
+
+    def action_moves(self) -> list[int]:
+        """Every action the current player can do and pay (CoL § ACTION PHASE: only an action whose
+        every step can be done and every cost paid), and ending the action phase."""
+        p, game, ids = self.player, self.game, self.game.ids
+        found = [ids["end"]]
+        civil = self.civil_left(p)
+        room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
+        seen = set()
+        row_costs, types, cheaper = game.board.row_costs, game.type, game.row_modifiers
+        for i, card in enumerate(self.row):
+            if card is None or card in seen:
+                continue
+            seen.add(card)
+            kind = types[card]
+            if not (room or kind == "wonder"):
+                continue
+            # only a leader (Hammurabi) or a card-row ability (Taj Mahal) can cost less than its space
+            if row_costs[i] > civil and kind != "leader" and card not in cheaper:
+                continue
+            if self.can_take(p, card, i, civil):
+                found.append(ids["take"][card])
+        if self.round == 1:                       # CoL § FIRST TURN: only taking cards
+            return sorted(found)
+        military = self.military_left(p)
+        if civil:
+            if self.population_cost(p) is not None:
+                found.append(ids["increase_population"])
+            if self.wonder[p] is not None and self.stage_cost(p, 1) is not None:
+                found.append(ids["build_stage"])
+            for card in set(self.hand[p]):
+                kind = game.type[card]
+                if kind == "leader":
+                    found.append(ids["elect"][card])
+                elif kind == "action":
+                    if card not in self.turn_taken and self.can_play(p, card):
+                        found.append(ids["play"][card])
+                elif self.can_develop(p, card, revolution=False):
+                    found.append(ids["develop"][card])
+                if kind == "government" and self.can_develop(p, card, revolution=True):
+                    found.append(ids["revolution"][card])
+        resources = self.holding(p, "resources")
+        extra = self.military_resources[p]
+        room = self.pool[p]
+        staffed = self.staffed[p]
+        for card in self.techs[p]:
+            unit = game.type[card] == "military_unit"
+            if not (military if unit else civil):
+                continue
+            have = resources + extra if unit else resources
+            if room and self.build_cost(p, card) <= have and self.urban_room(p, card):
+                found.append(ids["build"][card])
+            if card in staffed:
+                found.append(ids["destroy"][card])
+                found += [ids["upgrade"][(card, to)] for to in self.upgrades(p, card)
+                          if self.upgrade_cost(p, card, to) <= have]
+        if military and "tactic" not in self.turn_flags:
+            cost = game.rules["tactic_play_cost"]
+            if military >= cost:
+                found += [ids["play_tactic"][c] for c in set(self.mhand[p]) if game.type[c] == "tactic"]
+            if military >= game.rules["tactic_copy_cost"]:
+                found += [ids["copy_tactic"][c] for c in set(self.commons) if c != self.tactic[p]]
+        for ability in self.powers[p].triggers.get(("once_per_turn", None), ()):
+            if f"used:{ability.card}" not in self.turn_flags and self.tries(p, lambda st: st.move_use(ability.card)):
+                found.append(ids["use"][ability.card])
+        return sorted(set(found))
+
+    # -- START-OF-TURN SEQUENCE and the politics phase (CoL § COURSE OF THE TURN) ----------------------
+    def _start_turn(self) -> None:
+        p = self.player
+        self.turn_taken, self.turn_flags = (), frozenset()
+        if self.log is not None:
+            self.note(f"-- round {self.round}, {self.who(p)}'s turn: {self.civil_left(p)} civil and "
+                      f"{self.military_left(p)} military actions; food {self.holding(p, 'food')}, resources "
+                      f"{self.holding(p, 'resources')}, science {self.science[p]}, culture {self.culture[p]}")
+        if self.round == 1:                       # CoL § FIRST TURN: no start-of-turn sequence, no politics
+            self.step = ACTIONS
+            return
+        self.replenish(discard=True)              # § REPLENISH THE CARD ROW (it may end an age)
+        for seat, tactic in self.exclusive:       # § MAKE TACTICS AVAILABLE
+            if seat == p:
+                self.commons += (tactic,)
+                self.exclusive = tuple(e for e in self.exclusive if e[0] != p)
+        self.step = POLITICS if self.game.rules["political_actions"] and not self.skip_politics[p] else ACTIONS
+        self.skip_politics[p] = False
+        if self.step == POLITICS and self.allows(p, "peek_event"):
+            self.peek_event(p)
+        if self.over:
+            return
+        self.then(lambda st: st.fire(p, "turn_start"))
+
+    def peek_event(self, p: int) -> None:
+        """`allow: peek_event` (Joan of Arc, CoL § CARD DESCRIPTION): at the start of the politics phase
+        the player looks at the top card of the current events deck; it stays on top, known to them."""
+        if any(self.peek) or not self.events:
+            return
+        self.peek[p], self.events = self.events[:1], self.events[1:]
+        self.note(f"{self.who(p)} looks at the top current event", private=self.game.name(self.peek[p][0]))
+
+    def move_pass(self) -> None:
+        """No political action this turn (CoL § POLITICS PHASE)."""
+        self.step = ACTIONS
+
+    def move_prepare(self, card: str):
+        """PREPARE AN EVENT (CoL § POLITICS PHASE; HB § PREPARING AN EVENT): the card goes face down
+        on the future events deck, the player scores its level in culture, and the top current event
+        is revealed and evaluated."""
+        p = self.player
+        self.mhand[p] = _without(self.mhand[p], card)
+        self.future += (card,)
+        level = self.game.age[card]
+        self.score_culture(p, level, "preparing an event")
+        self.note(f"{self.who(p)} prepares an event (+{level} culture)", private=self.game.name(card))
+        self.political_done(p)
+        return self.reveal_event(p)
+
+    def political_done(self, p: int) -> None:
+        """One political action is taken; a political action gained (Julius Caesar, once per game)
+        allows another (CoL § POLITICS PHASE)."""
+        if self.political_actions[p]:
+            self.political_actions[p] -= 1
+        else:
+            self.step = ACTIONS
+
+    def reveal_event(self, p: int):
+        """CoL § CURRENT EVENTS, § EVALUATING AN EVENT: the top current event is evaluated, then goes
+        to the past events; an empty current deck is replaced by the future deck, shuffled and sorted
+        by age (HB § PREPARING AN EVENT)."""
+        peeked = next((q for q in range(self.n) if self.peek[q]), None)
+        if peeked is not None:                    # the top card, known to Joan of Arc's owner
+            card, self.peek[peeked] = self.peek[peeked][0], ()
+        elif self.events:
+            card, self.events = self.events[0], self.events[1:]
+        else:
+            return None
+        if not self.events:
+            future = list(self.future)
+            self.chance("future", self.round, p).shuffle(future)
+            future.sort(key=self.game.age.__getitem__)
+            self.events, self.future = tuple(future), ()
+        self.note(f"  event revealed: {self.game.name(card)}")
+        if self.game.type[card] == "territory":
+            return self.bid(p, card, p, 0, None, frozenset())
+        self.past += (card,)
+        return run_abilities(self, p, self.game.resolved[card])
+
+    # -- COLONIZATION (CoL § COLONIZATION; HB § COLONIZATION; docs/rules/tta.md § 8.3) -----------------
+    def bid(self, revealer: int, land: str, bidder: int, high: int, leader: int | None, out: frozenset):
+        """The auction, clockwise from the revealer: each bids more than the last bid, at most the force
+        they could send, or passes for good. Nobody bids: the territory goes to the past events; the
+        last one left colonizes."""
+        if leader is not None and len(out) == self.n - 1:
+            self.note(f"  {self.who(leader)} wins the bid for {self.game.name(land)} with {high}")
+            return self.send(leader, land, high, (), ())
+        if len(out) == self.n:
+            self.past += (land,)
+            self.note(f"  nobody bids for {self.game.name(land)}: it goes to the past events")
+            return None
+        while bidder in out or bidder == leader:
+            bidder = CLOCKWISE.next(bidder, self.n)
+            if bidder == leader and len(out) == self.n - 1:
+                return self.bid(revealer, land, bidder, high, leader, out)
+
+        def passes(st):
+            st.note(f"  {st.who(bidder)} passes")
+            return st.bid(revealer, land, CLOCKWISE.next(bidder, st.n), high, leader, out | {bidder})
+
+        def raises(n):
+            def run(st):
+                st.note(f"  {st.who(bidder)} bids {n}")
+                return st.bid(revealer, land, CLOCKWISE.next(bidder, st.n), n, bidder, out)
+            return run
+        most = min(self.most_force(bidder), high + MAX_BIDS)
+        options = (Option("pass", passes),) + tuple(Option(f"bid {n}", raises(n)) for n in range(high + 1, most + 1))
+        return Pending(bidder, f"bid for {self.game.name(land)}?", options)
+
+    def force(self, p: int, units: tuple[str, ...], bonus: tuple[str, ...]) -> int:
+        """The colonization force: the units' strength, their armies under the current tactic (grouped
+        anew), the colonization modifier and the bonus cards' colonization values (strength
+        modifiers do not count)."""
+        game = self.game
+        found = sum(game.fields[u]["strength"] for u in units)
+        tactic = self.tactic[p]
+        if tactic is not None and units:
+            levels: dict[str, list[int]] = {}
+            for u in units:
+                levels.setdefault(game.fields[u]["unit"], []).append(game.age[u])
+            f = game.fields[tactic]
+            found += army_strength(levels, f["army"], game.age[tactic], f["strength"],
+                                   f.get("outdated_strength", f["strength"]), self.allows(p, "infantry_as_cavalry"))
+        cards = sum(game.fields[b].get("colonization", 0) if game.type[b] == "military_bonus" else 1 for b in bonus)
+        return found + self.stat(None, p, "colonization") + cards
+
+    def most_force(self, p: int) -> int:
+        """The largest force ``p`` could send (the most they may bid): every unit, every bonus card,
+        and James Cook's two discards (docs/rules/tta.md § 12)."""
+        units = tuple(c for c in self.staffed[p] if self.game.type[c] == "military_unit")
+        if not units:
+            return 0
+        bonus = tuple(c for c in self.mhand[p] if self.game.type[c] == "military_bonus")
+        cook = min(2, len(self.mhand[p]) - len(bonus)) if self.allows(p, "discard_for_colonization") else 0
+        return self.force(p, units, bonus) + cook
+
+    def send(self, p: int, land: str, bid: int, units: tuple[str, ...], extra: tuple[str, ...]):
+        """The winner forms the force one choice at a time — a unit, a bonus card, a discard (James
+        Cook) — and stops once it reaches the bid with at least one unit."""
+        game = self.game
+        options = []
+        force = self.force(p, units, extra)
+        if units and force >= bid:
+            options.append(Option(f"send the force ({force})", lambda st: st.colonize(p, land, units, extra)))
+        left = list(self.staffed[p])
+        for u in units:
+            left.remove(u)
+        for u in dict.fromkeys(c for c in left if game.type[c] == "military_unit"):
+            options.append(Option(f"send {game.label(u)}", lambda st, u=u: st.send(p, land, bid, units + (u,), extra)))
+        hand = list(self.mhand[p])
+        for c in extra:
+            hand.remove(c)
+        discards = sum(1 for c in extra if game.type[c] != "military_bonus")
+        for c in dict.fromkeys(hand):
+            if game.type[c] == "military_bonus":
+                options.append(Option(f"play {game.label(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
+            elif discards < 2 and self.allows(p, "discard_for_colonization"):
+                options.append(Option(f"discard {game.label(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
+        return Pending(p, f"colonization force for {game.label(land)} (bid {bid})?", tuple(options))
+
+    def colonize(self, p: int, land: str, units: tuple[str, ...], extra: tuple[str, ...]):
+        """The units are sacrificed (their workers to the yellow bank), the cards discarded; the
+        territory becomes a colony."""
+        for u in units:
+            self.staffed[p] = _without(self.staffed[p], u)
+            self.yellow[p] += 1
+        for c in extra:
+            self.mhand[p] = _without(self.mhand[p], c)
+            self.discards += (c,)
+        if self.log is not None:
+            self.note(f"  {self.who(p)} sends {', '.join(self.game.name(u) for u in units)}"
+                      + (f" and {len(extra)} military card{'s' if len(extra) > 1 else ''}" if extra else ""))
+        return self.gain_colony(p, land)
+
+    # -- ACTION PHASE: civil actions (CoL § ACTION PHASE; docs/rules/tta.md § 5) -------------------------
+    def move_take(self, card: str):
+        return self.take(self.player, card)
+
+    def take(self, p: int, card: str):
+        """TAKE A NON-WONDER CARD / TAKE A WONDER (§ 4.4): pay the space's civil actions (and the
+        surcharge and changes); a wonder goes into play unfinished, any other card to the hand."""
+        i = self.row.index(card)
+        cost = self.take_cost(p, card, i)
+        self.spend_civil(p, cost)
+        self.row = self.row[:i] + (None,) + self.row[i + 1:]
+        self.turn_taken += (card,)
+        kind = self.game.type[card]
+        if self.log is not None:
+            self.note(f"{self.who(p)} takes {self.game.name(card)} from space {i + 1} for "
+                      f"{self.game.word(cost, 'civil actions')}")
+        if kind == "wonder":
+            self.wonder[p], self.stages[p] = card, 0
+        else:
+            self.hand[p] += (card,)
+            if kind == "leader":
+                self.leader_ages[p] |= {self.game.age[card]}
+        return self.fire(p, "taken", self.game.kind_of(card))
+
+    def move_increase_population(self):
+        """INCREASE POPULATION (§ 5.2): pay the food under the rightmost section still holding yellow
+        tokens; one token becomes an unused worker."""
+        p = self.player
+        self.spend_civil(p, 1)
+        return self.increase_population(p, self.population_cost(p), "increase population")
+
+    def move_build(self, card: str):
+        """BUILD A FARM, MINE, OR URBAN BUILDING / BUILD A MILITARY UNIT (§ 5.2, § 5.3)."""
+        p = self.player
+        self.spend(p, card, 1)
+        return self.build(p, card, self.build_cost(p, card))
+
+    def move_upgrade(self, old: str, new: str):
+        """UPGRADE (§ 5.2-5.3): a worker moves to a higher level of the same kind, paying the difference."""
+        p = self.player
+        self.spend(p, old, 1)
+        return self.upgrade(p, old, new, self.upgrade_cost(p, old, new))
+
+    def move_destroy(self, card: str) -> None:
+        """DESTROY A BUILDING / DISBAND A MILITARY UNIT: the worker goes back to the pool, nothing refunded."""
+        p = self.player
+        self.spend(p, card, 1)
+        self.staffed[p] = _without(self.staffed[p], card)
+        self.pool[p] += 1
+        self.refresh(p)
+        self.note(f"{self.who(p)} {'disbands' if self.game.type[card] == 'military_unit' else 'destroys'} "
+                  f"{self.game.name(card)}")
+
+    def move_build_stage(self):
+        """BUILD A STAGE OF A WONDER (§ 5.2): a construction technology builds up to its number of
+        stages for one action, their costs paid together (as many as can be paid)."""
+        p = self.player
+        self.spend_civil(p, 1)
+        n = self.stages_per_action(p)
+        while n > 1 and self.stage_cost(p, n) is None:
+            n -= 1
+        return self.build_stages(p, n, self.stage_cost(p, n))
+
+    def move_develop(self, card: str):
+        """DEVELOP A TECHNOLOGY (§ 5.2): pay its science cost and put it into play (a government: a
+        peaceful change)."""
+        p = self.player
+        self.spend_civil(p, 1)
+        return self.develop(p, card, self.science_cost(p, card, revolution=False), revolution=False)
+
+    def move_revolution(self, card: str):
+        """DECLARE A REVOLUTION (§ 5.2): all the civil actions and the lower science cost."""
+        p = self.player
+        self.spend_civil(p, self.civil_total(p))
+        return self.develop(p, card, self.science_cost(p, card, revolution=True), revolution=True)
+
+    def move_elect(self, card: str):
+        """PLAY A LEADER (§ 5.2): from the hand into play; a leader in play is replaced and 1 civil
+        action comes back (HB § REPLACING A LEADER)."""
+        p = self.player
+        self.spend_civil(p, 1)
+        self.hand[p] = _without(self.hand[p], card)
+        old = self.leader(p)
+        steps = []
+        if old is not None:
+            self.play[p] = _without(self.play[p], old)
+            self.civil_used[p] = max(0, self.civil_used[p] - 1)
+            self.turn_flags |= {"replaced_leader"}
+            self.note(f"{self.who(p)} replaces {self.game.name(old)} with {self.game.name(card)} (1 civil action back)")
+            steps.append(lambda st: run_abilities(st, p, st.game.triggered(old, "replaced")))
+            steps.append(lambda st: run_abilities(st, p, st.game.triggered(old, "left_play")))
+        else:
+            self.note(f"{self.who(p)} plays the leader {self.game.name(card)}")
+        self.play[p] += (card,)
+        self.refresh(p, cards=True)
+        self.then(*steps)
+        return None
+
+    def move_play(self, card: str):
+        """PLAY AN ACTION CARD (§ 5.2): its effect, then it leaves the game."""
+        p = self.player
+        self.spend_civil(p, 1)
+        self.hand[p] = _without(self.hand[p], card)
+        self.note(f"{self.who(p)} plays {self.game.name(card)}")
+        return run_abilities(self, p, self.game.triggered(card, "played"))
+
+    def move_use(self, card: str):
+        """A leader's once-per-turn ability (Hammurabi, Barbarossa: docs/rules/tta.md § 10.2) or a
+        political-action ability (Alexander, Columbus) used as the political action."""
+        p = self.player
+        if self.step == POLITICS:
+            once = self.game.triggered(card, "once_per_game")
+            if once:                             # Julius Caesar: a second political action this turn
+                self.once_used[p] |= {card}
+                self.note(f"{self.who(p)} uses {self.game.name(card)} (once per game)")
+                return run_abilities(self, p, once)
+            self.political_done(p)
+            self.note(f"{self.who(p)} uses {self.game.name(card)} as the political action")
+            return run_abilities(self, p, self.game.triggered(card, "political_action"))
+        self.turn_flags |= {f"used:{card}"}
+        self.note(f"{self.who(p)} uses {self.game.name(card)}")
+        return run_abilities(self, p, self.game.triggered(card, "once_per_turn"))
+
+    # -- ACTION PHASE: military actions (§ 5.3) ---------------------------------------------------------
+    def move_play_tactic(self, card: str) -> None:
+        """PLAY A TACTIC: it becomes the player's exclusive and current tactic; it joins the common
+        tactics at the start of their next turn (CoL § MAKE TACTICS AVAILABLE)."""
+        p = self.player
+        self.spend_military(p, self.game.rules["tactic_play_cost"])
+        self.mhand[p] = _without(self.mhand[p], card)
+        self.exclusive += ((p, card),)
+        self.set_tactic(p, card, "plays")
+
+    def move_copy_tactic(self, card: str) -> None:
+        """COPY A TACTIC from the common tactics area (HB § COPYING A TACTIC)."""
+        p = self.player
+        self.spend_military(p, self.game.rules["tactic_copy_cost"])
+        self.set_tactic(p, card, "copies")
+
+    def set_tactic(self, p: int, card: str, how: str) -> None:
+        self.tactic[p] = card
+        self.turn_flags |= {"tactic"}           # playing and copying: at most once per turn (CoL § PLAY A TACTIC)
+        self.refresh(p)
+        if self.log is not None:
+            self.note(f"{self.who(p)} {how} the tactic {self.game.name(card)}: strength {self.stat(None, p, 'strength')}")
+
+    # -- END-OF-TURN SEQUENCE (CoL § END-OF-TURN SEQUENCE; docs/rules/tta.md § 10.1) -------------------
+    def move_end(self):
+        """The action phase ends: turn-end abilities (§ 10.2, choice), then the end-of-turn sequence."""
+        p = self.player
+        self.note(f"{self.who(p)} ends the action phase")
+        self.then(lambda st: st._discard_step(p))
+        return self.fire(p, "turn_end")
+
+    def _discard_step(self, p: int) -> None:
+        """1. Discard military cards down to the military action total (a decision per card)."""
+        if len(self.mhand[p]) > self.stat(None, p, "military_hand_limit"):
+            self.step = DISCARD
+        else:
+            self._end_of_turn(p)
+
+    def move_discard(self, card: str) -> None:
+        p = self.player
+        self.mhand[p] = _without(self.mhand[p], card)
+        self.discards += (card,)
+        self.note(f"{self.who(p)} discards a military card", private=self.game.name(card))
+        self._discard_step(p)
+
+    def _end_of_turn(self, p: int) -> None:
+        """2. Uprising or 3. production; 4. draw military cards; 5. reset actions; the next turn."""
+        if self.discontent(p) > self.pool[p]:
+            self.note(f"  uprising: {self.discontent(p)} discontent workers, {self.pool[p]} unused — no production")
+        else:
+            self.produce(p, ("points", "corruption", "food", "consumption", "resources"))
+        draws = min(3, self.military_left(p))
+        if draws and self.round > 1:
+            self.draw(Ctx(p, "draw"), p, "military", draws)
+        self.civil_used[p] = self.military_used[p] = self.civil_temp[p] = self.military_temp[p] = 0
+        self.military_resources[p] = self.military_science[p] = self.political_actions[p] = 0
+        self._next_turn()
+
+    def produce(self, p: int, steps) -> None:
+        """PRODUCTION PHASE (CoL; HB § PRODUCTION PHASE): points, corruption, food, consumption and
+        famine, resources — those of ``steps`` (an event may produce again: `produce`)."""
+        log = self.log is not None
+        if "points" in steps:
+            science, culture = self.stat(None, p, "science"), self.stat(None, p, "culture")
+            self.science[p] += science
+            self.score_culture(p, culture, "production")
+            if log:
+                self.note(f"  {self.who(p)} scores {science} science and {culture} culture")
+        if "corruption" in steps:
+            corruption = self.game.board.corruption(self.blue[p])
+            if corruption:
+                lost = self.lose_tokens(p, "resources", corruption)
+                if lost < corruption:
+                    lost += self.lose_tokens(p, "food", corruption - lost)
+                if log:
+                    self.note(f"  corruption: {self.who(p)} loses {corruption}")
+        if "food" in steps:
+            self.produce_tokens(p, "farm")
+        if "consumption" in steps:
+            eat = self.game.board.consumption(self.yellow[p])
+            if eat:
+                lost = self.lose_tokens(p, "food", eat)
+                famine = 4 * (eat - lost)             # HB § CONSUMPTION: 4 culture per missing food
+                if log:
+                    self.note(f"  consumption: {self.who(p)} eats {lost} of {eat} food"
+                              + (f"; famine: {famine} culture to lose" if famine else ""))
+                if famine:
+                    self.lose(Ctx(p, "famine"), p, "culture", famine)
+        if "resources" in steps:
+            self.produce_tokens(p, "mine")
+
+    def _next_turn(self) -> None:
+        """Turns go clockwise; after the player to the starting player's right, the round ends, and
+        after the last round the game (CoL § GAME FLOW; HB § THE LAST ROUND)."""
+        nxt = CLOCKWISE.next(self.player, self.n)
+        if nxt == self.starter:
+            if self.last_round == self.round:
+                self._game_end()
+                return
+            self.round += 1
+        self.player = nxt
+        self._start_turn()
+
+    # -- THE CARD ROW AND THE AGES (docs/rules/tta.md § 4) ------------------------------------------------
+    def replenish(self, discard: bool) -> None:
+        """CoL § REPLENISH THE CARD ROW: clear the leftmost spaces (by the number of players), slide
+        the cards left, deal the current civil deck into the empty spaces; the deck running out ends
+        the age (§ END OF AN AGE)."""
+        row = list(self.row)
+        spaces = len(row)
+        if discard:
+            cleared = self.game.board.row_discard[self.n]
+            row[:cleared] = [None] * cleared
+        row = [c for c in row if c is not None]
+        if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
+            while len(row) < spaces and self.civil_deck:
+                row.append(self.civil_deck[0])
+                self.civil_deck = self.civil_deck[1:]
+            self._new_age(silent=True)
+        while len(row) < spaces and self.civil_deck:
+            row.append(self.civil_deck[0])
+            self.civil_deck = self.civil_deck[1:]
+            if not self.civil_deck:
+                self.row = tuple(row)
+                self._age_ends()
+        self.row = tuple(row + [None] * (spaces - len(row)))
+
+    def _new_age(self, silent: bool = False) -> None:
+        """The next age's decks, shuffled, become current (CoL § END OF AN AGE 3)."""
+        self.age += 1
+        age = AGES[self.age]
+        playable = self.age <= AGES.index(self.game.rules["last_age"])
+        self.civil_deck = self._shuffled("civil", age, ()) if playable else ()
+        self.military_deck = self._shuffled("military", age, ()) if playable else ()
+        self.discards = ()
+        if self.log is not None:
+            self.note(f"  Age {age} begins" + ("" if playable else " with no decks"))
+        if not playable and self.last_round is None:
+            # CoL § GAME FLOW: during the starting player's turn this round is the last, else the next
+            self.last_round = self.round if self.player == self.starter else self.round + 1
+            self.note(f"  the last round is round {self.last_round}")
+
+    def _age_ends(self) -> None:
+        """CoL § END OF AN AGE (Ages I and up): cards two ages old are antiquated — discarded from
+        hands, leaders and unfinished wonders leave play —, every player loses 2 yellow tokens, and
+        the next age begins."""
+        ended = self.age
+        old = ended - 1
+        self.note(f"  Age {AGES[ended]} ends")
+        for p in range(self.n):
+            game = self.game
+            self.hand[p] = tuple(c for c in self.hand[p] if game.age[c] > old)
+            self.mhand[p] = tuple(c for c in self.mhand[p] if game.age[c] > old)
+            leader = self.leader(p)
+            if leader is not None and game.age[leader] <= old:
+                self.play[p] = _without(self.play[p], leader)
+                self.refresh(p, cards=True)
+            if self.wonder[p] is not None and game.age[self.wonder[p]] <= old:
+                self.blue[p] += self.stages[p]          # HB § REMOVING … UNFINISHED WONDERS: tokens back
+                self.wonder[p], self.stages[p] = None, 0
+            self.box(p, 0, -min(2, self.yellow[p]))
+        self._new_age()
+
+    # -- GAME END (CoL § GAME FLOW; HB § END OF YOUR FIRST GAME › FINAL SCORING; tta.md § 10.3) -------------
+    def _game_end(self) -> None:
+        self.note("== game end: final scoring")
+        scoring = self.game.rules["final_scoring"]
+        for p in CLOCKWISE.order(self.starter, self.n):
+            parts = self.final_score(p, scoring)
+            total = sum(parts.values())
+            self.score_culture(p, total, "final scoring")
+            if self.log is not None:
+                self.note(f"  {self.who(p)}: +{total} culture ("
+                          + ", ".join(f"{k} {v}" for k, v in parts.items() if v) + ")")
+            self.fire(p, "game_end")
+        self.step = OVER
+        self.over = True
+        if self.log is not None:
+            ranks = self.ranks()
+            for p in sorted(range(self.n), key=lambda q: ranks[q]):
+                self.note(f"{ranks[p]}. {self.who(p)}: {self.culture[p]} culture")
+
+    def final_score(self, p: int, scoring) -> dict[str, int]:
+        """The first game's scoring (`final_scoring`): technologies by age (the government counted
+        `government_counts` times), ratings, production, colonies, completed wonders by age."""
+        game = self.game
+        tech = scoring["technology"]
+        technologies = 0
+        for card in self.techs[p] + self.play[p]:
+            if game.is_technology(card):
+                times = scoring["government_counts"] if game.type[card] == "government" else 1
+                technologies += times * tech.get(AGES[game.age[card]], 0)
+        wonders = scoring["completed_wonder"]
+        return {"technologies": technologies,
+                "science rating": scoring["science_rating"] * self.stat(None, p, "science"),
+                "strength": scoring["strength_rating"] * self.stat(None, p, "strength"),
+                "happiness": scoring["happiness_rating"] * self.stat(None, p, "happy"),
+                "production": scoring["production"] * (self.stat(None, p, "food_production")
+                                                       + self.stat(None, p, "resource_production")),
+                "colonies": scoring["colony"] * sum(1 for c in self.play[p] if game.type[c] == "territory"),
+                "wonders": sum(wonders.get(AGES[game.age[c]], 0) for c in self.play[p] if game.type[c] == "wonder")}
+
+    # -- the state as data ----------------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        return views.snapshot(self)
+
+    def features(self, seat: int) -> dict[str, int]:
+        """Named numbers greedy agents weigh."""
+        return {"culture": self.culture[seat], "science": self.science[seat],
+                "culture_rating": self.stat(None, seat, "culture"), "science_rating": self.stat(None, seat, "science"),
+                "strength": self.stat(None, seat, "strength"), "happy": self.stat(None, seat, "happy"),
+                "food": self.holding(seat, "food"), "resources": self.holding(seat, "resources"),
+                "workers": len(self.staffed[seat]) + self.pool[seat],
+                "civil_actions": self.stat(None, seat, "civil_actions")}
+
+    def record(self, seat: int) -> dict:
+        """What a simulation stores for a player: the cards they ended with, by kind (leader, completed
+        wonders, technologies developed, colonies), and their points and ratings."""
+        game = self.game
+        cards = [c for c in self.play[seat] + self.techs[seat] if c not in game.initial]
+        kind = lambda *types: [c for c in cards if game.type[c] in types]  # noqa: E731
+        return {"leaders": kind("leader"), "wonders": kind("wonder"),
+                "technologies": kind("farm", "mine", "urban_building", "military_unit", "special_technology",
+                                     "government"),
+                "colonies": kind("territory"), "culture": self.culture[seat], "science": self.science[seat],
+                "strength": self.stat(None, seat, "strength")}
+
+    def refresh(self, p: int, cards: bool = False) -> None:
+        """``p``'s cards or workers changed: statistics anew, and the abilities in force when cards
+        changed (leader, completed wonders, special technologies, colonies, tactics)."""
+        printed = self.printed(p)
+        if not cards:
+            old = self.powers[p]
+            self.set_powers(p, Powers(old.triggers, old.modifiers, printed))
+            return
+        before = self.civil_total(p), self.stat(None, p, "military_actions")
+        abilities = []
+        for card in self.play[p]:
+            abilities += self.game.in_play[card]
+        self.set_powers(p, Powers.of(abilities, printed))
+        # CoL § WHEN YOUR ACTION TOTAL CHANGES: a decrease removes spent tokens first
+        self.civil_used[p] = max(0, self.civil_used[p] - max(0, before[0] - self.civil_total(p)))
+        self.military_used[p] = max(0, self.military_used[p] - max(0, before[1] - self.stat(None, p, "military_actions")))
+
+
+def check_rules(rules) -> None:
+    """Refuse rule parameters this engine does not play yet: it plays the Handbook's first game
+    (Ages A-II, preparing events as the only political action, its own final scoring)."""
+    missing = []
+    if AGES.index(rules["last_age"]) > AGES.index("II"):
+        missing.append("Age III")
+    extra = [a for a in rules["political_actions"] if a != "prepare_event"]
+    if extra:
+        missing.append("the political actions " + ", ".join(extra))
+    if rules["automatic_events"] or any(rules["end_game_events"].values()) or rules["shared_wars"] \
+            or rules["global_conflicts"] or rules["final_scoring"]["age_iii_events"] != "none":
+        missing.append("the first edition's and the full game's event and war rules")
+    if missing:
+        raise UnplayedRules(f"the tta engine plays the Handbook's first game only (--variant first-game); "
+                            f"not played yet: {'; '.join(missing)}")
+
+
+def _probe(node):
+    """How to tell whether a played effect can be performed: ("build", spec) or
+    ("increase_population", spec) when its first action is one, ("try", None) when an action is
+    further in (a development, a choice), None when it only gains."""
+    if isinstance(node, (list, tuple)):
+        return next((found for n in node if (found := _probe(n))), None)
+    if not isinstance(node, dict):
+        return None
+    if "build" in node:
+        return "build", verbs.build_spec(node["build"])
+    if "increase_population" in node:
+        return "increase_population", verbs.population_spec(node["increase_population"])
+    if "when" in node and "if" not in node:
+        return _probe(node.get("do"))
+    return ("try", None) if _performs(node) else None
+
+
+def _performs(node) -> bool:
+    if isinstance(node, dict):
+        return any(k in ("build", "develop", "increase_population") or _performs(v) for k, v in node.items())
+    return isinstance(node, (list, tuple)) and any(_performs(v) for v in node)
+
+
+def _without(cards: tuple, card: str) -> tuple:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+class Game(BaseGame):
+    """The deck's cards by kind, ages and decks per player count, the board, the move codec."""
+
+    FACTS = FACTS
+    State = State
+    WORDS = {"civil actions": "civil action", "military cards": "military card"}
+
+    def __init__(self, deck, abilities=None):
+        cards = deck.cards
+        self.type = {c.id: c.type for c in cards}
+        self.age = {c.id: AGES.index(c.get("age", "A")) for c in cards}
+        self.fields = {c.id: c.fields for c in cards}
+        self.initial = tuple(c.id for c in cards if c.get("initial"))
+        self.board = Board.read(deck.data["boards"])
+        self.decks = {}
+        for n in range(deck.manifest.min_players, deck.manifest.max_players + 1):
+            for c in cards:
+                key = (c.get("deck"), c.get("age"), n)
+                self.decks[key] = self.decks.get(key, ()) + (c.id,) * c.copies(n)
+        self.worked = tuple(c.id for c in cards if c.type in WORKED)
+        self.developed = tuple(c.id for c in cards if "science_cost" in c.fields)
+        self.governments = tuple(c.id for c in cards if c.type == "government" and "revolution_cost" in c.fields)
+        self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
+        self.military = tuple(c.id for c in cards if c.get("deck") == "military")
+        check_rules(rule_parameters(deck))       # before compiling: the variant to play is the first thing to say
+        super().__init__(deck, abilities)
+        ab = self.abilities
+        self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
+        #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
+        self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
+                                    if c.id in self.printed[kind.field]) for c in cards}
+        self.kinds = {c.id: frozenset(k for k in (c.type, c.get("building"), c.get("unit"),
+                                                  "technology" if self.is_technology(c.id) else None) if k)
+                      for c in cards}
+        #: action cards whose effect performs an action: the first one, (verb, spec) — asked before the
+        #: card is offered (vocabulary.can_play)
+        self.probes = {c.id: probe for c in cards if c.type == "action" and (probe := _probe(c.get("effects", ())))}
+        #: higher levels of the same kind, for each worker technology (CoL § UPGRADE)
+        self.upgrade_to = {a: tuple(b for b in self.worked if self.same_kind(a, b) and self.age[b] > self.age[a])
+                           for a in self.worked}
+        self.in_play = {c.id: tuple(a for f in ("effects", "permanent") for a in ab.get(c.id, {}).get(f, ()))
+                        if c.type in ("leader", "wonder", "special_technology", "territory") else ()
+                        for c in cards}
+        self.plural = {r: noun.many for r, noun in self.vocab.resources.items()}
+        names = [c.name for c in cards]
+        self.labels = {c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.get('age')})" for c in cards}
+        self.token_values = {"food": {c.id: c.get("food") for c in cards if c.type == "farm"},
+                             "resources": {c.id: c.get("resources") for c in cards if c.type == "mine"}}
+        #: card-row abilities: what taking the card itself costs (Taj Mahal, CoL § OTHER CIVIL CARDS IN PLAY)
+        self.row_modifiers = {c: mods for c in self.civil
+                              if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
+                                                if getattr(a, "verb", None) == "take_cost"))}
+        codec = self.codec
+        singles = ("end", "increase_population", "build_stage", "pass")
+        self.ids = {k: codec.id(k) for k in singles}
+        for kind, domain in self._domains().items():
+            self.ids[kind] = {v: codec.id(kind, *(v if isinstance(v, tuple) else (v,))) for v in domain}
+
+    def _domains(self) -> dict:
+        t = self.type
+        kinds = lambda *ks: tuple(c for c in self.civil + self.initial + self.military if t[c] in ks)  # noqa: E731
+        return {"take": self.civil, "build": self.worked, "destroy": self.worked,
+                "upgrade": tuple((a, b) for a in self.worked for b in self.worked if (self.same_kind(a, b)
+                                 and self.age[b] > self.age[a]) or (a != b and t[a] == "urban_building"
+                                                                    and self.fields[b].get("building") == "theater")),
+                "develop": kinds("farm", "mine", "urban_building", "military_unit", "special_technology",
+                                 "government"),
+                "revolution": kinds("government"), "elect": kinds("leader"), "play": kinds("action"),
+                "use": tuple(c for c in self.civil if any(getattr(a, "trigger", None) in ("once_per_turn", "political_action",
+                                                                                          "once_per_game")
+                                                          for a in self.abilities.get(c, {}).get("effects", ()))),
+                "play_tactic": kinds("tactic"), "copy_tactic": kinds("tactic"),
+                "prepare": kinds("event", "territory"), "discard": self.military}
+
+    def MOVES(self) -> list:
+        d = self._domains()
+        upgrade_from = tuple(dict.fromkeys(a for a, _ in d["upgrade"]))
+        upgrade_to = tuple(dict.fromkeys(b for _, b in d["upgrade"]))
+        return [("end", []), ("increase_population", []), ("build_stage", []), ("pass", []),
+                ("take", [d["take"]]), ("build", [d["build"]]), ("upgrade", [upgrade_from, upgrade_to]),
+                ("destroy", [d["destroy"]]), ("develop", [d["develop"]]), ("revolution", [d["revolution"]]),
+                ("elect", [d["elect"]]), ("play", [d["play"]]), ("use", [d["use"]]),
+                ("play_tactic", [d["play_tactic"]]), ("copy_tactic", [d["copy_tactic"]]),
+                ("prepare", [d["prepare"]]), ("discard", [d["discard"]]), ("choose", [OPTION])]
+
+    def label(self, card: str) -> str:
+        """A card's name in a decision's options, with its age where cards share a name (Military
+        Bonus I and II), so that every option reads differently."""
+        return self.labels[card]
+
+    def same_kind(self, a: str, b: str) -> bool:
+        """Two worker technologies of the same type and building or unit kind (CoL § UPGRADE)."""
+        fa, fb = self.fields[a], self.fields[b]
+        return (self.type[a] == self.type[b] and fa.get("building") == fb.get("building")
+                and fa.get("unit") == fb.get("unit"))
+
+    def is_technology(self, card: str) -> bool:
+        """A technology card in play: every civil card with a science cost, and the initial ones."""
+        return "science_cost" in self.fields[card] or card in self.initial
+
+    def kind_of(self, card: str) -> str:
+        """The `kind` word a card is for triggers (`taken: technology`, `taken: leader` …)."""
+        kind = self.type[card]
+        return "technology" if self.is_technology(card) else kind
+
+    def triggered(self, card: str, trigger: str) -> tuple:
+        return tuple(a for f in self.abilities.get(card, {}).values() for a in f
+                     if getattr(a, "trigger", None) == trigger)
+
+    def arrange(self, players: int, seed: int, setup: dict) -> State:
+        from cardtools.games.tta.scenario import arrange
+
+        return arrange(self, players, seed, setup)
+

@@ -1,0 +1,1023 @@
+"""What Through the Ages' effect words mean (templates/text/tta/vocabulary.yaml) and the actions
+both the rules and the cards' effects perform: the parts of the host the kit cannot derive from
+tables. Food and resources are blue tokens on farms and mines, paid and gained by one fixed rule
+(``board.py``; docs/rules/tta.md § 6); population, actions and the banks live on the player board;
+statistics are the printed symbols (once per worker on cards that take workers) plus modifiers,
+with the ratings' limits (§ 7). The TtA verbs of ``verbs.py`` call the methods at the end.
+"""
+
+from __future__ import annotations
+
+from cardtools.effects.runtime import Ctx, Option, Pending, run_all
+from cardtools.engine.abilities import adjusted, run_abilities
+from cardtools.engine.flow import CLOCKWISE
+from cardtools.engine.state import BaseState
+from cardtools.games.tta import board as tokens
+from cardtools.games.tta.strength import army_strength
+
+#: Resources carried by cards and the board rather than by a counter (rules.State.RESOURCES).
+ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "military_actions", "blue_tokens",
+                      "yellow_tokens", "food_or_resources"})
+#: Statistics worked out from the board, to which modifiers add (CoL § YOUR STATISTICS).
+DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
+                     "civil_hand_limit", "military_hand_limit", "culture_points"})
+FARM_MINE = {"food": "farm", "resources": "mine"}
+
+COUNT_NAMES = (
+    "military_units", "infantry_and_artillery", "unit_kinds", "theaters", "labs", "lab_levels",
+    "library_theater_pairs", "best_lab_or_library_level", "best_theater_culture", "best_mine_output",
+    "lab_resource_production", "mine_production", "happy_from_temples_and_government",
+    "happy_from_temples_theaters_wonders", "other_happy_cards", "colonies", "wonders", "age_a_wonders",
+    "age_i_wonders", "age_ii_wonders", "age_iii_wonders", "technology_levels", "farm_and_mine_workers",
+    "other_workers", "urban_output", "theater_library_culture", "unit_and_arena_levels",
+    "special_and_government_levels", "urban_building_levels", "content_workers_above_ten",
+    "age_iii_technologies", "distinct_kinds", "stronger_rivals", "richer_rivals")
+
+
+class Meanings(BaseState):
+    """The TtA state's vocabulary and actions; the turn's rules are in ``rules.State``."""
+
+    failed = False      # set when an action an effect asks for cannot be performed (§ 5.1)
+    #: Where the printed symbols count (every statistic's ``Printed`` zones: rules.State.STATS).
+    SYMBOL_ZONES: tuple[str, ...] = ()
+
+    # -- actions and their tokens (CoL § CIVIL AND MILITARY ACTIONS; docs/rules/tta.md § 5.1) ----------
+    def civil_total(self, p: int) -> int:
+        return self.stat(None, p, "civil_actions")
+
+    def civil_left(self, p: int) -> int:
+        return max(0, self.civil_total(p) - self.civil_used[p]) + self.civil_temp[p]
+
+    def military_left(self, p: int) -> int:
+        return max(0, self.stat(None, p, "military_actions") - self.military_used[p]) + self.military_temp[p]
+
+    def spend_civil(self, p: int, n: int) -> None:
+        """Actions gained for this turn are spent before the tokens (§ 5.1)."""
+        temp = min(n, self.civil_temp[p])
+        self.civil_temp[p] -= temp
+        self.civil_used[p] += n - temp
+
+    def spend_military(self, p: int, n: int) -> None:
+        temp = min(n, self.military_temp[p])
+        self.military_temp[p] -= temp
+        self.military_used[p] += n - temp
+
+    def spend(self, p: int, card: str, n: int) -> None:
+        """Military units cost military actions, everything else civil ones (§ 5.2-5.3)."""
+        (self.spend_military if self.game.type[card] == "military_unit" else self.spend_civil)(p, n)
+
+    def leader(self, p: int) -> str | None:
+        return next((c for c in self.play[p] if self.game.type[c] == "leader"), None)
+
+    def government(self, p: int) -> str:
+        return next(c for c in self.play[p] if self.game.type[c] == "government")
+
+    # -- costs after modifiers (CoL § ACTION PHASE; a cost never drops below 0: § 15 choice 2) ------------
+    def kinds(self, card: str) -> frozenset:
+        """The `kind` words a card answers to (`farm`, `lab`, `technology` …)."""
+        return self.game.kinds[card]
+
+    def costs(self, p: int) -> dict | None:
+        """``p``'s build and science costs after the modifiers, remembered per set of modifiers in play
+        (shared by clones: they depend on nothing else) — or None when a price or cost change has a
+        condition or reads the game, so each cost is worked out when asked."""
+        mods = self.mods
+        known = self.cost_tables
+        if known[0] is not mods:
+            fixed = (all(m.fixed for _, m in mods.all("price"))
+                     and all(m.fixed for action in ("develop", "revolution") for _, m in mods.get("cost", action)))
+            known = self.cost_tables = (mods, [{} for _ in range(self.n)] if fixed else None)
+        return None if known[1] is None else known[1][p]
+
+    def price(self, p: int, action: str, card: str, resource: str) -> int:
+        """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
+        total = 0
+        for owner, mod in self.mods.all("price"):
+            args = mod.args
+            if args["action"] != action or resource not in args["add"] or not mod.applies(self, owner, p):
+                continue
+            if args["on"] and not (args["on"] & self.kinds(card)):
+                continue
+            if args["ages"] and self.game.fields[card].get("age") not in args["ages"]:
+                continue
+            total += args["add"][resource](self, Ctx(owner, mod.card))
+        return total
+
+    def cost(self, p: int, action: str, base: int, resource: str) -> int:
+        """A cost after the `cost` modifiers of an action (Moses, Hammurabi, Michelangelo)."""
+        return adjusted(base, self, self.mods.get("cost", action), p, key=resource)
+
+    def take_cost(self, p: int, card: str, space: int) -> int:
+        """§ 4.4: the space's civil actions, +1 per completed wonder for a wonder, and the changes:
+        `cost` (take_leader, take_wonder) and the card's own `take_cost` while in the row (Taj Mahal)."""
+        base = self.game.board.row_costs[space]
+        kind = self.game.type[card]
+        if kind == "wonder":
+            base = self.cost(p, "take_wonder", base + self.count_wonders(p), "civil_actions")
+        elif kind == "leader":
+            base = self.cost(p, "take_leader", base, "civil_actions")
+        for mod in self.game.row_modifiers.get(card, ()):
+            if mod.condition is None or mod.condition(self, Ctx(p, card)):
+                base += mod.args["add"].get("civil_actions", lambda s, c: 0)(self, Ctx(p, card))
+        return max(0, base)
+
+    def can_take(self, p: int, card: str, space: int, civil: int) -> bool:
+        """§ 4.4: affordable; a wonder only without an unfinished one; a non-wonder within the civil
+        hand limit, not a technology already held or in play, not a second leader of an age."""
+        if self.take_cost(p, card, space) > civil:
+            return False
+        game = self.game
+        kind = game.type[card]
+        if kind == "wonder":
+            return self.wonder[p] is None
+        if len(self.hand[p]) >= self.stat(None, p, "civil_hand_limit"):
+            return False
+        if kind == "leader":
+            return game.age[card] not in self.leader_ages[p]
+        if game.is_technology(card):
+            return card not in self.hand[p] and card not in self.techs[p] and card not in self.play[p]
+        return True
+
+    def population_cost(self, p: int, cheaper: int = 0, free: bool = False) -> int | None:
+        """Food to increase population (§ 5.2), or None if impossible (empty bank, too little food)."""
+        base = self.game.board.population_cost(self.yellow[p])
+        if base is None:
+            return None
+        food = 0 if free else max(0, self.cost(p, "increase_population", base, "food") - cheaper)
+        return food if food <= self.holding(p, "food") else None
+
+    def build_cost(self, p: int, card: str) -> int:
+        known = self.costs(p)
+        if known is None:
+            return self._build_cost(p, card)
+        found = known.get(card)
+        if found is None:
+            found = known[card] = self._build_cost(p, card)
+        return found
+
+    def _build_cost(self, p: int, card: str) -> int:
+        return max(0, self.game.fields[card]["build_cost"] + self.price(p, "build", card, "resources"))
+
+    def upgrade_cost(self, p: int, old: str, new: str) -> int:
+        """The difference of the two build costs, each with its modifiers (HB § CONSTRUCTION
+        TECHNOLOGIES AND UPGRADING URBAN BUILDINGS)."""
+        return max(0, self.build_cost(p, new) - self.build_cost(p, old))
+
+    def military_pays(self, p: int, card: str) -> int:
+        """Resources for military units this turn pay first for units (Patriotism: § 6.1 step 1)."""
+        return self.military_resources[p] if self.game.type[card] == "military_unit" else 0
+
+    def affordable(self, p: int, card: str, cost: int) -> bool:
+        return cost <= self.holding(p, "resources") + self.military_pays(p, card)
+
+    def urban_room(self, p: int, card: str) -> bool:
+        """HB § URBAN BUILDING LIMIT: buildings of one kind (all levels) up to the government's limit."""
+        building = self.game.fields[card].get("building")
+        if building is None:
+            return True
+        limit = self.game.fields[self.government(p)]["urban_limit"]
+        fields = self.game.fields
+        return sum(1 for c in self.staffed[p] if fields[c].get("building") == building) < limit
+
+    def can_build(self, p: int, card: str, cheaper: int = 0) -> bool:
+        return self.urban_room(p, card) and self.affordable(p, card, max(0, self.build_cost(p, card) - cheaper))
+
+    def upgrades(self, p: int, old: str) -> list[str]:
+        """Higher levels of the same kind (CoL § UPGRADE); with Bach, any theater for any urban
+        building, kinds differing or levels equal, within the urban building limit (`allow:
+        upgrade_to_theater`, J. S. Bach; CoL § APPENDIX › JOHANN SEBASTIAN BACH)."""
+        game = self.game
+        techs = self.techs[p]
+        found = [c for c in game.upgrade_to[old] if c in techs]
+        if game.type[old] == "urban_building" and self.allows(p, "upgrade_to_theater"):
+            found += [c for c in self.techs[p] if c not in found and c != old and game.fields[c].get("building") == "theater"
+                      and (game.fields[old]["building"] == "theater" or self.urban_room(p, c))]
+        return found
+
+    def can_upgrade(self, p: int, old: str, new: str, cheaper: int = 0) -> bool:
+        return self.affordable(p, new, max(0, self.upgrade_cost(p, old, new) - cheaper))
+
+    def pay_resources(self, p: int, card: str, cost: int) -> None:
+        use = min(cost, self.military_pays(p, card))
+        self.military_resources[p] -= use
+        if cost - use:
+            self.pay_tokens(p, "resources", cost - use)
+
+    def build(self, p: int, card: str, cost: int):
+        """An unused worker onto the card, paying its cost (CoL § BUILD …)."""
+        self.pay_resources(p, card, cost)
+        self.pool[p] -= 1
+        self.staffed[p] += (card,)
+        self.refresh(p)
+        if self.log is not None:
+            self.note(f"{self.who(p)} builds {self.game.name(card)} for {self.game.word(cost, 'resources')}")
+        return self.fire(p, "built", self.game.fields[card].get("unit") and "military_unit" or self.game.type[card])
+
+    def upgrade(self, p: int, old: str, new: str, cost: int):
+        self.pay_resources(p, new, cost)
+        staffed = list(self.staffed[p])
+        staffed[staffed.index(old)] = new
+        self.staffed[p] = tuple(staffed)
+        self.refresh(p)
+        if self.log is not None:
+            self.note(f"{self.who(p)} upgrades {self.game.name(old)} to {self.game.name(new)} for "
+                      f"{self.game.word(cost, 'resources')}")
+        kind = self.game.type[new]
+        return self.fire(p, "upgraded", "military_unit" if kind == "military_unit" else kind)
+
+    def increase_population(self, p: int, food: int, why: str):
+        self.pay_tokens(p, "food", food)
+        self.yellow[p] -= 1
+        self.pool[p] += 1
+        self.refresh(p)
+        if self.log is not None:
+            self.note(f"{self.who(p)} increases population for {self.game.word(food, 'food')} ({why})")
+        return None
+
+    # -- wonders (CoL § BUILD A STAGE OF A WONDER; HB § BUILDING A WONDER) -------------------------------
+    def stages_per_action(self, p: int) -> int:
+        return max([1] + [m.args["stages"] for _, m in self.mods.all("stages_per_action") if m.applies(self, _, p)])
+
+    def stage_cost(self, p: int, n: int, cheaper: int = 0) -> int | None:
+        """Resources for the next ``n`` stages of the unfinished wonder, None if unpayable or fewer left."""
+        wonder = self.wonder[p]
+        stages = self.game.fields[wonder]["stages"][self.stages[p]:]
+        if len(stages) < n:
+            return None
+        cost = max(0, sum(stages[:n]) - cheaper)
+        return cost if cost <= self.holding(p, "resources") else None
+
+    def build_stages(self, p: int, n: int, cost: int):
+        """Cover ``n`` stages with blue tokens (from the bank; an empty bank: from cards, § 6.4); the
+        last one completes the wonder: its tokens go back, its symbols and effects apply."""
+        self.pay_tokens(p, "resources", cost)
+        for _ in range(n):
+            self.take_blue(p, 1)
+        self.stages[p] += n
+        wonder = self.wonder[p]
+        if self.log is not None:
+            self.note(f"{self.who(p)} builds {n} stage{'s' if n > 1 else ''} of {self.game.name(wonder)} for "
+                      f"{self.game.word(cost, 'resources')}")
+        if self.stages[p] == len(self.game.fields[wonder]["stages"]):
+            self.blue[p] += self.stages[p]
+            self.wonder[p], self.stages[p] = None, 0
+            self.play[p] += (wonder,)
+            self.enter_play(p, wonder)
+            self.refresh(p, cards=True)
+            self.note(f"  {self.who(p)} completes {self.game.name(wonder)}")
+            return self.fire(p, "completed", card=wonder)
+        return None
+
+    def enter_play(self, p: int, card: str) -> None:
+        """A card with blue or yellow symbols entering play adds that many tokens from the box (§ 6.4)."""
+        f = self.game.fields[card]
+        self.box(p, f.get("blue_tokens", 0), f.get("yellow_tokens", 0))
+
+    def box(self, p: int, blue: int, yellow: int) -> None:
+        """Tokens gained from the box into the banks, or lost to it: blue ones from the bank, then from
+        farms and mines (§ 6.4); yellow ones from the bank only, at most what it holds (CoL § BLUE AND
+        YELLOW TOKENS). The only way tokens appear or vanish: ``boxed`` keeps the count the invariants
+        check."""
+        if blue < 0:
+            blue = -min(-blue, self.blue[p] + sum(self.tokens[p].values()))
+            self.take_blue(p, -blue)
+        else:
+            self.blue[p] += blue
+        yellow = max(yellow, -self.yellow[p])
+        self.yellow[p] += yellow
+        b, y = self.boxed[p]
+        self.boxed[p] = (b + blue, y + yellow)
+
+    def take_blue(self, p: int, n: int) -> None:
+        """Blue tokens leave the bank; with the bank empty, from the lowest-value cards, a mine's before
+        a farm's (§ 6.4, choice)."""
+        for _ in range(n):
+            if self.blue[p]:
+                self.blue[p] -= 1
+                continue
+            held = self.tokens[p]
+            found = sorted((self.game.fields[c].get("resources") or self.game.fields[c].get("food"),
+                            self.game.type[c] != "mine", c) for c, k in held.items() if k)
+            if found:
+                card = found[0][2]
+                self.tokens[p] = {**held, card: held[card] - 1}
+
+    # -- technologies, governments, revolutions (CoL § DEVELOP A TECHNOLOGY, § DECLARE A REVOLUTION) -----
+    def science_cost(self, p: int, card: str, revolution: bool, cheaper: int = 0) -> int:
+        known = self.costs(p)
+        if known is None:
+            cost = self._science_cost(p, card, revolution)
+        else:
+            key = (card, revolution)
+            cost = known.get(key)
+            if cost is None:
+                cost = known[key] = self._science_cost(p, card, revolution)
+        return max(0, cost - cheaper)
+
+    def _science_cost(self, p: int, card: str, revolution: bool) -> int:
+        """The printed cost (a government's lower one for a revolution), with `price` and `cost` changes."""
+        f = self.game.fields[card]
+        base = f["revolution_cost"] if revolution else f["science_cost"]
+        action = "revolution" if revolution else "develop"
+        return max(0, self.cost(p, action, base + self.price(p, "develop", card, "science"), "science"))
+
+    def can_develop(self, p: int, card: str, revolution: bool, cheaper: int = 0, free_action: bool = False) -> bool:
+        """Affordable; not a technology already in play; a revolution needs every civil action
+        available (CoL § DECLARE A REVOLUTION); a special technology not below one of its category in play."""
+        game = self.game
+        kind = game.type[card]
+        if "science_cost" not in game.fields[card] or card in self.techs[p] or card in self.play[p]:
+            return False
+        if revolution and (kind != "government" or (not free_action and self.civil_used[p])
+                           or self.civil_left(p) < self.civil_total(p) - (1 if free_action else 0)):
+            return False
+        if kind == "special_technology":
+            category = game.fields[card]["category"]
+            if any(game.fields[c].get("category") == category and game.age[c] >= game.age[card] for c in self.play[p]):
+                return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
+        return self.science_cost(p, card, revolution, cheaper) <= self.science[p]
+
+    def develop(self, p: int, card: str, cost: int, revolution: bool):
+        """Pay the science, put the technology into play; a government replaces the old one, a
+        special technology the lower one of its category (CoL § DEVELOP A TECHNOLOGY)."""
+        game = self.game
+        self.science[p] -= cost
+        self.hand[p] = _without(self.hand[p], card)
+        kind = game.type[card]
+        if kind in ("farm", "mine", "urban_building", "military_unit"):
+            self.techs[p] += (card,)
+        else:
+            if kind == "government":
+                old = self.government(p)
+                self.play[p] = _without(self.play[p], old)
+                before = self.civil_total(p)
+            elif kind == "special_technology":
+                category = game.fields[card]["category"]
+                self.play[p] = tuple(c for c in self.play[p] if game.fields[c].get("category") != category)
+            self.play[p] += (card,)
+            self.refresh(p, cards=True)
+            if kind == "government" and revolution:
+                self.civil_used[p] += max(0, self.civil_total(p) - before)   # new civil actions come spent
+        if self.log is not None:
+            what = "declares a revolution to" if revolution else (
+                "changes government to" if kind == "government" else "develops")
+            self.note(f"{self.who(p)} {what} {game.name(card)} for {game.word(cost, 'science')}")
+        # "when you develop a technology" (Leonardo, Newton), then "… a government" and the like
+        steps = [lambda st: st.fire(p, "developed", "technology"), lambda st: st.fire(p, "developed", kind)]
+        if revolution:
+            steps.append(lambda st: st.fire(p, "revolution"))
+        return run_all(self, steps)
+
+    # -- tokens: food, resources, points (§ 6) ------------------------------------------------------------
+    def token_cards(self, p: int, resource: str) -> dict[str, int]:
+        """Value per token on ``p``'s farms (food) or mines (resources) in play."""
+        kind = FARM_MINE[resource]
+        values = self.game.token_values[resource]
+        return {c: values[c] for c in self.techs[p] if self.game.type[c] == kind}
+
+    def pay_tokens(self, p: int, resource: str, amount: int) -> None:
+        if amount <= 0:
+            return
+        owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
+        held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
+                                              owned)
+        self.tokens[p] = held
+
+    def lose_tokens(self, p: int, resource: str, amount: int) -> int:
+        if amount <= 0:
+            return 0
+        owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
+        held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
+                                               owned)
+        self.tokens[p] = held
+        return min(lost, amount)
+
+    def gain_tokens(self, p: int, resource: str, amount: int) -> int:
+        cards = [(v, c) for c, v in self.token_cards(p, resource).items()]
+        held, self.blue[p], gained = tokens.gain(self.tokens[p], cards, self.blue[p], amount)
+        self.tokens[p] = held
+        return gained
+
+    def produce_tokens(self, p: int, kind: str) -> None:
+        """One blue token per worker onto its card; short of tokens, the highest levels first
+        (CoL § PRODUCTION PHASE)."""
+        game = self.game
+        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind), key=lambda c: -game.age[c])
+        held = dict(self.tokens[p])
+        made = 0
+        for card in staffed:
+            if not self.blue[p]:
+                break
+            self.blue[p] -= 1
+            held[card] = held.get(card, 0) + 1
+            made += game.token_values["food" if kind == "farm" else "resources"][card]
+        self.tokens[p] = held
+        if self.log is not None and made:
+            self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
+
+    def score_culture(self, p: int, n: int, cause: str) -> None:
+        if n > 0:
+            self.culture[p] += n
+            if self.log is not None:
+                self.changed(p, "culture", n, cause)
+
+    # -- the host: resources on the board (engine.host) -----------------------------------------------
+    def holding(self, actor: int, resource: str) -> int:
+        if resource in FARM_MINE:
+            held, values = self.tokens[actor], self.game.token_values[resource]
+            return sum(values[c] * n for c, n in held.items() if c in values)
+        if resource == "population":
+            return self.pool[actor]
+        if resource == "civil_actions":
+            return self.civil_left(actor)
+        if resource == "military_actions":
+            return self.military_left(actor)
+        if resource == "yellow_tokens":
+            return self.yellow[actor]
+        if resource == "blue_tokens":
+            return self.blue[actor]
+        if resource == "food_or_resources":
+            return self.holding(actor, "food") + self.holding(actor, "resources")
+        return super().holding(actor, resource)
+
+    def add(self, actor: int, gains, card: str) -> None:
+        for resource, amount in gains:
+            if resource in ON_BOARD:
+                self.gain(Ctx(actor, card), actor, resource, amount)
+            elif resource == "culture":
+                self.score_culture(actor, amount, card)
+                if self.log is not None:
+                    self.note(f"  {self.who(actor)} +{self.game.word(amount, 'culture')} ({self.game.name(card)})")
+            else:
+                super().add(actor, ((resource, amount),), card)
+
+    def gain(self, ctx: Ctx, actor: int, resource: str, amount: int):
+        """Food and resources as tokens (§ 6.2); population: a yellow token becomes an unused worker;
+        actions gained are for this turn (§ 5.1); tokens come from the box."""
+        if amount <= 0:
+            return None
+        if resource not in ON_BOARD:
+            if resource == "culture":
+                self.add(actor, ((resource, amount),), ctx.card)
+                return None
+            return super().gain(ctx, actor, resource, amount)
+        if resource in FARM_MINE:
+            amount = self.gain_tokens(actor, resource, amount)
+        elif resource == "population":
+            amount = min(amount, self.yellow[actor])
+            self.yellow[actor] -= amount
+            self.pool[actor] += amount
+            self.refresh(actor)
+        elif resource == "civil_actions":
+            self.civil_temp[actor] += amount
+        elif resource == "military_actions":
+            self.military_temp[actor] += amount
+        elif resource == "yellow_tokens":
+            self.box(actor, 0, amount)
+            self.refresh(actor)
+        elif resource == "blue_tokens":
+            self.box(actor, amount, 0)
+        if self.log is not None and amount:
+            self.note(f"  {self.who(actor)} +{self.game.word(amount, self.game.plural[resource])} ({self.game.name(ctx.card)})")
+        return None
+
+    def lose(self, ctx: Ctx, actor: int, resource: str, amount: int):
+        if amount <= 0:
+            return None
+        if resource not in ON_BOARD:
+            return super().lose(ctx, actor, resource, amount)
+        if resource == "food_or_resources":
+            return self._lose_either(ctx, actor, amount)
+        if resource in FARM_MINE:
+            amount = self.lose_tokens(actor, resource, amount)
+        elif resource == "population":
+            return self._lose_population(ctx, actor, amount)
+        elif resource == "civil_actions":
+            amount = min(amount, self.civil_left(actor))
+            self.spend_civil(actor, amount)
+        elif resource == "military_actions":
+            amount = min(amount, self.military_left(actor))
+            self.spend_military(actor, amount)
+        elif resource == "yellow_tokens":
+            amount = min(amount, self.yellow[actor])
+            self.box(actor, 0, -amount)
+            self.refresh(actor)
+        elif resource == "blue_tokens":
+            amount = min(amount, self.blue[actor] + sum(self.tokens[actor].values()))
+            self.box(actor, -amount, 0)
+        if self.log is not None and amount:
+            self.note(f"  {self.who(actor)} -{self.game.word(amount, self.game.plural[resource])} ({self.game.name(ctx.card)})")
+        return None
+
+    def pay(self, ctx: Ctx, actor: int, resource: str, amount: int) -> bool:
+        if resource not in ON_BOARD:
+            return super().pay(ctx, actor, resource, amount)
+        if self.holding(actor, resource) < amount:
+            return False
+        if resource in FARM_MINE:
+            self.pay_tokens(actor, resource, amount)
+        else:
+            self.lose(ctx, actor, resource, amount)
+        return True
+
+    def _lose_either(self, ctx: Ctx, actor: int, amount: int):
+        """Lose food or resources in any mix (the loser's choice, CoL § FOOD AND RESOURCES)."""
+        food, res = self.holding(actor, "food"), self.holding(actor, "resources")
+        amount = min(amount, food + res)
+        splits = [(f, amount - f) for f in range(amount + 1) if f <= food and amount - f <= res]
+        return Pending(actor, "lose which?", tuple(
+            Option(f"{f} food and {r} resources", lambda st, f=f, r=r: st._lose_split(ctx, actor, f, r))
+            for f, r in splits))
+
+    def _lose_split(self, ctx: Ctx, actor: int, food: int, res: int) -> None:
+        self.lose(ctx, actor, "food", food)
+        self.lose(ctx, actor, "resources", res)
+
+    def _lose_population(self, ctx: Ctx, actor: int, amount: int):
+        """An unused worker goes back to the yellow bank; with none, a worker from a card the player
+        chooses (§ 7.2)."""
+        if amount <= 0:
+            return None
+        if self.pool[actor]:
+            self.pool[actor] -= 1
+            self.yellow[actor] += 1
+            self.refresh(actor)
+            self.note(f"  {self.who(actor)} loses a worker ({self.game.name(ctx.card)})")
+            return self._lose_population(ctx, actor, amount - 1)
+        cards = sorted(set(self.staffed[actor]))
+        if not cards:
+            return None
+
+        def from_card(card):
+            def run(st):
+                st.staffed[actor] = _without(st.staffed[actor], card)
+                st.yellow[actor] += 1
+                st.refresh(actor)
+                st.note(f"  {st.who(actor)} loses a worker from {st.game.name(card)} ({st.game.name(ctx.card)})")
+                return st._lose_population(ctx, actor, amount - 1)
+            return run
+        return Pending(actor, "lose a worker from which card?",
+                       tuple(Option(self.game.label(c), from_card(c)) for c in cards))
+
+    def draw(self, ctx: Ctx, p: int, deck: str, amount: int):
+        """Military cards from the current deck; an empty deck is the current age's discards,
+        shuffled (CoL § DRAW MILITARY CARDS); none in an age without decks."""
+        drawn = []
+        for _ in range(amount):
+            if not self.military_deck and self.discards:
+                pile = list(self.discards)
+                self.chance("discards", self.round, p, len(pile)).shuffle(pile)
+                self.military_deck, self.discards = tuple(pile), ()
+            if not self.military_deck:
+                break
+            drawn.append(self.military_deck[0])
+            self.military_deck = self.military_deck[1:]
+        self.mhand[p] += tuple(drawn)
+        if drawn:
+            self.note(f"  {self.who(p)} draws {self.game.word(len(drawn), 'military cards')}",
+                      private=", ".join(self.game.name(c) for c in drawn))
+        return None
+
+    # -- statistics (CoL § YOUR STATISTICS; docs/rules/tta.md § 7) -------------------------------------
+    def printed(self, actor: int) -> dict[str, int]:
+        """The symbols printed on the actor's cards, a ruined wonder showing only its ruins' culture
+        (CoL § APPENDIX › RAVAGES OF TIME) and a wonder marked by Homer one more happy face. (The
+        kit's sum over the ``STATS`` zones, card by card through ``Game.symbols``: refreshed at every
+        worker moved.)"""
+        found = dict.fromkeys(self.STATS, 0)
+        symbols = self.game.symbols
+        for zone in self.SYMBOL_ZONES:
+            for card in self.__dict__[zone][actor]:
+                for name, value in symbols[card]:
+                    found[name] += value
+        fields = self.game.fields
+        for wonder, culture in self.ruins[actor]:
+            for name in found:
+                found[name] -= fields[wonder].get(name, 0)
+            found["culture"] += culture
+        for _, happy in self.marks[actor]:
+            found["happy"] += happy
+        return found
+
+    def stat(self, ctx, actor: int, name: str) -> int:
+        value = super().stat(ctx, actor, name)
+        if name in DERIVED:
+            value += self.derived(actor, name)
+        elif name == "strength":
+            value += self.armies(actor)
+        if name == "happy":
+            return min(8, max(0, value))
+        return max(0, value) if name in ("science", "culture", "strength") else value
+
+    def derived(self, p: int, name: str) -> int:
+        board = self.game.board
+        if name == "food_production":
+            return self.production(p, "farm")
+        if name == "resource_production":
+            return self.production(p, "mine")
+        if name == "food_consumption":
+            return board.consumption(self.yellow[p])
+        if name == "discontent_workers":
+            return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
+        if name == "civil_hand_limit":
+            return self.civil_total(p)
+        if name == "military_hand_limit":
+            return self.stat(None, p, "military_actions")
+        return self.culture[p]          # culture_points
+
+    def discontent(self, p: int) -> int:
+        return self.stat(None, p, "discontent_workers")
+
+    def production(self, p: int, kind: str) -> int:
+        values = self.game.token_values["food" if kind == "farm" else "resources"]
+        return sum(values[c] for c in self.staffed[p] if self.game.type[c] == kind)
+
+    def units(self, p: int) -> dict[str, list[int]]:
+        found: dict[str, list[int]] = {}
+        fields = self.game.fields
+        for c in self.staffed[p]:
+            unit = fields[c].get("unit")
+            if unit:
+                found.setdefault(unit, []).append(self.game.age[c])
+        return found
+
+    def armies(self, p: int) -> int:
+        """The current tactic's armies (§ 9)."""
+        tactic = self.tactic[p]
+        if tactic is None:
+            return 0
+        f = self.game.fields[tactic]
+        return army_strength(self.units(p), f["army"], self.game.age[tactic], f["strength"],
+                             f.get("outdated_strength", f["strength"]), self.allows(p, "infantry_as_cavalry"))
+
+    def allows(self, p: int, rule: str) -> bool:
+        """A named rule token in ``p``'s favour (docs/rules/tta.md § 12)."""
+        return self.mods.applies(self, "allow", rule, p)
+
+    # -- players by rank (CoL § EVALUATING AN EVENT; HB § COMPARING STATISTICS; tta.md § 7.4) ----------
+    def by_rank(self, name: str) -> list[int]:
+        """Players from the most to the least: a tie goes to the current player, then the nearer
+        clockwise, who counts as having more."""
+        n, current = self.n, self.player
+        return sorted(range(n), key=lambda q: (self.stat(None, q, name), -((q - current) % n)), reverse=True)
+
+    def places(self, k: int) -> int:
+        """"The two strongest" is one civilization in a 2-player game."""
+        return 1 if self.n == 2 else k
+
+    def players(self) -> list[int]:
+        """Every player, clockwise from the current one: decisions by several players are made in
+        that order (CoL § EVALUATING AN EVENT)."""
+        return CLOCKWISE.order(self.player, self.n)
+
+    def target(self, ctx: Ctx, name: str) -> list[int]:
+        raise ValueError(f"the target '{name}' needs a pact or a war, which the engine does not play yet")
+
+    # -- counts (the vocabulary's `counts`) -----------------------------------------------------------
+    def _staffed(self, p: int, key: str, *values) -> list[str]:
+        fields = self.game.fields
+        return [c for c in self.staffed[p] if fields[c].get(key) in values]
+
+    def _completed(self, p: int, age: int | None = None) -> list[str]:
+        game = self.game
+        return [c for c in self.play[p] if game.type[c] == "wonder" and (age is None or game.age[c] == age)]
+
+    def count_military_units(self, p): return len(self._staffed(p, "unit", "infantry", "cavalry", "artillery", "air_force"))
+    def count_infantry_and_artillery(self, p): return len(self._staffed(p, "unit", "infantry", "artillery"))
+    def count_unit_kinds(self, p): return len(self.units(p))
+    def count_theaters(self, p): return len(self._staffed(p, "building", "theater"))
+    def count_labs(self, p): return len(self._staffed(p, "building", "lab"))
+    def count_lab_levels(self, p): return sum(self.game.age[c] for c in self._staffed(p, "building", "lab"))
+    def count_library_theater_pairs(self, p):
+        return min(len(self._staffed(p, "building", "library")), self.count_theaters(p))
+    def count_best_lab_or_library_level(self, p):
+        return max([self.game.age[c] for c in self._staffed(p, "building", "lab", "library")], default=0)
+    def count_best_theater_culture(self, p):
+        return max([self.game.fields[c].get("culture", 0) for c in self._staffed(p, "building", "theater")], default=0)
+    def count_best_mine_output(self, p):
+        values = self.game.token_values["resources"]
+        return max([values[c] for c in self.staffed[p] if self.game.type[c] == "mine"], default=0)
+    def count_lab_resource_production(self, p): return self.count_lab_levels(p) if self.allows(p, "labs_produce_resources") else 0
+    def count_mine_production(self, p): return self.production(p, "mine")
+    def count_happy_from_temples_and_government(self, p):
+        f = self.game.fields
+        return (sum(f[c].get("happy", 0) for c in self._staffed(p, "building", "temple"))
+                + f[self.government(p)].get("happy", 0))
+    def count_happy_from_temples_theaters_wonders(self, p):
+        f = self.game.fields
+        return (sum(f[c].get("happy", 0) for c in self._staffed(p, "building", "temple", "theater"))
+                + sum(f[c].get("happy", 0) for c in self._completed(p)) + sum(h for _, h in self.marks[p]))
+    def count(self, ctx, actor: int, name: str) -> int:
+        """The counts of ``COUNTS``; "other" cards showing a happy face leave out the card asking
+        (St. Peter's Basilica: CoL § APPENDIX › ST. PETER'S BASILICA)."""
+        found = super().count(ctx, actor, name)
+        if name == "other_happy_cards" and ctx is not None and ctx.card in self.play[actor] \
+                and (self.game.fields[ctx.card].get("happy", 0) > 0 or ctx.card in {w for w, _ in self.marks[actor]}):
+            found -= 1
+        return found
+
+    def count_other_happy_cards(self, p):
+        f = self.game.fields
+        marked = {w for w, _ in self.marks[p]}
+        return (sum(1 for c in self.staffed[p] if f[c].get("happy", 0) > 0)
+                + sum(1 for c in self.play[p] if f[c].get("happy", 0) > 0 or c in marked))
+    def count_colonies(self, p): return sum(1 for c in self.play[p] if self.game.type[c] == "territory")
+    def count_wonders(self, p): return len(self._completed(p))
+    def count_age_a_wonders(self, p): return len(self._completed(p, 0))
+    def count_age_i_wonders(self, p): return len(self._completed(p, 1))
+    def count_age_ii_wonders(self, p): return len(self._completed(p, 2))
+    def count_age_iii_wonders(self, p): return len(self._completed(p, 3))
+    def count_technology_levels(self, p):
+        return sum(self.game.age[c] for c in self.techs[p] + self.play[p] if self.game.is_technology(c))
+    def count_farm_and_mine_workers(self, p):
+        return sum(1 for c in self.staffed[p] if self.game.type[c] in ("farm", "mine"))
+    def count_other_workers(self, p): return len(self.staffed[p]) - self.count_farm_and_mine_workers(p)
+    def count_urban_output(self, p):
+        f = self.game.fields
+        return sum(f[c].get(k, 0) for c in self.staffed[p] if self.game.type[c] == "urban_building"
+                   for k in ("culture", "science", "strength"))
+    def count_theater_library_culture(self, p):
+        return sum(self.game.fields[c].get("culture", 0) for c in self._staffed(p, "building", "theater", "library"))
+    def count_unit_and_arena_levels(self, p):
+        return sum(self.game.age[c] for c in self.staffed[p] if self.game.fields[c].get("unit")
+                   or self.game.fields[c].get("building") == "arena")
+    def count_special_and_government_levels(self, p):
+        return sum(self.game.age[c] for c in self.play[p] if self.game.type[c] in ("special_technology", "government"))
+    def count_urban_building_levels(self, p):
+        return sum(self.game.age[c] for c in self.staffed[p] if self.game.type[c] == "urban_building")
+    def count_content_workers_above_ten(self, p):
+        workers = len(self.staffed[p]) + self.pool[p]
+        return max(0, workers - self.discontent(p) - 10)
+    def count_age_iii_technologies(self, p):
+        return sum(1 for c in self.techs[p] + self.play[p] if self.game.is_technology(c) and self.game.age[c] == 3)
+    def count_distinct_kinds(self, p):
+        f = self.game.fields
+        kinds = {f[c].get("unit") or f[c].get("building") for c in self.staffed[p] if self.game.type[c] in
+                 ("military_unit", "urban_building")}
+        return len(kinds) + len({f[c]["category"] for c in self.play[p] if self.game.type[c] == "special_technology"})
+    def count_stronger_rivals(self, p):
+        mine = self.stat(None, p, "strength")
+        return sum(1 for q in range(self.n) if q != p and self.stat(None, q, "strength") > mine)
+    def count_richer_rivals(self, p):
+        return sum(1 for q in range(self.n) if q != p and self.culture[q] > self.culture[p])
+
+    # -- what the TtA verbs do (verbs.py) -----------------------------------------------------------------
+    def tries(self, p: int, act) -> bool:
+        """Whether an action a card asks for can be performed (§ 5.1: otherwise the card cannot be
+        played): tried on a copy, which must change and not fail."""
+        copy = self.clone()
+        copy.log = None
+        before = copy.fingerprint(p)
+        copy.failed = False
+        act(copy)
+        return not copy.failed and copy.fingerprint(p) != before
+
+    def fingerprint(self, p: int) -> tuple:
+        return (self.civil_used[p], self.military_used[p], self.civil_temp[p], self.military_temp[p], self.pool[p],
+                self.yellow[p], self.blue[p], self.science[p], self.culture[p], self.staffed[p], self.play[p],
+                self.stages[p], self.military_resources[p])
+
+    def can_play(self, p: int, card: str) -> bool:
+        """An action card whose effect performs an action is playable only if the action can be
+        performed (HB § PERFORMING AN ACTION WITH A DISCOUNT); one that only gains always is. A build
+        or a population increase is asked directly; a development is tried on a copy (a revolution
+        depends on the civil action the card itself costs)."""
+        probe = self.game.probes.get(card)
+        if probe is None:
+            return True
+        verb, spec = probe
+        if verb == "build":
+            return bool(self.build_options(p, *spec))
+        if verb == "increase_population":
+            return self.population_cost(p, *spec) is not None
+        return self.tries(p, lambda st: st.move_play(card))
+
+    def effect_population(self, ctx: Ctx, cheaper: int, free: bool):
+        """`increase_population`: the action without its civil action (§ 5.1)."""
+        p = ctx.player
+        food = self.population_cost(p, cheaper, free)
+        if food is None:
+            self.failed = True
+            return None
+        return self.increase_population(p, food, self.game.name(ctx.card))
+
+    def effect_build(self, ctx: Ctx, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
+                     free: bool):
+        """`build`: build or upgrade one of ``what`` (a wonder stage too), the player choosing which."""
+        options = self.build_options(ctx.player, what, upgrade, age, cheaper, free)
+        if not options:
+            self.failed = True
+            return None
+        return Pending(ctx.player, "build what?", tuple(options))
+
+    def build_options(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
+                      free: bool) -> list[Option]:
+        """What a `build` can build or upgrade now, each with its cost."""
+        game = self.game
+        options = []
+        if "wonder_stage" in what and self.wonder[p] is not None:
+            cost = 0 if free else self.stage_cost(p, 1, cheaper)
+            if cost is not None:
+                options.append(Option(f"a stage of {game.label(self.wonder[p])}",
+                                      lambda st, c=cost: st.build_stages(p, 1, c)))
+        for card in self.techs[p]:
+            if not (self.kinds(card) & what) or (age is not None and game.fields[card].get("age") != age):
+                continue
+            if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
+                cost = 0 if free else max(0, self.build_cost(p, card) - cheaper)
+                options.append(Option(f"build {game.label(card)}", lambda st, c=card, k=cost: st.build(p, c, k)))
+            if upgrade and card in self.staffed[p]:
+                for new in self.upgrades(p, card):
+                    if self.can_upgrade(p, card, new, 10**6 if free else cheaper):
+                        cost = 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
+                        options.append(Option(f"upgrade {game.label(card)} to {game.label(new)}",
+                                              lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k)))
+        return options
+
+    def effect_develop(self, ctx: Ctx, cheaper: int):
+        """`develop`: a technology from the hand, cheaper; a revolution still uses all the civil
+        actions (CoL § APPENDIX › DEVELOPMENT OF CIVILIZATION; HB § PERFORMING AN ACTION, THEN GAINING
+        A BENEFIT)."""
+        p = ctx.player
+        options = []
+        for card in dict.fromkeys(self.hand[p]):
+            if self.can_develop(p, card, False, cheaper):
+                cost = self.science_cost(p, card, False, cheaper)
+                options.append(Option(f"develop {self.game.label(card)}",
+                                      lambda st, c=card, k=cost: st.develop(p, c, k, False)))
+            if self.game.type[card] == "government" and self.can_develop(p, card, True, cheaper, free_action=True):
+                cost = self.science_cost(p, card, True, cheaper)
+
+                def revolt(st, c=card, k=cost):
+                    st.spend_civil(p, st.civil_left(p))
+                    return st.develop(p, c, k, True)
+                options.append(Option(f"revolution to {self.game.label(card)}", revolt))
+        if not options:
+            self.failed = True
+            return None
+        return Pending(p, "develop what?", tuple(options))
+
+    def effect_regain(self, ctx: Ctx, kind: str) -> None:
+        """`regain`: a spent action comes back; none spent, nothing (CoL § SPENDING ACTIONS)."""
+        p = ctx.player
+        if kind == "civil_actions":
+            self.civil_used[p] = max(0, self.civil_used[p] - 1)
+        else:
+            self.military_used[p] = max(0, self.military_used[p] - 1)
+
+    def effect_retire(self, ctx: Ctx) -> None:
+        """`retire`: this leader leaves play."""
+        p = ctx.player
+        if ctx.card in self.play[p]:
+            self.play[p] = _without(self.play[p], ctx.card)
+            self.refresh(p, cards=True)
+            self.note(f"  {self.game.name(ctx.card)} leaves play")
+
+    def effect_mark_wonder(self, ctx: Ctx, happy: int):
+        """`mark_wonder` (Homer, CoL § APPENDIX › HOMER): his happy face goes onto a completed wonder,
+        which counts it as printed there."""
+        p = ctx.player
+        wonders = self._completed(p)
+
+        def mark(wonder):
+            def run(st):
+                st.marks[p] += ((wonder, happy),)
+                st.refresh(p)
+                st.note(f"  {st.who(p)} puts {happy} happy face on {st.game.name(wonder)}")
+            return run
+        if not wonders:
+            return None
+        return Pending(p, "which wonder gets the happy face?", tuple(Option(self.game.label(w), mark(w)) for w in wonders))
+
+    def effect_produce(self, ctx: Ctx, steps: tuple[str, ...]) -> None:
+        """`produce`: production steps carried out again (Good Harvest, Economic Progress)."""
+        self.produce(ctx.player, steps)
+
+    def effect_discard(self, ctx: Ctx, amount: int):
+        """`discard`: military cards from the hand, the player choosing which."""
+        p = ctx.player
+        if amount <= 0 or not self.mhand[p]:
+            return None
+
+        def drop(card):
+            def run(st):
+                st.mhand[p] = _without(st.mhand[p], card)
+                st.discards += (card,)
+                return st.effect_discard(ctx, amount - 1)
+            return run
+        return Pending(p, "discard which military card?",
+                       tuple(Option(self.game.label(c), drop(c)) for c in dict.fromkeys(self.mhand[p])))
+
+    def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool):
+        """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool."""
+        p = ctx.player
+        game = self.game
+        cards = [c for c in dict.fromkeys(self.staffed[p]) if self.kinds(c) & what
+                 and (age_up_to is None or game.age[c] <= age_up_to)]
+
+        def destroy(card):
+            def run(st):
+                st.staffed[p] = _without(st.staffed[p], card)
+                st.pool[p] += 1
+                st.refresh(p)
+                st.note(f"  {st.who(p)} loses {st.game.name(card)}")
+                if recover:
+                    st.gain(ctx, p, "resources", -(-game.fields[card]["build_cost"] // 2))
+            return run
+        if not cards:
+            return None
+        return Pending(p, "destroy which?", tuple(Option(game.label(c), destroy(c)) for c in cards))
+
+    def effect_remove(self, ctx: Ctx, what: frozenset, older: bool, per_level: dict):
+        """`remove`: a card of these kinds leaves the player's play area (the owner chooses)."""
+        p = ctx.player
+        game = self.game
+        cards = [c for c in self.play[p] if self.kinds(c) & what and (not older or game.age[c] < self.age)]
+        if "unfinished_wonder" in what and self.wonder[p] is not None:
+            cards.append(self.wonder[p])
+
+        def remove(card):
+            def run(st):
+                if card == st.wonder[p]:
+                    st.blue[p] += st.stages[p]
+                    st.wonder[p], st.stages[p] = None, 0
+                else:
+                    st.play[p] = _without(st.play[p], card)
+                    f = game.fields[card]
+                    st.box(p, -f.get("blue_tokens", 0), -f.get("yellow_tokens", 0))
+                    st.refresh(p, cards=True)
+                st.note(f"  {st.who(p)} loses {game.name(card)}")
+                return run_all(st, [lambda s, r=r, v=v: s.gain(ctx, p, r, v(s, ctx) * game.age[card])
+                                    for r, v in per_level.items()])
+            return run
+        if not cards:
+            return None
+        return Pending(p, "remove which?", tuple(Option(game.label(c), remove(c)) for c in cards))
+
+    def effect_ruin(self, ctx: Ctx, ages: frozenset, culture: int):
+        """`ruin` (Ravages of Time, CoL § APPENDIX › RAVAGES OF TIME): a completed wonder turns to ruins,
+        showing only culture; it still counts as a completed wonder of its age."""
+        p = ctx.player
+        ruined = {w for w, _ in self.ruins[p]}
+        wonders = [w for w in self._completed(p) if self.game.fields[w].get("age") in ages and w not in ruined]
+
+        def ruin(w):
+            def run(st):
+                st.ruins[p] += ((w, culture),)
+                st.refresh(p, cards=True)
+                st.note(f"  {st.who(p)}'s {st.game.name(w)} falls to ruins")
+            return run
+        if not wonders:
+            return None
+        return Pending(p, "which wonder falls to ruins?", tuple(Option(self.game.label(w), ruin(w)) for w in wonders))
+
+    def effect_colonize(self, ctx: Ctx):
+        """`colonize` from the hand without an auction (Christopher Columbus): the territory enters
+        play, its permanent effect first, then its immediate one (CoL § COLONIZATION)."""
+        p = ctx.player
+        lands = [c for c in dict.fromkeys(self.mhand[p]) if self.game.type[c] == "territory"]
+        if not lands:
+            return None
+        return Pending(p, "colonize which territory?", tuple(
+            Option(self.game.label(c), lambda st, c=c: st.gain_colony(p, c)) for c in lands))
+
+    def gain_colony(self, p: int, card: str):
+        if card in self.mhand[p]:
+            self.mhand[p] = _without(self.mhand[p], card)
+        self.play[p] += (card,)
+        self.enter_play(p, card)
+        self.refresh(p, cards=True)
+        for resource in ("yellow_tokens", "blue_tokens"):
+            extra = sum(m.args["add"][resource](self, Ctx(p, card)) for m in self.game.in_play[card]
+                        if m.verb == "stat" and resource in m.args.get("add", {}))
+            self.box(p, extra if resource == "blue_tokens" else 0, extra if resource == "yellow_tokens" else 0)
+        self.note(f"  {self.who(p)} colonizes {self.game.name(card)}")
+        return run_abilities(self, p, self.game.triggered(card, "colonized"))
+
+    def effect_take_cards(self, ctx: Ctx, civil: int, replenish: bool, skip_politics: bool):
+        """`take_cards` (International Agreement, CoL § APPENDIX › INTERNATIONAL AGREEMENT): take cards
+        from the row by the usual rules, spending up to ``civil`` actions; then replenish without the
+        discard."""
+        p = ctx.player
+        options = [Option("stop", lambda st: st._after_taking(p, replenish, skip_politics))]
+        for i, card in enumerate(self.row):
+            if card is not None and card not in self.row[:i] and self.can_take(p, card, i, civil):
+                cost = self.take_cost(p, card, i)
+
+                def take(st, card=card, cost=cost):
+                    st.civil_temp[p] += cost
+                    st.take(p, card)
+                    return st.effect_take_cards(ctx, civil - cost, replenish, skip_politics)
+                options.append(Option(f"take {self.game.label(card)}", take))
+        return Pending(p, "take which card?", tuple(options))
+
+    def _after_taking(self, p: int, replenish: bool, skip_politics: bool) -> None:
+        if replenish:
+            self.replenish(discard=False)
+        if skip_politics:
+            self.skip_politics[p] = True
+
+
+def _without(cards: tuple, card: str) -> tuple:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]

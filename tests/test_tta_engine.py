@@ -1,0 +1,134 @@
+"""The Through the Ages engine (cardtools/games/tta): every scenario file of tests/scenarios/tta (the
+Handbook's worked examples, numbers from the seed text) passes, and invariants hold over seeded
+random first games at 2-4 players (banks never negative, blue and yellow tokens neither created nor
+lost except to and from the box, the civil hand limit when taking, one unfinished wonder, the
+military hand limit after discarding). benchmarks/tta.py --invariants runs the same checks over
+thousands of games."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cardtools.core.diagnostics import render
+from cardtools.core.loader import load_deck
+from cardtools.engine.contract import UnplayedRules, new_game
+from cardtools.games.tta import board
+from cardtools.games.tta.invariants import violations
+from cardtools.sim.scenario import Runner, scenario_files
+
+FOLDER = Path(__file__).parent / "scenarios" / "tta"
+RUNNER = Runner()
+GAME = new_game(load_deck("tta", "first-game"))
+
+
+@pytest.mark.parametrize("path", scenario_files([FOLDER]), ids=lambda p: p.stem)
+def test_scenario(path):
+    outcome = RUNNER.run_file(path)
+    assert outcome.passed, render(outcome.problems)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_invariants_hold_in_random_first_games(players):
+    for seed in range(20):
+        assert violations(GAME, players, seed, random.Random(seed)) == []
+
+
+def test_a_broken_bank_is_caught():
+    """The invariants can fail: a yellow token slipped out of the bank is reported."""
+    state = GAME.new_state(2, 0)
+    state.yellow[0] -= 1
+    from cardtools.games.tta.invariants import check
+
+    assert check(state) == ["P1: 24 yellow tokens on the board, 25 expected from the box's moves"]
+
+
+def test_the_full_game_is_refused_with_what_is_not_played_yet():
+    """The full game's parameters (Age III, aggressions …) are refused, not played as the first game."""
+    with pytest.raises(UnplayedRules, match=r"first game only \(--variant first-game\); not played yet: Age III; "
+                                            "the political actions play_aggression, declare_war"):
+        new_game(load_deck("tta"))
+
+
+def test_the_log_reads_like_the_game():
+    """Actions with their costs, production and the final scores appear in the log."""
+    state = GAME.new_state(3, 1, log=True)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    text = "\n".join(state.log)
+    assert "P1 takes " in text and " civil action" in text
+    assert "produces 2 food" in text
+    assert "== game end: final scoring" in text and "1. P" in text
+
+
+# -- the payment rule and the board's numbers (docs/rules/tta.md § 6-7) --------------------------------
+
+FOOD = {"agriculture": 1, "irrigation": 2}
+ORE = {"bronze": 1, "iron": 2, "coal": 3}
+FARMS = [(1, "agriculture"), (2, "irrigation")]
+MINES = [(1, "bronze"), (2, "iron"), (3, "coal")]
+
+
+def test_paying_2_takes_one_age_i_token_or_two_age_a_tokens():
+    """HB § PAYING FOOD AND RESOURCES: 2 is one Irrigation token or two Agriculture tokens; the rule
+    takes the lowest tokens first."""
+    assert board.pay({"irrigation": 1}, FOOD, 10, 2, FARMS) == ({"irrigation": 0}, 11, 2)
+    assert board.pay({"agriculture": 2, "irrigation": 1}, FOOD, 10, 2, FARMS) == (
+        {"agriculture": 0, "irrigation": 1}, 12, 2)
+
+
+def test_paying_with_change():
+    """HB § PAYING FOOD AND RESOURCES: 1 food from Irrigation tokens: one goes back, one Agriculture
+    token is the change (4 -> 3); 1 resource from Coal tokens: one Coal token becomes two Bronze; 4
+    from two Coal tokens: none left on Coal, 2 on Bronze."""
+    assert board.pay({"irrigation": 2}, FOOD, 10, 1, FARMS) == ({"irrigation": 1, "agriculture": 1}, 10, 1)
+    assert board.pay({"coal": 2}, ORE, 10, 1, [(1, "bronze"), (3, "coal")]) == ({"coal": 1, "bronze": 2}, 9, 1)
+    assert board.pay({"coal": 2}, ORE, 10, 4, [(1, "bronze"), (3, "coal")]) == ({"coal": 0, "bronze": 2}, 10, 4)
+
+
+def test_paying_more_than_held_is_impossible_and_losing_it_loses_all():
+    assert board.pay({"bronze": 2}, ORE, 10, 3, MINES) is None
+    assert board.lose({"bronze": 2}, ORE, 10, 3, MINES) == ({"bronze": 0}, 12, 2)
+
+
+def test_gaining_places_the_fewest_tokens_and_a_short_bank_gives_less():
+    """HB § GAINING FOOD AND/OR RESOURCES: 2 food is one token on Irrigation; with one token left in
+    the bank, 3 resources with Bronze and Iron are 2 (the most below 3 the bank allows)."""
+    assert board.gain({}, FARMS, 10, 2) == ({"irrigation": 1}, 9, 2)
+    assert board.gain({}, [(1, "bronze"), (2, "iron")], 1, 3) == ({"iron": 1}, 0, 2)
+
+
+def test_the_board_numbers_follow_the_handbook():
+    """HB § INCREASING YOUR POPULATION (2, 2, 3 food; consumption 1 once the first section is empty),
+    § A NEED FOR HAPPY FACES (1 after two increases), § CORRUPTION (4 in the example; none from 11)."""
+    b = GAME.board
+    assert [b.population_cost(y) for y in (18, 17, 16)] == [2, 2, 3]
+    assert [b.consumption(y) for y in (18, 17, 16)] == [0, 0, 1]
+    assert [b.happy_needed(y) for y in (18, 17, 16)] == [0, 0, 1]
+    assert b.corruption(3) == 4 and b.corruption(10) == 2 and b.corruption(11) == 0 and b.corruption(0) == 6
+    assert b.population_cost(0) is None
+
+
+def test_armies_during_colonization():
+    """HB § ARMIES DURING COLONIZATION (example), Conquistadors current: both knights and the
+    swordsmen send 6 + an army of 5 = 11; both knights and the warrior 5 + an outdated army of 3 = 8
+    (the warrior joins an army it was not in for the rating); all the units 12."""
+    state = GAME.arrange(2, 0, {"round": 2, "players": {"P1": {
+        "technologies": ["swordsmen", "knights"], "tactic": "conquistadors",
+        "workers": {"warriors": 1, "swordsmen": 1, "knights": 2, "agriculture": 2, "bronze": 2}}}})
+    knights = ("knights", "knights")
+    assert state.force(0, knights + ("swordsmen",), ()) == 11
+    assert state.force(0, knights + ("warriors",), ()) == 8
+    assert state.force(0, knights + ("swordsmen", "warriors"), ()) == 12
+
+
+def test_the_peeked_event_is_seen_by_its_owner_only():
+    """Joan of Arc's look at the top current event (`allow: peek_event`): her owner's observation shows
+    the card, the other's only that one is known; a determinized copy keeps it for its owner."""
+    state = GAME.arrange(2, 0, {"round": 2, "turn": "P2", "events": ["crusades", "raiders", "rats"],
+                                "players": {"P1": {"in_play": ["despotism", "joan_of_arc"]}}})
+    state.apply(state.string_to_action("end"))
+    assert state.observation(0)["players"]["P1"]["peeked_event"] == ["crusades"]
+    assert state.observation(1)["players"]["P1"]["peeked_event"] == 1
+    assert state.determinize(0, random.Random(3)).peek[0] == ("crusades",)
