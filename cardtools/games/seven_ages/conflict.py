@@ -5,12 +5,16 @@ Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>
 that can reach the area with its movement points (``reach``) — land units by land, ships from a port
 into the seas its coast faces, from sea to sea and back into a port — each land area keeping one
 unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre;
-``hold`` ends the movement. A move into another empire's area is fought at once *(judgment: the
-rulebook fights after all movement, in the order the player chooses)*. In each round of a conflict
-each side commits ``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the
-strongest and puts the best fronts in front); a side may retreat, all its units to one area (the one
-they came from first). Not played yet: the 2:1 rule, transport and landings, aircraft, a ship's coast
-in port, leaders moving (Explorers, Strategists), nukes and elephants' rules.
+``open <area>`` moves into another empire's area just the units that give the empire 2:1 there, so
+that others may pass through (§ 4 › Land unit / Ship movement restrictions); ``hold`` ends the
+movement. Units entering another empire's area stay there beside its units (``invaders``) until all
+movement is over and disorder removed; then each such area is fought, in the order the player
+chooses (``fight <area>``). In each round of a conflict each side commits
+``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the strongest and puts the
+best fronts in front); a side may retreat, all its units to one area (the one they came from first)
+that holds no other empire's unit. Not played yet: transport and landings, aircraft, a ship's coast
+in port, ships passing another empire's sea area when none of their units ends in its areas, leaders
+moving (Explorers, Strategists), nukes and elephants' rules.
 """
 
 from __future__ import annotations
@@ -29,24 +33,34 @@ class Manoeuvre:
     def action_manoeuvre(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
-        self.moved, self.across = {}, {}
+        self.moved, self.across, self.invaders = {}, {}, {}
         self.queue[:0] = [("marching", slot)]
 
     def task_marching(self, slot: int) -> None:
         if self.empire[slot] is not None and self.march_targets(slot):
             self.wait("march", slot)
         else:
-            self.end_manoeuvre(slot)
+            self.end_movement(slot)
+
+    def passable(self, slot: int, area: str, ships: bool = False) -> bool:
+        """The 2:1 rule (§ 4. Manoeuvre › Land unit movement restrictions; Ship movement restrictions;
+        Other movement restrictions): units move through, or across an arrow touching, an area holding
+        another empire's units only if the empire already has twice as many units there (in a sea or
+        ocean area, twice as many ships and aircraft)."""
+        here = self.invaders.get(area, ())
+        if ships:
+            here = tuple(u for u in here if self.game.class_kind[self.game.unit_class[u]] != "land")
+        return len(here) >= 2 * len(self.units[area])
 
     def reach(self, slot: int, source: str, kind: str) -> dict[str, tuple[int, str]]:
         """Where units of ``kind`` (land, ship, galley) in ``source`` can move, with the movement points
         it costs and the area it is entered from (the cheapest way): land units over land, each area
         costing its terrain's points at the empire's age (§ 4. Manoeuvre › Movement); ships 1 an area,
         from a port into the seas its coast faces, from sea to sea, and into a port of the empire
-        facing the sea; galleys never into ocean (§ 4 › Ship movement restrictions). Units pass only
-        through vacant areas and the empire's own (the 2:1 rule is not played yet) and end anywhere
-        but in another empire of the same player; crossing arrows close when every sea they touch holds
-        another empire's unit (§ 4 › Other movement restrictions)."""
+        facing the sea; galleys never into ocean (§ 4 › Ship movement restrictions). Units pass through
+        vacant areas, the empire's own, and other empires' where it already has 2:1 (``passable``), and
+        end anywhere but in another empire of the same player; crossing arrows close when every sea
+        they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
         age, land = self.age(slot), kind == "land"
         limit = max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind), default=0)
@@ -54,8 +68,9 @@ class Manoeuvre:
         heap = [(0, source)]
         while heap:
             cost, area = heapq.heappop(heap)
-            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot):
-                continue                                   # stop in another empire's area
+            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot
+                                         and not self.passable(slot, area, not world.areas[area].is_land)):
+                continue                                   # stop in another empire's area (no 2:1)
             here = world.areas[area]
             if not land and here.is_land and area != source:
                 continue                                   # a port ends a ship's move
@@ -66,8 +81,8 @@ class Manoeuvre:
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
                 if land:
-                    if not there.is_land or (border.crossing and all(self.owner.get(s, slot) != slot
-                                                                      for s in border.crossing)):
+                    if not there.is_land or (border.crossing and all(
+                            self.owner.get(s, slot) != slot and not self.passable(slot, s, True) for s in border.crossing)):
                         continue
                     step = game.chart.entry_cost(n, age)
                 elif there.is_land:
@@ -116,19 +131,60 @@ class Manoeuvre:
         found = [t for t in targets if any(self.movers(slot, s, t, reaches) for s in sources)]
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
+    def opening(self, slot: int, target: str, reaches: dict) -> dict[str, tuple[str, ...]] | None:
+        """The units ``open <area>`` moves (by source): as few as give the empire 2:1 in another
+        empire's area it does not have 2:1 in yet: the slowest first, then one of each unit type in
+        turn, the weakest type first *(judgment: the player picks them; the rulebook's example sends a
+        rifle, a Lt. horse, an artillery and a knight)*; None when it cannot reach 2:1 this way."""
+        if self.owner.get(target) in (None, slot) or self.passable(slot, target):
+            return None
+        need = 2 * len(self.units[target]) - len(self.invaders.get(target, ()))
+        game = self.game
+        grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
+        able, seen = [], {}
+        for source in dict.fromkeys(s for s, _ in reaches):
+            for u in self.movers(slot, source, target, reaches):
+                seen[u] = seen.get(u, -1) + 1
+                strength = sum(v for v in game.counters.values(u, grade) if isinstance(v, int))
+                able.append((game.counters.move(u) or 9, seen[u], strength, len(able), source, u))
+        if len(able) < need:
+            return None
+        picked: dict[str, tuple[str, ...]] = {}
+        for *_, source, u in sorted(able)[:need]:       # one of each type in turn, the weakest type first
+            picked[source] = picked.get(source, ()) + (u,)
+        return picked
+
+    def open_targets(self, slot: int) -> list[str]:
+        reaches = self.reaches(slot)
+        found = {t for reach in reaches.values() for t in reach if self.opening(slot, t, reaches)}
+        return sorted(found, key=lambda a: self.game.world.areas[a].index)
+
     def options_march(self) -> list[int]:
-        ids = self.game.ids["march"]
-        return sorted([ids[a] for a in self.march_targets(self.player)] + [self.game.ids["hold"]])
+        ids = self.game.ids
+        return sorted([ids["march"][a] for a in self.march_targets(self.player)]
+                      + [ids["open"][a] for a in self.open_targets(self.player)] + [ids["hold"]])
 
     def move_march(self, target: str) -> None:
-        """Every unit that reaches the area moves in; vacant cities on the way and at the end lose a
-        level (§ 4. Manoeuvre › Vacant areas: no Builder moves yet)."""
-        slot, world = self.player, self.game.world
+        """Every unit that reaches the area moves in."""
+        slot = self.player
         reaches = self.reaches(slot)
+        picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
+        self.send(slot, target, picked, reaches)
+
+    def move_open(self, target: str) -> None:
+        """Just the units that give 2:1 in another empire's area move in (``opening``)."""
+        slot = self.player
+        reaches = self.reaches(slot)
+        self.send(slot, target, self.opening(slot, target, reaches), reaches)
+
+    def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict) -> None:
+        """The units move in; vacant cities on the way and at the end lose a level (§ 4. Manoeuvre ›
+        Vacant areas: no Builder moves yet). In another empire's area they stay beside its units until
+        the conflicts after all movement (§ 4 › Resolving conflict with other empires)."""
+        world = self.game.world
         moving: tuple[str, ...] = ()
         passed: set[str] = set()
-        for source in dict.fromkeys(s for s, _ in reaches):
-            units = self.movers(slot, source, target, reaches)
+        for source, units in picked.items():
             if not units:
                 continue
             rest = list(self.units[source])
@@ -161,33 +217,60 @@ class Manoeuvre:
             self.place(slot, target, moving)
             self.moved[target] = self.moved.get(target, 0) + len(moving)
         else:
-            self.fight = (target, slot, defender, moving, self.units[target], (), (), 0, 0, 0, 0)
-            self.queue[:0] = [("round",)]
-        self.queue.insert(1 if self.fight is not None else 0, ("marching", slot))
+            self.invaders[target] = self.invaders.get(target, ()) + moving
+        self.queue[:0] = [("marching", slot)]
         self.done()
 
     def move_hold(self) -> None:
-        self.end_manoeuvre(self.player)
+        self.end_movement(self.player)
         self.done()
 
-    def end_manoeuvre(self, slot: int) -> None:
+    def end_movement(self, slot: int) -> None:
+        """After all movement: galleys far from the coast are lost, disorder is removed, then every
+        area holding the empire's units and another empire's is fought (§ 4. Manoeuvre › Resolving
+        conflict with other empires: after all movement and removing disorder)."""
+        if self.empire[slot] is not None:
+            self.lose_galleys(slot)
+            self.remove_disorder(slot)
+        self.queue[:0] = [("fighting", slot), ("manoeuvre_over", slot)]
+
+    def task_fighting(self, slot: int) -> None:
+        """The active player resolves the conflicts in the order it chooses (§ 4 › Resolving conflict
+        with other empires; Next conflict)."""
+        if len(self.invaders) > 1:
+            self.wait("fight", slot)
+        elif self.invaders:
+            self.queue[:0] = [("battle", slot, next(iter(self.invaders)))]
+
+    def options_fight(self) -> list[int]:
+        return sorted(self.game.ids["fight"][a] for a in self.invaders)
+
+    def move_fight(self, area: str) -> None:
+        self.queue[:0] = [("battle", self.player, area), ("fighting", self.player)]
+        self.done()
+
+    def lose_galleys(self, slot: int) -> None:
+        """§ 4 › Ship movement restrictions: a galley in a sea or ocean area not next to a land area
+        its empire controls is lost."""
+        world = self.game.world
+        coast = {n for a in self.areas_of(slot) if world.areas[a].is_land for n in world.neighbours(a)}
+        for area in self.areas_of(slot) + list(self.invaders):
+            units = self.invaders.get(area) or self.units[area]
+            if world.areas[area].is_land or "galley" not in units or area in coast:
+                continue
+            kept = tuple(u for u in units if u != "galley")
+            self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
+            if area in self.invaders:
+                self.invaders[area] = kept
+            elif kept:
+                self.units[area] = kept
+            else:
+                self.vacate(area)
+
+    def remove_disorder(self, slot: int) -> None:
         """§ 4. Manoeuvre › Removing disorder markers: with enough units there (2 + the defence
         modifiers + the city, a fort counting one), one unit is removed and so is the disorder."""
-        if self.empire[slot] is None:
-            return
-        game, age, world = self.game, self.age(slot), self.game.world
-        for area in self.areas_of(slot):                    # § 4 › Ship movement restrictions: galleys
-            if not world.areas[area].is_land and "galley" in self.units[area] and not any(
-                    self.owner.get(n) == slot and world.areas[n].is_land for n in world.neighbours(area)):
-                kept = tuple(u for u in self.units[area] if u != "galley")
-                self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
-                if kept:
-                    self.units[area] = kept
-                else:
-                    self.vacate(area)
-        self.check_empty(slot)
-        if self.empire[slot] is None:
-            return
+        game, age = self.game, self.age(slot)
         for area in [a for a in self.areas_of(slot) if a in self.disorder]:
             units = self.units[area]
             siege = any(u in game.negates_city for u in units)
@@ -199,7 +282,23 @@ class Manoeuvre:
                 if not fort:
                     self.units[area] = units[:-1]
                 self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
-        self.moved, self.across = {}, {}
+
+    def task_battle(self, slot: int, area: str) -> None:
+        """The conflict in one area the empire entered (§ 4 › Next conflict)."""
+        units = self.invaders.pop(area, ())
+        defender = self.owner.get(area)
+        if not units:
+            return
+        if defender is None:                               # its units left it (retreat is never into it)
+            self.place(slot, area, units)
+            return
+        self.fight = (area, slot, defender, units, self.units[area], (), (), 0, 0, 0, 0)
+        self.queue[:0] = [("round",)]
+
+    def task_manoeuvre_over(self, slot: int) -> None:
+        self.moved, self.across, self.invaders = {}, {}, {}
+        if self.empire[slot] is not None:
+            self.check_empty(slot)
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
@@ -221,11 +320,12 @@ class Manoeuvre:
         self.wait("retreat", slot, side)
 
     def retreat_to(self, slot: int, area: str) -> str | None:
-        """A neighbouring land area the empire controls that its units could enter by movement (it
-        holds no other empire's unit: one empire per area) — the one they came from first."""
+        """A neighbouring area of the same kind the empire controls that holds no other empire's unit
+        (no units waiting there for their conflict) — the one they came from first."""
         world = self.game.world
         land = world.areas[area].is_land
-        options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land == land]
+        options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land == land
+                   and n not in self.invaders]
         came = self.across.get(area)
         return came if came in options else (options[0] if options else None)
 
@@ -410,7 +510,7 @@ class Manoeuvre:
             self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "
                       + (f"{self.who(holder)} holds the area" if holder is not None else "the area is vacant"))
         self.check_empty(dfn)
-        if not any(task[0] == "land" and task[1] == att for task in self.queue):   # set-up conflicts to come
+        if not any(task[0] in ("land", "battle") and task[1] == att for task in self.queue):   # conflicts to come
             self.check_empty(att)
 
     def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:

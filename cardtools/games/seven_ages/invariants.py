@@ -64,7 +64,8 @@ def violations(state, changes) -> list[str]:
         if state.empire[s] is None:
             continue
         starting = (state.step is not None and state.step[:2] == ("build", "start") and state.player == s) or (
-            state.fight is not None and state.fight[1] == s)
+            state.fight is not None and state.fight[1] == s) or (
+            state.step is not None and state.step[0] == "fight" and state.player == s)   # all its units wait to fight
         if not starting and not state.areas_of(s):
             found.append(f"{state.who(s)} is in play without a unit on the map")
         short = {c: n for c, n in state.pool_left(s).items() if n < 0}
@@ -75,6 +76,9 @@ def violations(state, changes) -> list[str]:
             found.append(f"{area}: controlled by {slot} without units or empire")
     if set(state.units) != set(state.owner):
         found.append("units in an area nobody controls")
+    for area, units in state.invaders.items():          # units waiting for a conflict after movement
+        if units and area not in state.owner:
+            found.append(f"units wait to fight in {area}, which nobody controls")
     for area in state.disorder:
         if area not in state.owner:
             found.append(f"disorder in {area}, which nobody controls")

@@ -61,7 +61,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
              Zone("discards"))
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
-              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played",
+              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders", "played",
               "started", "leaders")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
@@ -97,6 +97,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
         self.draws = 0                                    # draws from the cup so far (their chance)
         self.moved: dict[str, int] = {}                   # Manoeuvre: units that marched into an area
         self.across: dict[str, str] = {}                  # Manoeuvre: area -> the area units entered from
+        self.invaders: dict[str, tuple[str, ...]] = {}    # Manoeuvre: the active empire's units in another's area
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
@@ -461,6 +462,7 @@ class Game(BaseGame):
         return [("bid", [self.cards]), ("family", [self.families]), ("mark", [EMPIRE_MARKERS]),
                 ("extra", [EXTRA_MARKERS]), ("start", [self.cards + ("none",)]), ("build", [PROFILES]),
                 ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [tuple(self.world.areas)]),
+                ("open", [tuple(self.world.areas)]), ("fight", [tuple(self.world.areas)]),
                 ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
@@ -511,7 +513,7 @@ class Game(BaseGame):
         codec = self.codec
         self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
-                    for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
+                    for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march", "open", "fight",
                                  "commit", "destiny", "promote", "adopt", "play", "buy")}
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
