@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 
-from cardtools.games.seven_ages.leaders import REDRAW_BELOW
+from cardtools.games.seven_ages.leaders import MILITARY, REDRAW_BELOW
 
 COMMITS = ("one", "half", "all")
 FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
@@ -33,7 +33,7 @@ class Manoeuvre:
     def action_manoeuvre(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
-        self.moved, self.across, self.invaders = {}, {}, {}
+        self.moved, self.across, self.invaders, self.strategist = {}, {}, {}, None
         self.queue[:0] = [("marching", slot)]
 
     def task_marching(self, slot: int) -> None:
@@ -52,7 +52,13 @@ class Manoeuvre:
             here = tuple(u for u in here if self.game.class_kind[self.game.unit_class[u]] != "land")
         return len(here) >= 2 * len(self.units[area])
 
-    def reach(self, slot: int, source: str, kind: str) -> dict[str, tuple[int, str]]:
+    def explorer(self, slot: int, source: str, leaders: bool) -> int:
+        """1 when an Explorer moves with the units of ``source`` (a ``march`` takes its area's
+        military leaders along): +1 movement point, and a neutral area costs 1 (§ Leader Types ›
+        Explorer (Ex))."""
+        return 1 if leaders and self.leader_here(slot, "ex", source) else 0
+
+    def reach(self, slot: int, source: str, kind: str, bonus: int = 0) -> dict[str, tuple[int, str]]:
         """Where units of ``kind`` (land, ship, galley) in ``source`` can move, with the movement points
         it costs and the area it is entered from (the cheapest way): land units over land, each area
         costing its terrain's points at the empire's age (§ 4. Manoeuvre › Movement); ships 1 an area,
@@ -63,7 +69,8 @@ class Manoeuvre:
         they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
         age, land = self.age(slot), kind == "land"
-        limit = max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind), default=0)
+        limit = bonus + max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind),
+                            default=0)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         heap = [(0, source)]
         while heap:
@@ -84,7 +91,7 @@ class Manoeuvre:
                     if not there.is_land or (border.crossing and all(
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True) for s in border.crossing)):
                         continue
-                    step = game.chart.entry_cost(n, age)
+                    step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
                     if other != slot or not any(area in coast for coast in world.coasts(n)):
                         continue                           # no landing yet: transport is not played
@@ -103,23 +110,28 @@ class Manoeuvre:
     def unit_kind(self, unit: str) -> str:
         return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
 
-    def reaches(self, slot: int) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
-        """(source, kind) -> ``reach`` for every area of the empire with units that have not moved."""
+    def reaches(self, slot: int, leaders: bool = True) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
+        """(source, kind) -> ``reach`` for every area of the empire with units that have not moved
+        (in a Strategist's second move, only the Strategist's area, once); ``leaders``: the move
+        takes the area's military leaders along."""
         out = {}
-        for source in self.areas_of(slot):
+        sources = self.areas_of(slot) if self.strategist is None else [a for a in self.areas_of(slot)
+                                                                        if a == self.strategist]
+        for source in sources:
             units = self.units[source]
             kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]} - {"aircraft"}
             for kind in kinds:
-                out[source, kind] = self.reach(slot, source, kind)
+                out[source, kind] = self.reach(slot, source, kind, self.explorer(slot, source, leaders))
         return out
 
-    def movers(self, slot: int, source: str, target: str, reaches: dict) -> tuple[str, ...]:
+    def movers(self, slot: int, source: str, target: str, reaches: dict, leaders: bool = True) -> tuple[str, ...]:
         """Units of ``source`` that reach ``target`` this Manoeuvre (each unit moves once), a land area
         keeping one unit (§ 4. Manoeuvre › Other movement restrictions)."""
         units = self.units[source]
         unmoved = units[:len(units) - self.moved.get(source, 0)]
+        bonus = self.explorer(slot, source, leaders)
         able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
-                and (self.game.counters.move(u) or 9) >= reaches[source, self.unit_kind(u)][target][0]]
+                and (self.game.counters.move(u) or 9) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
         return tuple(able[:len(units) - (1 if self.game.world.areas[source].is_land else 0)])
 
     def march_targets(self, slot: int) -> list[str]:
@@ -143,7 +155,7 @@ class Manoeuvre:
         grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
         able, seen = [], {}
         for source in dict.fromkeys(s for s, _ in reaches):
-            for u in self.movers(slot, source, target, reaches):
+            for u in self.movers(slot, source, target, reaches, leaders=False):
                 seen[u] = seen.get(u, -1) + 1
                 strength = sum(v for v in game.counters.values(u, grade) if isinstance(v, int))
                 able.append((game.counters.move(u) or 9, seen[u], strength, len(able), source, u))
@@ -155,7 +167,7 @@ class Manoeuvre:
         return picked
 
     def open_targets(self, slot: int) -> list[str]:
-        reaches = self.reaches(slot)
+        reaches = self.reaches(slot, leaders=False)
         found = {t for reach in reaches.values() for t in reach if self.opening(slot, t, reaches)}
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
@@ -169,24 +181,32 @@ class Manoeuvre:
         slot = self.player
         reaches = self.reaches(slot)
         picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
-        self.send(slot, target, picked, reaches)
+        self.send(slot, target, picked, reaches, leaders=True)
 
     def move_open(self, target: str) -> None:
-        """Just the units that give 2:1 in another empire's area move in (``opening``)."""
+        """Just the units that give 2:1 in another empire's area move in (``opening``), without
+        leaders *(judgment: a screening force; the army and its leaders follow with a march)*."""
         slot = self.player
-        reaches = self.reaches(slot)
-        self.send(slot, target, self.opening(slot, target, reaches), reaches)
+        reaches = self.reaches(slot, leaders=False)
+        self.send(slot, target, self.opening(slot, target, reaches), reaches, leaders=False)
 
-    def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict) -> None:
-        """The units move in; vacant cities on the way and at the end lose a level (§ 4. Manoeuvre ›
-        Vacant areas: no Builder moves yet). In another empire's area they stay beside its units until
-        the conflicts after all movement (§ 4 › Resolving conflict with other empires)."""
+    def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool) -> None:
+        """The units move in, with the military leaders of their areas if ``leaders`` (§ 4. Manoeuvre
+        › Leader movement: each with one of the units, for its whole move); vacant cities on the way
+        and at the end lose a level (§ 4 › Vacant areas: Builders do not march). In another
+        empire's area they stay beside its units until the conflicts after all movement (§ 4 ›
+        Resolving conflict with other empires)."""
         world = self.game.world
         moving: tuple[str, ...] = ()
         passed: set[str] = set()
+        escort: list[str] = []
+        if self.strategist:                                # the Strategist's second move: one march
+            self.strategist = ""
         for source, units in picked.items():
             if not units:
                 continue
+            if leaders:
+                escort += self.move_leaders(slot, source, target, len(units))
             rest = list(self.units[source])
             for u in units:
                 rest.remove(u)
@@ -207,6 +227,7 @@ class Manoeuvre:
         if self.log is not None:
             names = ", ".join(self.game.unit_name(u) for u in moving)
             self.note(f"  {self.who(slot)} moves {names} into {world.areas[target].name}"
+                      + (f" with {', '.join(escort)}" if escort else "")
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
         if defender is None:
             if self.city.get(target):
@@ -221,6 +242,16 @@ class Manoeuvre:
         self.queue[:0] = [("marching", slot)]
         self.done()
 
+    def move_leaders(self, slot: int, source: str, target: str, units: int) -> list[str]:
+        """The military leaders (Tactician, Strategist, Explorer) of ``source`` go with a march out
+        of it, each with one of its units *(judgment: civil leaders stay where their benefit is;
+        the rulebook lets the player choose)* (§ 4. Manoeuvre › Leader movement)."""
+        going = [leader for leader in self.leaders[slot] if leader[2] == source and set(leader[1]) & MILITARY][:units]
+        if going:
+            self.leaders[slot] = tuple((name, types, target) if (name, types, where) in going else (name, types, where)
+                                       for name, types, where in self.leaders[slot])
+        return [name for name, _, _ in going]
+
     def move_hold(self) -> None:
         self.end_movement(self.player)
         self.done()
@@ -231,7 +262,8 @@ class Manoeuvre:
         conflict with other empires: after all movement and removing disorder)."""
         if self.empire[slot] is not None:
             self.lose_galleys(slot)
-            self.remove_disorder(slot)
+            if self.strategist is None:
+                self.remove_disorder(slot)
         self.queue[:0] = [("fighting", slot), ("manoeuvre_over", slot)]
 
     def task_fighting(self, slot: int) -> None:
@@ -256,8 +288,8 @@ class Manoeuvre:
         coast = {n for a in self.areas_of(slot) if world.areas[a].is_land for n in world.neighbours(a)}
         for area in self.areas_of(slot) + list(self.invaders):
             units = self.invaders.get(area) or self.units[area]
-            if world.areas[area].is_land or "galley" not in units or area in coast:
-                continue
+            if world.areas[area].is_land or "galley" not in units or area in coast or self.leader_here(slot, "ex", area):
+                continue                                   # § Leader Types › Explorer: not lost with one
             kept = tuple(u for u in units if u != "galley")
             self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
             if area in self.invaders:
@@ -296,9 +328,20 @@ class Manoeuvre:
         self.queue[:0] = [("round",)]
 
     def task_manoeuvre_over(self, slot: int) -> None:
-        self.moved, self.across, self.invaders = {}, {}, {}
+        """After all conflicts, units stacked with a Strategist may move and fight once more (§ 4.
+        Manoeuvre › Next conflict; § Leader Types › Strategist (St)): the engine gives its first
+        Strategist's stack one more march *(judgment)*; then the Manoeuvre is over."""
         if self.empire[slot] is not None:
             self.check_empty(slot)
+        if self.strategist is None and self.empire[slot] is not None:
+            stack = next((where for _, types, where in self.leaders[slot] if "st" in types
+                          and self.owner.get(where) == slot and len(self.units[where]) > 1), None)
+            if stack is not None:
+                self.strategist, self.moved, self.across = stack, {}, {}
+                self.note(f"  the Strategist of {self.who(slot)} moves again from {self.game.world.areas[stack].name}")
+                self.queue[:0] = [("marching", slot)]
+                return
+        self.moved, self.across, self.invaders, self.strategist = {}, {}, {}, None
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
@@ -346,6 +389,7 @@ class Manoeuvre:
         units = fight[3 + side] + fight[5 + side]
         where = self.retreat_to(slot, area)
         self.place(slot, where, units)
+        self.leaders[slot] = tuple((name, types, where if at == area else at) for name, types, at in self.leaders[slot])
         self.note(f"  {self.who(slot)} retreats {len(units)} unit(s) to {self.game.world.areas[where].name}")
         if side == 0:
             self.fight = fight[:3] + ((), fight[4], (), fight[6]) + fight[7:]
@@ -493,6 +537,8 @@ class Manoeuvre:
                         self.note(f"  {self.who(slot)} loses an elite marker")
         survivors_a, survivors_d = ua + sa, ud + sd
         self.units[area] = survivors_d
+        if not survivors_a:                                # leaders that came with the attack, left alone
+            self.lose_leaders(att, area, "no unit left with them")
         if not survivors_d:
             capital = self.capital[dfn] == area
             self.vacate(area)
@@ -521,7 +567,8 @@ class Manoeuvre:
             per_city = self.game.immediate(self.empire[winner], "city_liberated")
             if per_city:
                 self.score(winner, per_city, "immediate glory: city liberated")
-            self.reduce_city(area)
+            if not self.leader_here(winner, "bu", area):   # § 4 › End of conflict: unless a Builder is there
+                self.reduce_city(area)
         self.place(winner, area, units)
 
     def reduce_city(self, area: str) -> None:

@@ -98,6 +98,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
         self.moved: dict[str, int] = {}                   # Manoeuvre: units that marched into an area
         self.across: dict[str, str] = {}                  # Manoeuvre: area -> the area units entered from
         self.invaders: dict[str, tuple[str, ...]] = {}    # Manoeuvre: the active empire's units in another's area
+        self.strategist: str | None = None                # Manoeuvre: a Strategist's second move from this area
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
