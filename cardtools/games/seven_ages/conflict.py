@@ -22,6 +22,7 @@ from __future__ import annotations
 import heapq
 
 from cardtools.games.seven_ages.leaders import MILITARY, REDRAW_BELOW
+from cardtools.games.seven_ages.terrain import INVADED
 
 COMMITS = ("one", "half", "all")
 FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
@@ -33,11 +34,11 @@ class Manoeuvre:
     def action_manoeuvre(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
-        self.moved, self.across, self.invaders, self.strategist = {}, {}, {}, None
+        self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
         self.queue[:0] = [("marching", slot)]
 
     def task_marching(self, slot: int) -> None:
-        if self.empire[slot] is not None and self.march_targets(slot):
+        if self.empire[slot] is not None and (self.march_targets(slot) or self.landings(slot)):
             self.wait("march", slot)
         else:
             self.end_movement(slot)
@@ -58,7 +59,7 @@ class Manoeuvre:
         Explorer (Ex))."""
         return 1 if leaders and self.leader_here(slot, "ex", source) else 0
 
-    def reach(self, slot: int, source: str, kind: str, bonus: int = 0) -> dict[str, tuple[int, str]]:
+    def reach(self, slot: int, source: str, kind: str, bonus: int = 0, landing: bool = False) -> dict[str, tuple[int, str]]:
         """Where units of ``kind`` (land, ship, galley) in ``source`` can move, with the movement points
         it costs and the area it is entered from (the cheapest way): land units over land, each area
         costing its terrain's points at the empire's age (§ 4. Manoeuvre › Movement); ships 1 an area,
@@ -66,7 +67,8 @@ class Manoeuvre:
         facing the sea; galleys never into ocean (§ 4 › Ship movement restrictions). Units pass through
         vacant areas, the empire's own, and other empires' where it already has 2:1 (``passable``), and
         end anywhere but in another empire of the same player; crossing arrows close when every sea
-        they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions)."""
+        they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
+        With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
         age, land = self.age(slot), kind == "land"
         limit = bonus + max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind),
@@ -93,8 +95,8 @@ class Manoeuvre:
                         continue
                     step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
-                    if other != slot or not any(area in coast for coast in world.coasts(n)):
-                        continue                           # no landing yet: transport is not played
+                    if (other != slot and not landing) or not any(area in coast for coast in world.coasts(n)):
+                        continue                           # a port of the empire, or a landing's coast
                     step = 1
                 else:
                     if (here.is_land and not any(n in coast for coast in world.coasts(area))) or (
@@ -174,7 +176,8 @@ class Manoeuvre:
     def options_march(self) -> list[int]:
         ids = self.game.ids
         return sorted([ids["march"][a] for a in self.march_targets(self.player)]
-                      + [ids["open"][a] for a in self.open_targets(self.player)] + [ids["hold"]])
+                      + [ids["open"][a] for a in self.open_targets(self.player)]
+                      + self.options_land_targets(self.player) + [ids["hold"]])
 
     def move_march(self, target: str) -> None:
         """Every unit that reaches the area moves in."""
@@ -190,12 +193,51 @@ class Manoeuvre:
         reaches = self.reaches(slot, leaders=False)
         self.send(slot, target, self.opening(slot, target, reaches), reaches, leaders=False)
 
-    def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool) -> None:
+    def landings(self, slot: int, target: str | None = None) -> dict[str, dict[str, tuple[str, ...]]]:
+        """§ 4. Manoeuvre › Naval transport: each ship carries one land unit that starts in its port;
+        they move together with the ship's allowance and restrictions, and the land unit must end in
+        a coastal area. ``land <area>`` sends every pair that reaches the area from the empire's ports
+        (its ports keeping one unit), the ship entering the area with its cargo and staying there
+        *(judgment)*; the land units invade it. -> target -> {port: ships + cargo}."""
+        found: dict[str, dict[str, tuple[str, ...]]] = {}
+        world = self.game.world
+        for port in self.areas_of(slot):
+            if not world.areas[port].is_land or (self.strategist is not None and port != self.strategist):
+                continue
+            units = self.units[port]
+            unmoved = units[:len(units) - self.moved.get(port, 0)]
+            cargo = [u for u in unmoved if self.unit_kind(u) == "land"]
+            ships = [u for u in unmoved if self.unit_kind(u) in ("ship", "galley")]
+            if not cargo or not ships:
+                continue
+            pairs = min(len(cargo), (len(units) - 1) // 2)
+            reach = {kind: self.reach(slot, port, kind, landing=True) for kind in {self.unit_kind(u) for u in ships}}
+            for t in {t for r in reach.values() for t in r if world.areas[t].is_land and target in (None, t)}:
+                able = [u for u in ships if t in reach[self.unit_kind(u)]
+                        and (self.game.counters.move(u) or 9) >= reach[self.unit_kind(u)][t][0]][:pairs]
+                if able:
+                    found.setdefault(t, {})[port] = tuple(able) + tuple(cargo[:len(able)])
+        return {t: v for t, v in found.items() if v}
+
+    def options_land_targets(self, slot: int) -> list[int]:
+        ids = self.game.ids["land"]
+        return [ids[t] for t in self.landings(slot)]
+
+    def move_land(self, target: str) -> None:
+        slot = self.player
+        picked = self.landings(slot, target)[target]
+        reaches = {(port, kind): self.reach(slot, port, kind, landing=True)
+                   for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - {"land"}}
+        self.send(slot, target, picked, reaches, leaders=False, landing=True)
+
+    def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool,
+             landing: bool = False) -> None:
         """The units move in, with the military leaders of their areas if ``leaders`` (§ 4. Manoeuvre
         › Leader movement: each with one of the units, for its whole move); vacant cities on the way
         and at the end lose a level (§ 4 › Vacant areas: Builders do not march). In another
         empire's area they stay beside its units until the conflicts after all movement (§ 4 ›
-        Resolving conflict with other empires)."""
+        Resolving conflict with other empires). A ``landing`` carries land units with the ships, along
+        the ships' way."""
         world = self.game.world
         moving: tuple[str, ...] = ()
         passed: set[str] = set()
@@ -214,7 +256,7 @@ class Manoeuvre:
             if not rest:                                   # a sea area may be emptied
                 self.vacate(source)
             moving += units
-            for kind in {self.unit_kind(u) for u in units}:
+            for kind in {self.unit_kind(u) for u in units} - ({"land"} if landing else set()):
                 reach, area = reaches[source, kind], target
                 self.across.setdefault(target, reach[target][1])
                 while reach[area][1] != source:            # the areas passed through
@@ -226,9 +268,12 @@ class Manoeuvre:
         defender = self.owner.get(target)
         if self.log is not None:
             names = ", ".join(self.game.unit_name(u) for u in moving)
-            self.note(f"  {self.who(slot)} moves {names} into {world.areas[target].name}"
+            self.note(f"  {self.who(slot)} {'lands' if landing else 'moves'} {names} {'in' if landing else 'into'} "
+                      f"{world.areas[target].name}"
                       + (f" with {', '.join(escort)}" if escort else "")
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
+        if landing:
+            self.invaded |= {target}
         if defender is None:
             if self.city.get(target):
                 self.reduce_city(target)
@@ -308,7 +353,7 @@ class Manoeuvre:
             siege = any(u in game.negates_city for u in units)
             fort = area in self.forts
             need = game.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
-                                       siege=siege, fort=fort)
+                                       invaded=area in self.invaded, siege=siege, fort=fort)
             if len(units) >= need and len(units) > (0 if fort else 1):
                 self.disorder -= {area}
                 if not fort:
@@ -341,7 +386,7 @@ class Manoeuvre:
                 self.note(f"  the Strategist of {self.who(slot)} moves again from {self.game.world.areas[stack].name}")
                 self.queue[:0] = [("marching", slot)]
                 return
-        self.moved, self.across, self.invaders, self.strategist = {}, {}, {}, None
+        self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
@@ -471,6 +516,8 @@ class Manoeuvre:
             parts.append(("terrain", game.chart.defence(area, self.age(dfn), self.across.get(area))))
             if area in self.forts:
                 parts.append(("fort", FORT))
+            if area in self.invaded:
+                parts.append(("invasion", INVADED))
             if self.city.get(area) and not any(u in game.negates_city for u in theirs):
                 parts.append(("city", self.city[area]))
         total = sum(v for _, v in parts)

@@ -99,6 +99,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
         self.across: dict[str, str] = {}                  # Manoeuvre: area -> the area units entered from
         self.invaders: dict[str, tuple[str, ...]] = {}    # Manoeuvre: the active empire's units in another's area
         self.strategist: str | None = None                # Manoeuvre: a Strategist's second move from this area
+        self.invaded: frozenset[str] = frozenset()        # Manoeuvre: land areas units entered from the sea
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
@@ -463,7 +464,8 @@ class Game(BaseGame):
         return [("bid", [self.cards]), ("family", [self.families]), ("mark", [EMPIRE_MARKERS]),
                 ("extra", [EXTRA_MARKERS]), ("start", [self.cards + ("none",)]), ("build", [PROFILES]),
                 ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [tuple(self.world.areas)]),
-                ("open", [tuple(self.world.areas)]), ("fight", [tuple(self.world.areas)]),
+                ("open", [tuple(self.world.areas)]), ("land", [tuple(self.world.areas)]),
+                ("fight", [tuple(self.world.areas)]),
                 ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
@@ -514,7 +516,7 @@ class Game(BaseGame):
         codec = self.codec
         self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
-                    for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march", "open", "fight",
+                    for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march", "open", "land", "fight",
                                  "commit", "destiny", "promote", "adopt", "play", "buy")}
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
