@@ -24,7 +24,7 @@ def test_play_says_what_is_not_played_yet(capsys):
     assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("# note: 7 Ages engine, part 1: the cards' events are not played yet (part 2)")
-    assert "special rules" in out[1] and "transport and landings" in out[1]
+    assert "special rules" in out[1] and "aircraft moving" in out[1]
 
 
 def test_the_no_events_variant_plays_a_log_a_player_can_follow(capsys):

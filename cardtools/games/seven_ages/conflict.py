@@ -12,9 +12,11 @@ movement is over and disorder removed; then each such area is fought, in the ord
 chooses (``fight <area>``). In each round of a conflict each side commits
 ``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the strongest and puts the
 best fronts in front); a side may retreat, all its units to one area (the one they came from first)
-that holds no other empire's unit. Not played yet: transport and landings, aircraft, a ship's coast
-in port, ships passing another empire's sea area when none of their units ends in its areas, leaders
-moving (Explorers, Strategists), nukes and elephants' rules.
+that holds no other empire's unit. ``land <area>`` carries land units by ship (one a ship) into a
+coastal area: an invasion. Military leaders (Tactician, Strategist, Explorer) march with their
+area's units; a Strategist's stack moves and fights once more. Not played yet: transporting
+aircraft and leaders, aircraft moving, a ship's coast in port, ships passing another empire's sea
+area when none of their units ends in its areas, civil leaders moving, nukes and elephants' rules.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
 ``no-events`` variant and by ``Game.notice`` (``LEFT_OUT``): events, the empires' special rules,
-civil leaders moving, transport, aircraft moving, conversion at set-up and the optional rules.
+civil leaders moving, transporting aircraft and leaders, aircraft moving, conversion at set-up and
+the optional rules.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
 tasks it leads to; a decision is ``wait(kind, actor)``, its legal moves ``options_<kind>``, its move
@@ -572,10 +573,12 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules, civil leaders moving (only Tacticians, Strategists and Explorers march), "
-            "transport and landings, aircraft moving, a ship's coast in port, ships passing another empire's sea "
-            "without 2:1, nukes and elephants' rules, conversion at set-up, removing leaders in Civilise, "
-            "discarding religions and governments, Range permission and gifts, the Successor State, "
+LEFT_OUT = ("the empires' special rules; civil leaders moving (only Tacticians, Strategists and Explorers march) "
+            "and an Explorer letting a garrison leave; removing a leader in Civilise, a Religious leader starting "
+            "a religion, discarding or reordering religions and governments; transporting aircraft and leaders, "
+            "cargo dropped on the way; aircraft moving; a ship's coast in port; ships passing another empire's sea "
+            "without 2:1; nukes, Star Wars and elephants; conversion at set-up and Barbarians destroying cities; "
+            "Range permission and money gifts; double-sided artefact markers; the Successor State; "
             "and the optional rules")
 NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
           f"without events (the no-events variant); also not played yet: {LEFT_OUT}")
