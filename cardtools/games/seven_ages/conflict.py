@@ -366,9 +366,12 @@ class Manoeuvre:
         """The conflict in one area the empire entered (§ 4 › Next conflict)."""
         units = self.invaders.pop(area, ())
         defender = self.owner.get(area)
-        if not units:
+        if not units:                                      # its galleys were lost far from the coast
+            self.lose_leaders(slot, area, "no unit left with them")
             return
-        if defender is None:                               # its units left it (retreat is never into it)
+        if defender is None:                               # its empire was discarded in an earlier conflict
+            if self.city.get(area):
+                self.reduce_city(area)                     # § 4 › Vacant areas
             self.place(slot, area, units)
             return
         self.fight = (area, slot, defender, units, self.units[area], (), (), 0, 0, 0, 0)
