@@ -138,14 +138,19 @@ class Manoeuvre:
                 and (self.game.counters.move(u) or 9) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
         return tuple(able[:len(units) - (1 if self.game.world.areas[source].is_land else 0)])
 
-    def march_targets(self, slot: int) -> list[str]:
+    def march_targets(self, slot: int, reaches: dict | None = None) -> list[str]:
         """Areas some units can move into: vacant ones, the empire's own, and other players' empires'
-        areas (an attack)."""
-        reaches = self.reaches(slot)
-        sources = list(dict.fromkeys(s for s, _ in reaches))
-        targets = {t for reach in reaches.values() for t in reach}
-        found = [t for t in targets if any(self.movers(slot, s, t, reaches) for s in sources)]
-        return sorted(found, key=lambda a: self.game.world.areas[a].index)
+        areas (an attack) — where ``movers`` would find a unit."""
+        world, found = self.game.world, set()
+        for (source, kind), reach in (reaches or self.reaches(slot)).items():
+            units = self.units[source]
+            if world.areas[source].is_land and len(units) < 2:
+                continue                                   # its last unit keeps the area
+            unmoved = units[:len(units) - self.moved.get(source, 0)]
+            best = self.explorer(slot, source, True) + max(
+                (self.game.counters.move(u) or 9 for u in unmoved if self.unit_kind(u) == kind), default=-1)
+            found.update(t for t, (cost, _) in reach.items() if cost <= best)
+        return sorted(found, key=lambda a: world.areas[a].index)
 
     def opening(self, slot: int, target: str, reaches: dict) -> dict[str, tuple[str, ...]] | None:
         """The units ``open <area>`` moves (by source): as few as give the empire 2:1 in another
@@ -170,15 +175,16 @@ class Manoeuvre:
             picked[source] = picked.get(source, ()) + (u,)
         return picked
 
-    def open_targets(self, slot: int) -> list[str]:
-        reaches = self.reaches(slot, leaders=False)
+    def open_targets(self, slot: int, reaches: dict) -> list[str]:
         found = {t for reach in reaches.values() for t in reach if self.opening(slot, t, reaches)}
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
     def options_march(self) -> list[int]:
-        ids = self.game.ids
-        return sorted([ids["march"][a] for a in self.march_targets(self.player)]
-                      + [ids["open"][a] for a in self.open_targets(self.player)]
+        ids, slot = self.game.ids, self.player
+        reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
+        bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
+        return sorted([ids["march"][a] for a in self.march_targets(slot, reaches)]
+                      + [ids["open"][a] for a in self.open_targets(slot, bare)]
                       + self.options_land_targets(self.player) + [ids["hold"]])
 
     def move_march(self, target: str) -> None:
