@@ -10,7 +10,7 @@ from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.engine.compiled import UnrunnableDeck
 from cardtools.engine.contract import new_game
-from cardtools.games.seven_ages.invariants import play_checked
+from cardtools.games.seven_ages.invariants import play_checked, violations
 
 WS = Workspace.find()
 
@@ -75,3 +75,13 @@ def test_invariants_over_seeded_games(game, players):
     assert all(r.turns >= 2 for r in results)
     assert len({r.digest for r in results}) == 4                              # different seeds, different games
     assert play_checked(game, players, 0).digest == results[0].digest         # same seed, same log
+
+
+def test_invariants_catch_a_conflict_fought_before_movement_is_over(game):
+    """§ 4. Manoeuvre › Resolving conflict: the invariant that guards it can fail."""
+    state = game.new_state(2, 0)
+    assert violations(state, []) == []
+    state.invaders = {"latium": ("sword",)}
+    assert any("outside a Manoeuvre" in v for v in violations(state, []))
+    state.invaders, state.step, state.fight = {}, ("march",), ("latium",)
+    assert violations(state, []) == ["a conflict while units may still move"]

@@ -5,7 +5,8 @@ of each colour never more than its counter mix (§ Components); money between 0 
 Production › Earning income); each colour on one empire at most; every empire in play holding an
 area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the map,
 holding units of its controller, a land area with a city or fort only where the map has land;
-disorder only in controlled areas; a seat's glory never negative and changed only by a rule that
+disorder only in controlled areas; units waiting for a conflict only during a Manoeuvre, and no
+conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never negative and changed only by a rule that
 gives it (the host's recorded causes); the game ends; the same seed gives the same log.
 """
 
@@ -79,6 +80,11 @@ def violations(state, changes) -> list[str]:
     for area, units in state.invaders.items():          # units waiting for a conflict after movement
         if units and area not in state.owner:
             found.append(f"units wait to fight in {area}, which nobody controls")
+    kind = state.step[0] if state.step else None
+    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat"):
+        found.append(f"units wait to fight outside a Manoeuvre (at '{kind}')")
+    if state.fight is not None and kind == "march":     # § 4 › Resolving conflict: after all movement
+        found.append("a conflict while units may still move")
     for area in state.disorder:
         if area not in state.owner:
             found.append(f"disorder in {area}, which nobody controls")

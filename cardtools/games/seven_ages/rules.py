@@ -573,13 +573,12 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules; civil leaders moving (only Tacticians, Strategists and Explorers march) "
-            "and an Explorer letting a garrison leave; removing a leader in Civilise, a Religious leader starting "
-            "a religion, discarding or reordering religions and governments; transporting aircraft and leaders, "
-            "cargo dropped on the way; aircraft moving; a ship's coast in port; ships passing another empire's sea "
-            "without 2:1; nukes, Star Wars and elephants; conversion at set-up and Barbarians destroying cities; "
-            "Range permission and money gifts; double-sided artefact markers; the Successor State; "
-            "and the optional rules")
+LEFT_OUT = ("the empires' special rules; civil leaders moving (only Tacticians, Strategists and Explorers "
+            "march); removing a leader in Civilise, a Religious leader starting a religion, discarding or "
+            "reordering religions and governments; transporting aircraft and leaders, cargo dropped on the way; "
+            "aircraft moving; a ship's coast in port; ships passing another empire's sea without 2:1; nukes, "
+            "Star Wars and elephants; conversion at set-up and Barbarians destroying cities; Range permission "
+            "and money gifts; double-sided artefact markers; the Successor State; and the optional rules")
 NOTICE = ("7 Ages engine, part 1: the cards' events are not played yet (part 2), so this is the standard game "
           f"without events (the no-events variant); also not played yet: {LEFT_OUT}")
 NOTICE_NO_EVENTS = f"7 Ages engine, part 1: the standard game without events; also not played yet: {LEFT_OUT}"
