@@ -12,10 +12,10 @@ movement is over and disorder removed; then each such area is fought, in the ord
 chooses (``fight <area>``). In each round of a conflict each side commits
 ``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the strongest and puts the
 best fronts in front); a side may retreat, all its units to one area (the one they came from first)
-that holds no other empire's unit. ``land <area>`` carries land units by ship (one a ship) into a
-coastal area: an invasion. Military leaders (Tactician, Strategist, Explorer) march with their
+that holds no other empire's unit. ``land <area>`` carries land units by ship (one a ship), and
+the ports' military leaders, into a coastal area: an invasion. Military leaders (Tactician, Strategist, Explorer) march with their
 area's units; a Strategist's stack moves and fights once more. Not played yet: transporting
-aircraft and leaders, aircraft moving, a ship's coast in port, ships passing another empire's sea
+aircraft, aircraft moving, a ship's coast in port, ships passing another empire's sea
 area when none of their units ends in its areas, civil leaders moving, nukes and elephants' rules.
 """
 
@@ -205,8 +205,9 @@ class Manoeuvre:
         """§ 4. Manoeuvre › Naval transport: each ship carries one land unit that starts in its port;
         they move together with the ship's allowance and restrictions, and the land unit must end in
         a coastal area. ``land <area>`` sends every pair that reaches the area from the empire's ports
-        (its ports keeping one unit), the ship entering the area with its cargo and staying there
-        *(judgment)*; the land units invade it. -> target -> {port: ships + cargo}."""
+        (its ports keeping one unit) with the ports' military leaders, the ship entering the area with
+        its cargo and staying there *(judgment)*; the land units invade it. -> target -> {port: ships
+        + cargo}."""
         found: dict[str, dict[str, tuple[str, ...]]] = {}
         world = self.game.world
         for port in self.areas_of(slot):
@@ -219,10 +220,11 @@ class Manoeuvre:
             if not cargo or not ships:
                 continue
             pairs = min(len(cargo), (len(units) - 1) // 2)
-            reach = {kind: self.reach(slot, port, kind, landing=True) for kind in {self.unit_kind(u) for u in ships}}
+            bonus = self.explorer(slot, port, True)
+            reach = {kind: self.reach(slot, port, kind, bonus, landing=True) for kind in {self.unit_kind(u) for u in ships}}
             for t in {t for r in reach.values() for t in r if world.areas[t].is_land and target in (None, t)}:
                 able = [u for u in ships if t in reach[self.unit_kind(u)]
-                        and (self.game.counters.move(u) or 9) >= reach[self.unit_kind(u)][t][0]][:pairs]
+                        and (self.game.counters.move(u) or 9) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
                 if able:
                     found.setdefault(t, {})[port] = tuple(able) + tuple(cargo[:len(able)])
         return {t: v for t, v in found.items() if v}
@@ -234,9 +236,9 @@ class Manoeuvre:
     def move_land(self, target: str) -> None:
         slot = self.player
         picked = self.landings(slot, target)[target]
-        reaches = {(port, kind): self.reach(slot, port, kind, landing=True)
+        reaches = {(port, kind): self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
                    for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - {"land"}}
-        self.send(slot, target, picked, reaches, leaders=False, landing=True)
+        self.send(slot, target, picked, reaches, leaders=True, landing=True)
 
     def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool,
              landing: bool = False) -> None:

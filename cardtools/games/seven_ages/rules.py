@@ -5,7 +5,7 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
 ``no-events`` variant and by ``Game.notice`` (``LEFT_OUT``): events, the empires' special rules,
-civil leaders moving, transporting aircraft and leaders, aircraft moving, conversion at set-up and
+civil leaders moving, transporting aircraft, aircraft moving, conversion at set-up and
 the optional rules.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
@@ -575,7 +575,7 @@ class Game(BaseGame):
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
 LEFT_OUT = ("the empires' special rules; civil leaders moving (only Tacticians, Strategists and Explorers "
             "march); removing a leader in Civilise, a Religious leader starting a religion, discarding or "
-            "reordering religions and governments; transporting aircraft and leaders, cargo dropped on the way; "
+            "reordering religions and governments; transporting aircraft, cargo dropped on the way; "
             "aircraft moving; a ship's coast in port; ships passing another empire's sea without 2:1; nukes, "
             "Star Wars and elephants; conversion at set-up and Barbarians destroying cities; Range permission "
             "and money gifts; double-sided artefact markers; the Successor State; and the optional rules")
