@@ -4,19 +4,19 @@ sections after it), as a mixin of the state (``rules.State``).
 Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>`` moves every unit
 that can reach the area with its movement points (``reach``) — land units by land, ships from a port
 into the seas its coast faces, from sea to sea and back into a port — each land area keeping one
-unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre;
-``open <area>`` moves into another empire's area just the units that give the empire 2:1 there, so
-that others may pass through (§ 4 › Land unit / Ship movement restrictions); ``hold`` ends the
-movement. Units entering another empire's area stay there beside its units (``invaders``) until all
-movement is over and disorder removed; then each such area is fought, in the order the player
-chooses (``fight <area>``). In each round of a conflict each side commits
-``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the strongest and puts the
-best fronts in front); a side may retreat, all its units to one area (the one they came from first)
-that holds no other empire's unit. ``land <area>`` carries land units by ship (one a ship), and
-the ports' military leaders, into a coastal area: an invasion. Military leaders (Tactician, Strategist, Explorer) march with their
+unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre; ``open
+<area>`` moves into another empire's area just the units that give the empire 2:1 there, so that
+others may pass through (§ 4 › Land unit / Ship movement restrictions); ``hold`` ends the movement.
+Units entering another empire's area stay there beside its units (``invaders``) until all movement
+is over and disorder removed; then each such area is fought, in the order the player chooses
+(``fight <area>``). In each round of a conflict each side commits ``one``, ``half`` or ``all`` of
+its uncommitted units (the engine commits the strongest and puts the best fronts in front); a side
+may retreat, all its units to one area (the one they came from first) that holds no other empire's
+unit. ``land <area>`` carries land units by ship (one a ship), and the ports' military leaders, into
+a coastal area: an invasion. Military leaders (Tactician, Strategist, Explorer) march with their
 area's units; a Strategist's stack moves and fights once more. Not played yet: transporting
-aircraft, aircraft moving, a ship's coast in port, ships passing another empire's sea
-area when none of their units ends in its areas, civil leaders moving, nukes and elephants' rules.
+aircraft, aircraft moving, a ship's coast in port, ships passing another empire's sea area when none
+of their units ends in its areas, civil leaders moving, nukes and elephants' rules.
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ class Manoeuvre:
         Explorer (Ex))."""
         return 1 if leaders and self.leader_here(slot, "ex", source) else 0
 
-    def reach(self, slot: int, source: str, kind: str, bonus: int = 0, landing: bool = False) -> dict[str, tuple[int, str]]:
+    def reach(self, slot: int, source: str, kind: str, bonus: int = 0,
+              landing: bool = False) -> dict[str, tuple[int, str]]:
         """Where units of ``kind`` (land, ship, galley) in ``source`` can move, with the movement points
         it costs and the area it is entered from (the cheapest way): land units over land, each area
         costing its terrain's points at the empire's age (§ 4. Manoeuvre › Movement); ships 1 an area,
@@ -93,7 +94,8 @@ class Manoeuvre:
                     continue
                 if land:
                     if not there.is_land or (border.crossing and all(
-                            self.owner.get(s, slot) != slot and not self.passable(slot, s, True) for s in border.crossing)):
+                            self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
+                            for s in border.crossing)):
                         continue
                     step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
@@ -221,7 +223,8 @@ class Manoeuvre:
                 continue
             pairs = min(len(cargo), (len(units) - 1) // 2)
             bonus = self.explorer(slot, port, True)
-            reach = {kind: self.reach(slot, port, kind, bonus, landing=True) for kind in {self.unit_kind(u) for u in ships}}
+            reach = {kind: self.reach(slot, port, kind, bonus, landing=True)
+                     for kind in {self.unit_kind(u) for u in ships}}
             for t in {t for r in reach.values() for t in r if world.areas[t].is_land and target in (None, t)}:
                 able = [u for u in ships if t in reach[self.unit_kind(u)]
                         and (self.game.counters.move(u) or 9) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
@@ -341,9 +344,10 @@ class Manoeuvre:
         its empire controls is lost."""
         world = self.game.world
         coast = {n for a in self.areas_of(slot) if world.areas[a].is_land for n in world.neighbours(a)}
-        for area in self.areas_of(slot) + list(self.invaders):
-            units = self.invaders.get(area) or self.units[area]
-            if world.areas[area].is_land or "galley" not in units or area in coast or self.leader_here(slot, "ex", area):
+        for area, units in [(a, self.units[a]) for a in self.areas_of(slot)] + list(self.invaders.items()):
+            if world.areas[area].is_land or "galley" not in units or area in coast:
+                continue
+            if self.leader_here(slot, "ex", area):
                 continue                                   # § Leader Types › Explorer: not lost with one
             kept = tuple(u for u in units if u != "galley")
             self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")

@@ -1,13 +1,14 @@
 """Invariants every 7 Ages game must keep, checked move by move over seeded random games.
 
-Used by tests (a few dozen games) and by ``benchmarks/seven_ages.py --invariants`` (thousands): units
-of each colour never more than its counter mix (§ Components); money between 0 and 199 (§ 2.
+Used by tests (a few dozen games) and by ``benchmarks/seven_ages.py --invariants`` (thousands):
+units of each colour never more than its counter mix (§ Components); money between 0 and 199 (§ 2.
 Production › Earning income); each colour on one empire at most; every empire in play holding an
-area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the map,
-holding units of its controller, a land area with a city or fort only where the map has land;
+area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the
+map, holding units of its controller, a land area with a city or fort only where the map has land;
 disorder only in controlled areas; units waiting for a conflict only during a Manoeuvre, and no
-conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never negative and changed only by a rule that
-gives it (the host's recorded causes); the game ends; the same seed gives the same log.
+conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
+negative and changed only by a rule that gives it (the host's recorded causes); the game ends; the
+same seed gives the same log.
 """
 
 from __future__ import annotations

@@ -62,8 +62,8 @@ class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
              Zone("discards"))
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
-              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders", "played",
-              "started", "leaders")
+              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
+              "played", "started", "leaders")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -517,8 +517,8 @@ class Game(BaseGame):
         codec = self.codec
         self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
-                    for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march", "open", "land", "fight",
-                                 "commit", "destiny", "promote", "adopt", "play", "buy")}
+                    for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
+                                 "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy")}
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
