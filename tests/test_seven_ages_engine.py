@@ -9,7 +9,7 @@ from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.engine.contract import UnplayedRules, new_game
-from cardtools.games.seven_ages.invariants import play_checked
+from cardtools.games.seven_ages.invariants import play_checked, violations
 
 WS = Workspace.find()
 
@@ -23,7 +23,7 @@ def test_play_says_what_is_not_played_yet(capsys):
     assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("# not played yet: the cards' events (part 2): this is the standard game without events")
-    assert "special rules" in out[1] and "transport and landings" in out[1]
+    assert "special rules" in out[1] and "aircraft moving" in out[1]
 
 
 def test_the_no_events_variant_plays_a_log_a_player_can_follow(capsys):
@@ -74,3 +74,13 @@ def test_invariants_over_seeded_games(game, players):
     assert all(r.turns >= 2 for r in results)
     assert len({r.digest for r in results}) == 4                              # different seeds, different games
     assert play_checked(game, players, 0).digest == results[0].digest         # same seed, same log
+
+
+def test_invariants_catch_a_conflict_fought_before_movement_is_over(game):
+    """§ 4. Manoeuvre › Resolving conflict: the invariant that guards it can fail."""
+    state = game.new_state(2, 0)
+    assert violations(state, []) == []
+    state.invaders = {"latium": ("sword",)}
+    assert any("outside a Manoeuvre" in v for v in violations(state, []))
+    state.invaders, state.step, state.fight = {}, ("march",), ("latium",)
+    assert violations(state, []) == ["a conflict while units may still move"]

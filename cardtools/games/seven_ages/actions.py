@@ -10,6 +10,8 @@ which disorder to remove, which cities to build) are listed in docs/rules/7ages.
 
 from __future__ import annotations
 
+import heapq
+
 #: Build profiles (macro options): how an empire spends its money in Start empire and Production.
 PROFILES = ("save", "infantry", "best", "navy", "fort", "elite")
 START_PROFILES = ("infantry", "best", "navy", "fort")
@@ -344,29 +346,14 @@ class Actions:
 
     # -- action 3: Trade and progress (§ 3. Trade and progress) ------------------------------------------
     def in_range(self, slot: int, everyone: bool = False) -> list[int]:
-        """Other players' empires within Range (§ Terms of play › Range): the fewest areas to their
-        nearest area at most the empire's age; not traced through another player's empire
-        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
-        world, seat = self.game.world, self.seat_of(slot)
-        ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
-        frontier = self.areas_of(slot)
-        seen = set(frontier)
-        found: set[int] = set()
-        for _ in range(self.age(slot)):
-            nxt = []
-            for a in frontier:
-                for n in world.neighbours(a):
-                    if n in seen or (not ocean and world.areas[n].kind == "ocean"):
-                        continue
-                    seen.add(n)
-                    other = self.owner.get(n)
-                    if other is not None and self.seat_of(other) != seat:
-                        found.add(other)          # Range may end here, not pass through
-                    else:
-                        nxt.append(n)
-                        if everyone and other is not None and other != slot:
-                            found.add(other)
-            frontier = nxt
+        """Other players' empires within Range (``area_range``); with ``everyone``, the player's own
+        other empires too."""
+        seat = self.seat_of(slot)
+        found = set()
+        for area in self.area_range(slot):
+            other = self.owner.get(area)
+            if other is not None and other != slot and (everyone or self.seat_of(other) != seat):
+                found.add(other)
         return sorted(found)
 
     def action_trade(self, seat: int, slot: int | None) -> None:
@@ -657,23 +644,27 @@ class Actions:
                 self.score(slot, count, f"{self.game.leader_type_names[kind]}s: an artefact within Range")
 
     def area_range(self, slot: int) -> set[str]:
-        """The areas within the empire's Range (its own included), traced as ``in_range`` traces it."""
+        """The areas within the empire's Range, its own included (§ Terms of play › Range): the fewest
+        areas from its nearest area at most the empire's age, twice that from an area with an Explorer
+        (§ Leader Types › Explorer (Ex)); traced into another player's empire but not through it
+        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
         world, seat = self.game.world, self.seat_of(slot)
         ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
-        frontier = self.areas_of(slot)
-        seen = set(frontier)
-        for _ in range(self.age(slot)):
-            nxt = []
-            for a in frontier:
-                for n in world.neighbours(a):
-                    if n in seen or (not ocean and world.areas[n].kind == "ocean"):
-                        continue
-                    seen.add(n)
-                    other = self.owner.get(n)
-                    if other is None or self.seat_of(other) == seat:
-                        nxt.append(n)
-            frontier = nxt
-        return seen
+        age = self.age(slot)
+        left = {a: age * (2 if self.leader_here(slot, "ex", a) else 1) for a in self.areas_of(slot)}
+        heap = [(-steps, a) for a, steps in left.items()]
+        heapq.heapify(heap)
+        while heap:
+            steps, area = heapq.heappop(heap)
+            steps = -steps
+            other = self.owner.get(area)
+            if steps < left[area] or not steps or (other is not None and self.seat_of(other) != seat):
+                continue                                   # Range may end in another player's area
+            for n in world.neighbours(area):
+                if left.get(n, -1) < steps - 1 and (ocean or world.areas[n].kind != "ocean"):
+                    left[n] = steps - 1
+                    heapq.heappush(heap, (1 - steps, n))
+        return set(left)
 
     def move_civilised(self) -> None:
         self.done()

@@ -4,20 +4,27 @@ sections after it), as a mixin of the state (``rules.State``).
 Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>`` moves every unit
 that can reach the area with its movement points (``reach``) — land units by land, ships from a port
 into the seas its coast faces, from sea to sea and back into a port — each land area keeping one
-unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre;
-``hold`` ends the movement. A move into another empire's area is fought at once *(judgment: the
-rulebook fights after all movement, in the order the player chooses)*. In each round of a conflict
-each side commits ``one``, ``half`` or ``all`` of its uncommitted units (the engine commits the
-strongest and puts the best fronts in front); a side may retreat, all its units to one area (the one
-they came from first). Not played yet: the 2:1 rule, transport and landings, aircraft, a ship's coast
-in port, leaders moving (Explorers, Strategists), nukes and elephants' rules.
+unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre; ``open
+<area>`` moves into another empire's area just the units that give the empire 2:1 there, so that
+others may pass through (§ 4 › Land unit / Ship movement restrictions); ``hold`` ends the movement.
+Units entering another empire's area stay there beside its units (``invaders``) until all movement
+is over and disorder removed; then each such area is fought, in the order the player chooses
+(``fight <area>``). In each round of a conflict each side commits ``one``, ``half`` or ``all`` of
+its uncommitted units (the engine commits the strongest and puts the best fronts in front); a side
+may retreat, all its units to one area (the one they came from first) that holds no other empire's
+unit. ``land <area>`` carries land units by ship (one a ship), and the ports' military leaders, into
+a coastal area: an invasion. Military leaders (Tactician, Strategist, Explorer) march with their
+area's units; a Strategist's stack moves and fights once more. Not played yet: transporting
+aircraft, aircraft moving, a ship's coast in port, ships passing another empire's sea area when none
+of their units ends in its areas, civil leaders moving, nukes and elephants' rules.
 """
 
 from __future__ import annotations
 
 import heapq
 
-from cardtools.games.seven_ages.leaders import REDRAW_BELOW
+from cardtools.games.seven_ages.leaders import MILITARY, REDRAW_BELOW
+from cardtools.games.seven_ages.terrain import INVADED
 
 COMMITS = ("one", "half", "all")
 FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
@@ -29,33 +36,53 @@ class Manoeuvre:
     def action_manoeuvre(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
-        self.moved, self.across = {}, {}
+        self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
         self.queue[:0] = [("marching", slot)]
 
     def task_marching(self, slot: int) -> None:
-        if self.empire[slot] is not None and self.march_targets(slot):
+        if self.empire[slot] is not None and (self.march_targets(slot) or self.landings(slot)):
             self.wait("march", slot)
         else:
-            self.end_manoeuvre(slot)
+            self.end_movement(slot)
 
-    def reach(self, slot: int, source: str, kind: str) -> dict[str, tuple[int, str]]:
+    def passable(self, slot: int, area: str, ships: bool = False) -> bool:
+        """The 2:1 rule (§ 4. Manoeuvre › Land unit movement restrictions; Ship movement restrictions;
+        Other movement restrictions): units move through, or across an arrow touching, an area holding
+        another empire's units only if the empire already has twice as many units there (in a sea or
+        ocean area, twice as many ships and aircraft)."""
+        here = self.invaders.get(area, ())
+        if ships:
+            here = tuple(u for u in here if self.game.class_kind[self.game.unit_class[u]] != "land")
+        return len(here) >= 2 * len(self.units[area])
+
+    def explorer(self, slot: int, source: str, leaders: bool) -> int:
+        """1 when an Explorer moves with the units of ``source`` (a ``march`` takes its area's
+        military leaders along): +1 movement point, and a neutral area costs 1 (§ Leader Types ›
+        Explorer (Ex))."""
+        return 1 if leaders and self.leader_here(slot, "ex", source) else 0
+
+    def reach(self, slot: int, source: str, kind: str, bonus: int = 0,
+              landing: bool = False) -> dict[str, tuple[int, str]]:
         """Where units of ``kind`` (land, ship, galley) in ``source`` can move, with the movement points
         it costs and the area it is entered from (the cheapest way): land units over land, each area
         costing its terrain's points at the empire's age (§ 4. Manoeuvre › Movement); ships 1 an area,
         from a port into the seas its coast faces, from sea to sea, and into a port of the empire
-        facing the sea; galleys never into ocean (§ 4 › Ship movement restrictions). Units pass only
-        through vacant areas and the empire's own (the 2:1 rule is not played yet) and end anywhere
-        but in another empire of the same player; crossing arrows close when every sea they touch holds
-        another empire's unit (§ 4 › Other movement restrictions)."""
+        facing the sea; galleys never into ocean (§ 4 › Ship movement restrictions). Units pass through
+        vacant areas, the empire's own, and other empires' where it already has 2:1 (``passable``), and
+        end anywhere but in another empire of the same player; crossing arrows close when every sea
+        they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
+        With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
         age, land = self.age(slot), kind == "land"
-        limit = max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind), default=0)
+        limit = bonus + max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind),
+                            default=0)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         heap = [(0, source)]
         while heap:
             cost, area = heapq.heappop(heap)
-            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot):
-                continue                                   # stop in another empire's area
+            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot
+                                         and not self.passable(slot, area, not world.areas[area].is_land)):
+                continue                                   # stop in another empire's area (no 2:1)
             here = world.areas[area]
             if not land and here.is_land and area != source:
                 continue                                   # a port ends a ship's move
@@ -66,13 +93,14 @@ class Manoeuvre:
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
                 if land:
-                    if not there.is_land or (border.crossing and all(self.owner.get(s, slot) != slot
-                                                                      for s in border.crossing)):
+                    if not there.is_land or (border.crossing and all(
+                            self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
+                            for s in border.crossing)):
                         continue
-                    step = game.chart.entry_cost(n, age)
+                    step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
-                    if other != slot or not any(area in coast for coast in world.coasts(n)):
-                        continue                           # no landing yet: transport is not played
+                    if (other != slot and not landing) or not any(area in coast for coast in world.coasts(n)):
+                        continue                           # a port of the empire, or a landing's coast
                     step = 1
                 else:
                     if (here.is_land and not any(n in coast for coast in world.coasts(area))) or (
@@ -88,49 +116,152 @@ class Manoeuvre:
     def unit_kind(self, unit: str) -> str:
         return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
 
-    def reaches(self, slot: int) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
-        """(source, kind) -> ``reach`` for every area of the empire with units that have not moved."""
+    def reaches(self, slot: int, leaders: bool = True) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
+        """(source, kind) -> ``reach`` for every area of the empire with units that have not moved
+        (in a Strategist's second move, only the Strategist's area, once); ``leaders``: the move
+        takes the area's military leaders along."""
         out = {}
-        for source in self.areas_of(slot):
+        sources = self.areas_of(slot) if self.strategist is None else [a for a in self.areas_of(slot)
+                                                                        if a == self.strategist]
+        for source in sources:
             units = self.units[source]
             kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]} - {"aircraft"}
             for kind in kinds:
-                out[source, kind] = self.reach(slot, source, kind)
+                out[source, kind] = self.reach(slot, source, kind, self.explorer(slot, source, leaders))
         return out
 
-    def movers(self, slot: int, source: str, target: str, reaches: dict) -> tuple[str, ...]:
+    def movers(self, slot: int, source: str, target: str, reaches: dict, leaders: bool = True) -> tuple[str, ...]:
         """Units of ``source`` that reach ``target`` this Manoeuvre (each unit moves once), a land area
         keeping one unit (§ 4. Manoeuvre › Other movement restrictions)."""
         units = self.units[source]
         unmoved = units[:len(units) - self.moved.get(source, 0)]
+        bonus = self.explorer(slot, source, leaders)
         able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
-                and (self.game.counters.move(u) or 9) >= reaches[source, self.unit_kind(u)][target][0]]
+                and (self.game.counters.move(u) or 9) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
         return tuple(able[:len(units) - (1 if self.game.world.areas[source].is_land else 0)])
 
-    def march_targets(self, slot: int) -> list[str]:
+    def march_targets(self, slot: int, reaches: dict | None = None) -> list[str]:
         """Areas some units can move into: vacant ones, the empire's own, and other players' empires'
-        areas (an attack)."""
-        reaches = self.reaches(slot)
-        sources = list(dict.fromkeys(s for s, _ in reaches))
-        targets = {t for reach in reaches.values() for t in reach}
-        found = [t for t in targets if any(self.movers(slot, s, t, reaches) for s in sources)]
+        areas (an attack) — where ``movers`` would find a unit."""
+        world, found = self.game.world, set()
+        for (source, kind), reach in (reaches or self.reaches(slot)).items():
+            units = self.units[source]
+            if world.areas[source].is_land and len(units) < 2:
+                continue                                   # its last unit keeps the area
+            unmoved = units[:len(units) - self.moved.get(source, 0)]
+            best = self.explorer(slot, source, True) + max(
+                (self.game.counters.move(u) or 9 for u in unmoved if self.unit_kind(u) == kind), default=-1)
+            found.update(t for t, (cost, _) in reach.items() if cost <= best)
+        return sorted(found, key=lambda a: world.areas[a].index)
+
+    def opening(self, slot: int, target: str, reaches: dict) -> dict[str, tuple[str, ...]] | None:
+        """The units ``open <area>`` moves (by source): as few as give the empire 2:1 in another
+        empire's area it does not have 2:1 in yet: the slowest first, then one of each unit type in
+        turn, the weakest type first *(judgment: the player picks them; the rulebook's example sends a
+        rifle, a Lt. horse, an artillery and a knight)*; None when it cannot reach 2:1 this way."""
+        if self.owner.get(target) in (None, slot) or self.passable(slot, target):
+            return None
+        need = 2 * len(self.units[target]) - len(self.invaders.get(target, ()))
+        game = self.game
+        grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
+        able, seen = [], {}
+        for source in dict.fromkeys(s for s, _ in reaches):
+            for u in self.movers(slot, source, target, reaches, leaders=False):
+                seen[u] = seen.get(u, -1) + 1
+                strength = sum(v for v in game.counters.values(u, grade) if isinstance(v, int))
+                able.append((game.counters.move(u) or 9, seen[u], strength, len(able), source, u))
+        if len(able) < need:
+            return None
+        picked: dict[str, tuple[str, ...]] = {}
+        for *_, source, u in sorted(able)[:need]:       # one of each type in turn, the weakest type first
+            picked[source] = picked.get(source, ()) + (u,)
+        return picked
+
+    def open_targets(self, slot: int, reaches: dict) -> list[str]:
+        found = {t for reach in reaches.values() for t in reach if self.opening(slot, t, reaches)}
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
     def options_march(self) -> list[int]:
-        ids = self.game.ids["march"]
-        return sorted([ids[a] for a in self.march_targets(self.player)] + [self.game.ids["hold"]])
+        ids, slot = self.game.ids, self.player
+        reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
+        bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
+        return sorted([ids["march"][a] for a in self.march_targets(slot, reaches)]
+                      + [ids["open"][a] for a in self.open_targets(slot, bare)]
+                      + self.options_land_targets(self.player) + [ids["hold"]])
 
     def move_march(self, target: str) -> None:
-        """Every unit that reaches the area moves in; vacant cities on the way and at the end lose a
-        level (§ 4. Manoeuvre › Vacant areas: no Builder moves yet)."""
-        slot, world = self.player, self.game.world
+        """Every unit that reaches the area moves in."""
+        slot = self.player
         reaches = self.reaches(slot)
+        picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
+        self.send(slot, target, picked, reaches, leaders=True)
+
+    def move_open(self, target: str) -> None:
+        """Just the units that give 2:1 in another empire's area move in (``opening``), without
+        leaders *(judgment: a screening force; the army and its leaders follow with a march)*."""
+        slot = self.player
+        reaches = self.reaches(slot, leaders=False)
+        self.send(slot, target, self.opening(slot, target, reaches), reaches, leaders=False)
+
+    def landings(self, slot: int, target: str | None = None) -> dict[str, dict[str, tuple[str, ...]]]:
+        """§ 4. Manoeuvre › Naval transport: each ship carries one land unit that starts in its port;
+        they move together with the ship's allowance and restrictions, and the land unit must end in
+        a coastal area. ``land <area>`` sends every pair that reaches the area from the empire's ports
+        (its ports keeping one unit) with the ports' military leaders, the ship entering the area with
+        its cargo and staying there *(judgment)*; the land units invade it. -> target -> {port: ships
+        + cargo}."""
+        found: dict[str, dict[str, tuple[str, ...]]] = {}
+        world = self.game.world
+        for port in self.areas_of(slot):
+            if not world.areas[port].is_land or (self.strategist is not None and port != self.strategist):
+                continue
+            units = self.units[port]
+            unmoved = units[:len(units) - self.moved.get(port, 0)]
+            cargo = [u for u in unmoved if self.unit_kind(u) == "land"]
+            ships = [u for u in unmoved if self.unit_kind(u) in ("ship", "galley")]
+            if not cargo or not ships:
+                continue
+            pairs = min(len(cargo), (len(units) - 1) // 2)
+            bonus = self.explorer(slot, port, True)
+            reach = {kind: self.reach(slot, port, kind, bonus, landing=True)
+                     for kind in {self.unit_kind(u) for u in ships}}
+            for t in {t for r in reach.values() for t in r if world.areas[t].is_land and target in (None, t)}:
+                able = [u for u in ships if t in reach[self.unit_kind(u)]
+                        and (self.game.counters.move(u) or 9) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
+                if able:
+                    found.setdefault(t, {})[port] = tuple(able) + tuple(cargo[:len(able)])
+        return {t: v for t, v in found.items() if v}
+
+    def options_land_targets(self, slot: int) -> list[int]:
+        ids = self.game.ids["land"]
+        return [ids[t] for t in self.landings(slot)]
+
+    def move_land(self, target: str) -> None:
+        slot = self.player
+        picked = self.landings(slot, target)[target]
+        reaches = {(port, kind): self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
+                   for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - {"land"}}
+        self.send(slot, target, picked, reaches, leaders=True, landing=True)
+
+    def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool,
+             landing: bool = False) -> None:
+        """The units move in, with the military leaders of their areas if ``leaders`` (§ 4. Manoeuvre
+        › Leader movement: each with one of the units, for its whole move); vacant cities on the way
+        and at the end lose a level (§ 4 › Vacant areas: Builders do not march). In another
+        empire's area they stay beside its units until the conflicts after all movement (§ 4 ›
+        Resolving conflict with other empires). A ``landing`` carries land units with the ships, along
+        the ships' way."""
+        world = self.game.world
         moving: tuple[str, ...] = ()
         passed: set[str] = set()
-        for source in dict.fromkeys(s for s, _ in reaches):
-            units = self.movers(slot, source, target, reaches)
+        escort: list[str] = []
+        if self.strategist:                                # the Strategist's second move: one march
+            self.strategist = ""
+        for source, units in picked.items():
             if not units:
                 continue
+            if leaders:
+                escort += self.move_leaders(slot, source, target, len(units))
             rest = list(self.units[source])
             for u in units:
                 rest.remove(u)
@@ -138,7 +269,7 @@ class Manoeuvre:
             if not rest:                                   # a sea area may be emptied
                 self.vacate(source)
             moving += units
-            for kind in {self.unit_kind(u) for u in units}:
+            for kind in {self.unit_kind(u) for u in units} - ({"land"} if landing else set()):
                 reach, area = reaches[source, kind], target
                 self.across.setdefault(target, reach[target][1])
                 while reach[area][1] != source:            # the areas passed through
@@ -150,8 +281,12 @@ class Manoeuvre:
         defender = self.owner.get(target)
         if self.log is not None:
             names = ", ".join(self.game.unit_name(u) for u in moving)
-            self.note(f"  {self.who(slot)} moves {names} into {world.areas[target].name}"
+            self.note(f"  {self.who(slot)} {'lands' if landing else 'moves'} {names} {'in' if landing else 'into'} "
+                      f"{world.areas[target].name}"
+                      + (f" with {', '.join(escort)}" if escort else "")
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
+        if landing:
+            self.invaded |= {target}
         if defender is None:
             if self.city.get(target):
                 self.reduce_city(target)
@@ -161,45 +296,114 @@ class Manoeuvre:
             self.place(slot, target, moving)
             self.moved[target] = self.moved.get(target, 0) + len(moving)
         else:
-            self.fight = (target, slot, defender, moving, self.units[target], (), (), 0, 0, 0, 0)
-            self.queue[:0] = [("round",)]
-        self.queue.insert(1 if self.fight is not None else 0, ("marching", slot))
+            self.invaders[target] = self.invaders.get(target, ()) + moving
+        self.queue[:0] = [("marching", slot)]
         self.done()
+
+    def move_leaders(self, slot: int, source: str, target: str, units: int) -> list[str]:
+        """The military leaders (Tactician, Strategist, Explorer) of ``source`` go with a march out
+        of it, each with one of its units *(judgment: civil leaders stay where their benefit is;
+        the rulebook lets the player choose)* (§ 4. Manoeuvre › Leader movement)."""
+        going = [leader for leader in self.leaders[slot] if leader[2] == source and set(leader[1]) & MILITARY][:units]
+        if going:
+            self.leaders[slot] = tuple((name, types, target) if (name, types, where) in going else (name, types, where)
+                                       for name, types, where in self.leaders[slot])
+        return [name for name, _, _ in going]
 
     def move_hold(self) -> None:
-        self.end_manoeuvre(self.player)
+        self.end_movement(self.player)
         self.done()
 
-    def end_manoeuvre(self, slot: int) -> None:
+    def end_movement(self, slot: int) -> None:
+        """After all movement: galleys far from the coast are lost, disorder is removed, then every
+        area holding the empire's units and another empire's is fought (§ 4. Manoeuvre › Resolving
+        conflict with other empires: after all movement and removing disorder)."""
+        if self.empire[slot] is not None:
+            self.lose_galleys(slot)
+            if self.strategist is None:
+                self.remove_disorder(slot)
+        self.queue[:0] = [("fighting", slot), ("manoeuvre_over", slot)]
+
+    def task_fighting(self, slot: int) -> None:
+        """The active player resolves the conflicts in the order it chooses (§ 4 › Resolving conflict
+        with other empires; Next conflict)."""
+        if len(self.invaders) > 1:
+            self.wait("fight", slot)
+        elif self.invaders:
+            self.queue[:0] = [("battle", slot, next(iter(self.invaders)))]
+
+    def options_fight(self) -> list[int]:
+        return sorted(self.game.ids["fight"][a] for a in self.invaders)
+
+    def move_fight(self, area: str) -> None:
+        self.queue[:0] = [("battle", self.player, area), ("fighting", self.player)]
+        self.done()
+
+    def lose_galleys(self, slot: int) -> None:
+        """§ 4 › Ship movement restrictions: a galley in a sea or ocean area not next to a land area
+        its empire controls is lost."""
+        world = self.game.world
+        coast = {n for a in self.areas_of(slot) if world.areas[a].is_land for n in world.neighbours(a)}
+        for area, units in [(a, self.units[a]) for a in self.areas_of(slot)] + list(self.invaders.items()):
+            if world.areas[area].is_land or "galley" not in units or area in coast:
+                continue
+            if self.leader_here(slot, "ex", area):
+                continue                                   # § Leader Types › Explorer: not lost with one
+            kept = tuple(u for u in units if u != "galley")
+            self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
+            if area in self.invaders:
+                self.invaders[area] = kept
+            elif kept:
+                self.units[area] = kept
+            else:
+                self.vacate(area)
+
+    def remove_disorder(self, slot: int) -> None:
         """§ 4. Manoeuvre › Removing disorder markers: with enough units there (2 + the defence
         modifiers + the city, a fort counting one), one unit is removed and so is the disorder."""
-        if self.empire[slot] is None:
-            return
-        game, age, world = self.game, self.age(slot), self.game.world
-        for area in self.areas_of(slot):                    # § 4 › Ship movement restrictions: galleys
-            if not world.areas[area].is_land and "galley" in self.units[area] and not any(
-                    self.owner.get(n) == slot and world.areas[n].is_land for n in world.neighbours(area)):
-                kept = tuple(u for u in self.units[area] if u != "galley")
-                self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
-                if kept:
-                    self.units[area] = kept
-                else:
-                    self.vacate(area)
-        self.check_empty(slot)
-        if self.empire[slot] is None:
-            return
+        game, age = self.game, self.age(slot)
         for area in [a for a in self.areas_of(slot) if a in self.disorder]:
             units = self.units[area]
             siege = any(u in game.negates_city for u in units)
             fort = area in self.forts
             need = game.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
-                                       siege=siege, fort=fort)
+                                       invaded=area in self.invaded, siege=siege, fort=fort)
             if len(units) >= need and len(units) > (0 if fort else 1):
                 self.disorder -= {area}
                 if not fort:
                     self.units[area] = units[:-1]
                 self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
-        self.moved, self.across = {}, {}
+
+    def task_battle(self, slot: int, area: str) -> None:
+        """The conflict in one area the empire entered (§ 4 › Next conflict)."""
+        units = self.invaders.pop(area, ())
+        defender = self.owner.get(area)
+        if not units:                                      # its galleys were lost far from the coast
+            self.lose_leaders(slot, area, "no unit left with them")
+            return
+        if defender is None:                               # its empire was discarded in an earlier conflict
+            if self.city.get(area):
+                self.reduce_city(area)                     # § 4 › Vacant areas
+            self.place(slot, area, units)
+            return
+        self.fight = (area, slot, defender, units, self.units[area], (), (), 0, 0, 0, 0)
+        self.queue[:0] = [("round",)]
+
+    def task_manoeuvre_over(self, slot: int) -> None:
+        """After all conflicts, units stacked with a Strategist may move and fight once more (§ 4.
+        Manoeuvre › Next conflict; § Leader Types › Strategist (St)): the engine gives its first
+        Strategist's stack one more march *(judgment)*; then the Manoeuvre is over."""
+        if self.empire[slot] is not None:
+            self.check_empty(slot)
+        if self.strategist is None and self.empire[slot] is not None:
+            stack = next((where for _, types, where in self.leaders[slot] if "st" in types
+                          and self.owner.get(where) == slot and len(self.units[where]) > 1), None)
+            if stack is not None:
+                self.strategist, self.moved, self.across = stack, {}, {}
+                self.note(f"  the Strategist of {self.who(slot)} moves again from {self.game.world.areas[stack].name}")
+                self.queue[:0] = [("marching", slot)]
+                return
+        self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
@@ -221,11 +425,12 @@ class Manoeuvre:
         self.wait("retreat", slot, side)
 
     def retreat_to(self, slot: int, area: str) -> str | None:
-        """A neighbouring land area the empire controls that its units could enter by movement (it
-        holds no other empire's unit: one empire per area) — the one they came from first."""
+        """A neighbouring area of the same kind the empire controls that holds no other empire's unit
+        (no units waiting there for their conflict) — the one they came from first."""
         world = self.game.world
         land = world.areas[area].is_land
-        options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land == land]
+        options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land == land
+                   and n not in self.invaders]
         came = self.across.get(area)
         return came if came in options else (options[0] if options else None)
 
@@ -246,6 +451,7 @@ class Manoeuvre:
         units = fight[3 + side] + fight[5 + side]
         where = self.retreat_to(slot, area)
         self.place(slot, where, units)
+        self.leaders[slot] = tuple((name, types, where if at == area else at) for name, types, at in self.leaders[slot])
         self.note(f"  {self.who(slot)} retreats {len(units)} unit(s) to {self.game.world.areas[where].name}")
         if side == 0:
             self.fight = fight[:3] + ((), fight[4], (), fight[6]) + fight[7:]
@@ -327,6 +533,8 @@ class Manoeuvre:
             parts.append(("terrain", game.chart.defence(area, self.age(dfn), self.across.get(area))))
             if area in self.forts:
                 parts.append(("fort", FORT))
+            if area in self.invaded:
+                parts.append(("invasion", INVADED))
             if self.city.get(area) and not any(u in game.negates_city for u in theirs):
                 parts.append(("city", self.city[area]))
         total = sum(v for _, v in parts)
@@ -393,6 +601,8 @@ class Manoeuvre:
                         self.note(f"  {self.who(slot)} loses an elite marker")
         survivors_a, survivors_d = ua + sa, ud + sd
         self.units[area] = survivors_d
+        if not survivors_a:                                # leaders that came with the attack, left alone
+            self.lose_leaders(att, area, "no unit left with them")
         if not survivors_d:
             capital = self.capital[dfn] == area
             self.vacate(area)
@@ -410,7 +620,7 @@ class Manoeuvre:
             self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "
                       + (f"{self.who(holder)} holds the area" if holder is not None else "the area is vacant"))
         self.check_empty(dfn)
-        if not any(task[0] == "land" and task[1] == att for task in self.queue):   # set-up conflicts to come
+        if not any(task[0] in ("land", "battle") and task[1] == att for task in self.queue):   # conflicts to come
             self.check_empty(att)
 
     def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:
@@ -421,7 +631,8 @@ class Manoeuvre:
             per_city = self.game.immediate(self.empire[winner], "city_liberated")
             if per_city:
                 self.score(winner, per_city, "immediate glory: city liberated")
-            self.reduce_city(area)
+            if not self.leader_here(winner, "bu", area):   # § 4 › End of conflict: unless a Builder is there
+                self.reduce_city(area)
         self.place(winner, area, units)
 
     def reduce_city(self, area: str) -> None:

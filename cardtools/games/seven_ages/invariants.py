@@ -1,12 +1,14 @@
 """Invariants every 7 Ages game must keep, checked move by move over seeded random games.
 
-Used by tests (a few dozen games) and by ``benchmarks/seven_ages.py --invariants`` (thousands): units
-of each colour never more than its counter mix (§ Components); money between 0 and 199 (§ 2.
+Used by tests (a few dozen games) and by ``benchmarks/seven_ages.py --invariants`` (thousands):
+units of each colour never more than its counter mix (§ Components); money between 0 and 199 (§ 2.
 Production › Earning income); each colour on one empire at most; every empire in play holding an
-area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the map,
-holding units of its controller, a land area with a city or fort only where the map has land;
-disorder only in controlled areas; a seat's glory never negative and changed only by a rule that
-gives it (the host's recorded causes); the game ends; the same seed gives the same log.
+area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the
+map, holding units of its controller, a land area with a city or fort only where the map has land;
+disorder only in controlled areas; units waiting for a conflict only during a Manoeuvre, and no
+conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
+negative and changed only by a rule that gives it (the host's recorded causes); the game ends; the
+same seed gives the same log.
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ def violations(state, changes) -> list[str]:
         if state.empire[s] is None:
             continue
         starting = (state.step is not None and state.step[:2] == ("build", "start") and state.player == s) or (
-            state.fight is not None and state.fight[1] == s)
+            state.fight is not None and state.fight[1] == s) or (
+            state.step is not None and state.step[0] == "fight" and state.player == s)   # all its units wait to fight
         if not starting and not state.areas_of(s):
             found.append(f"{state.who(s)} is in play without a unit on the map")
         short = {c: n for c, n in state.pool_left(s).items() if n < 0}
@@ -75,6 +78,14 @@ def violations(state, changes) -> list[str]:
             found.append(f"{area}: controlled by {slot} without units or empire")
     if set(state.units) != set(state.owner):
         found.append("units in an area nobody controls")
+    for area, units in state.invaders.items():          # units waiting for a conflict after movement
+        if units and area not in state.owner:
+            found.append(f"units wait to fight in {area}, which nobody controls")
+    kind = state.step[0] if state.step else None
+    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat"):
+        found.append(f"units wait to fight outside a Manoeuvre (at '{kind}')")
+    if state.fight is not None and kind == "march":     # § 4 › Resolving conflict: after all movement
+        found.append("a conflict while units may still move")
     for area in state.disorder:
         if area not in state.owner:
             found.append(f"disorder in {area}, which nobody controls")

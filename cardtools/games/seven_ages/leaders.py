@@ -2,15 +2,18 @@
 § Leader Types), as a mixin of the state.
 
 A leader is ``(name, types, area)`` in its empire's list: a named leader from the empire's card
-(each appears once a game) or an unnamed one drawn from the leader cup (``counters.yaml``). Leaders
-do not move yet (they stay where they were placed), so the types' rules that need a moving leader
-(Explorer, Strategist, a Builder entering a vacant area) and the Religious leader's religion are not
-played; the others are applied where their rule is, each citing § Leader Types.
+(each appears once a game) or an unnamed one drawn from the leader cup (``counters.yaml``). The
+military leaders (Tactician, Strategist, Explorer) march with their area's units and retreat with
+them (conflict.py); the others stay where they were placed, so a Builder entering a vacant area and
+the Religious leader's religion are not played; the types' rules are applied where their rule is,
+each citing § Leader Types.
 """
 
 from __future__ import annotations
 
 NO_LEADER = ()
+#: Leader types that march with their area's units (conflict.py, ``move_leaders``) *(judgment)*.
+MILITARY = frozenset({"ta", "st", "ex"})
 REDRAW_BELOW = 4     # a Tactician's side redraws a conflict card below this value (the engine's policy)
 
 

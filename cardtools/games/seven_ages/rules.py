@@ -4,8 +4,9 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``GameFacts.unplayed``: events, the empires' special rules, leaders moving,
-transport, aircraft moving, conversion at set-up and the optional rules.
+``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, the empires' special
+rules, civil leaders moving, transporting aircraft, aircraft moving, conversion at set-up and the
+optional rules.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
 tasks it leads to; a decision is ``wait(kind, actor)``, its legal moves ``options_<kind>``, its move
@@ -63,8 +64,8 @@ class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
              Zone("discards"))
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
-              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "played",
-              "started", "leaders")
+              "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
+              "played", "started", "leaders")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -99,6 +100,9 @@ class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
         self.draws = 0                                    # draws from the cup so far (their chance)
         self.moved: dict[str, int] = {}                   # Manoeuvre: units that marched into an area
         self.across: dict[str, str] = {}                  # Manoeuvre: area -> the area units entered from
+        self.invaders: dict[str, tuple[str, ...]] = {}    # Manoeuvre: the active empire's units in another's area
+        self.strategist: str | None = None                # Manoeuvre: a Strategist's second move from this area
+        self.invaded: frozenset[str] = frozenset()        # Manoeuvre: land areas units entered from the sea
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
@@ -463,6 +467,8 @@ class Game(BaseGame):
         return [("bid", [self.cards]), ("family", [self.families]), ("mark", [EMPIRE_MARKERS]),
                 ("extra", [EXTRA_MARKERS]), ("start", [self.cards + ("none",)]), ("build", [PROFILES]),
                 ("partner", [self.cards + ("deck",)]), ("offer", [self.cards]), ("march", [tuple(self.world.areas)]),
+                ("open", [tuple(self.world.areas)]), ("land", [tuple(self.world.areas)]),
+                ("fight", [tuple(self.world.areas)]),
                 ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
@@ -512,7 +518,7 @@ class Game(BaseGame):
         self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
-                                 "commit", "destiny", "promote", "adopt", "play", "buy")}
+                                 "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy")}
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
@@ -567,6 +573,11 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules", "leaders moving", "transport and landings", "aircraft moving",
-            "conversion at set-up", "discarding religions and governments", "the optional rules")
+LEFT_OUT = ("the empires' special rules", "civil leaders moving (only Tacticians, Strategists and Explorers march)",
+            "removing a leader in Civilise, a Religious leader starting a religion, discarding or reordering "
+            "religions and governments", "transporting aircraft, cargo dropped on the way", "aircraft moving",
+            "a ship's coast in port", "ships passing another empire's sea without 2:1",
+            "nukes, Star Wars and elephants", "conversion at set-up and Barbarians destroying cities",
+            "Range permission and money gifts", "double-sided artefact markers", "the Successor State",
+            "the optional rules")
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"

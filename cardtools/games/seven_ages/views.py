@@ -20,6 +20,8 @@ def snapshot(state) -> dict:
         if a in state.owner:
             entry["empire"] = state.empire[state.owner[a]]
             entry["units"] = list(state.units[a])
+        if state.invaders.get(a):                # the active empire's units waiting for the conflict there
+            entry["invaders"] = list(state.invaders[a])
         if a in state.city:
             entry["city"] = state.city[a]
         if a in state.forts:
