@@ -138,6 +138,38 @@ class Meanings(BaseState):
             return card not in self.hand[p] and card not in self.techs[p] and card not in self.play[p]
         return True
 
+    def takeable(self, p: int, civil: int) -> list[str]:
+        """The row's cards ``p`` can take with ``civil`` actions (``can_take`` for each card once, its
+        first space): the hand limit asked once, and a card's cost worked out only where it can differ
+        from its space's (a wonder, a leader — Hammurabi —, a card-row ability — Taj Mahal)."""
+        game = self.game
+        types, cheaper, row_costs, is_technology = game.type, game.row_modifiers, game.board.row_costs, game.is_technology
+        room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
+        held = self.hand[p] + self.techs[p] + self.play[p]
+        found, seen = [], set()
+        for i, card in enumerate(self.row):
+            if card is None or card in seen:
+                continue
+            seen.add(card)
+            kind = types[card]
+            if kind == "wonder":
+                if self.wonder[p] is not None:
+                    continue
+            elif not room:
+                continue
+            # only a leader (Hammurabi) or a card-row ability (Taj Mahal) can cost less than its space
+            if row_costs[i] > civil and kind != "leader" and card not in cheaper:
+                continue
+            if (kind in ("wonder", "leader") or card in cheaper) and self.take_cost(p, card, i) > civil:
+                continue
+            if kind == "leader":
+                if game.age[card] in self.leader_ages[p]:
+                    continue
+            elif kind != "wonder" and is_technology(card) and card in held:
+                continue
+            found.append(card)
+        return found
+
     def population_cost(self, p: int, cheaper: int = 0, free: bool = False) -> int | None:
         """Food to increase population (§ 5.2), or None if impossible (empty bank, too little food)."""
         base = self.game.board.population_cost(self.yellow[p])
@@ -600,7 +632,8 @@ class Meanings(BaseState):
         return found
 
     def stat(self, ctx, actor: int, name: str) -> int:
-        value = super().stat(ctx, actor, name)
+        known = self.statistics[actor]          # the kit's remembered value, without its call
+        value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
         if name in DERIVED:
             value += self.derived(actor, name)
         elif name == "strength":
@@ -787,9 +820,13 @@ class Meanings(BaseState):
             return True
         verb, spec = probe
         if verb == "build":
-            return bool(self.build_options(p, *spec))
+            return next(self.build_choices(p, *spec), None) is not None
         if verb == "increase_population":
             return self.population_cost(p, *spec) is not None
+        if verb == "develop":           # nothing in hand to develop: the copy would fail (effect_develop)
+            held, fields = self.techs[p] + self.play[p], self.game.fields
+            if not any("science_cost" in fields[c] and c not in held for c in self.hand[p]):
+                return False
         return self.tries(p, lambda st: st.move_play(card))
 
     def effect_population(self, ctx: Ctx, cheaper: int, free: bool):
@@ -813,26 +850,28 @@ class Meanings(BaseState):
     def build_options(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
                       free: bool) -> list[Option]:
         """What a `build` can build or upgrade now, each with its cost."""
+        return list(self.build_choices(p, what, upgrade, age, cheaper, free))
+
+    def build_choices(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
+                      free: bool):
+        """``build_options`` one at a time: whether there is one is asked without making them all."""
         game = self.game
-        options = []
         if "wonder_stage" in what and self.wonder[p] is not None:
             cost = 0 if free else self.stage_cost(p, 1, cheaper)
             if cost is not None:
-                options.append(Option(f"a stage of {game.label(self.wonder[p])}",
-                                      lambda st, c=cost: st.build_stages(p, 1, c)))
+                yield Option(f"a stage of {game.label(self.wonder[p])}", lambda st, c=cost: st.build_stages(p, 1, c))
         for card in self.techs[p]:
             if not (self.kinds(card) & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
             if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
                 cost = 0 if free else max(0, self.build_cost(p, card) - cheaper)
-                options.append(Option(f"build {game.label(card)}", lambda st, c=card, k=cost: st.build(p, c, k)))
+                yield Option(f"build {game.label(card)}", lambda st, c=card, k=cost: st.build(p, c, k))
             if upgrade and card in self.staffed[p]:
                 for new in self.upgrades(p, card):
                     if self.can_upgrade(p, card, new, 10**6 if free else cheaper):
                         cost = 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
-                        options.append(Option(f"upgrade {game.label(card)} to {game.label(new)}",
-                                              lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k)))
-        return options
+                        yield Option(f"upgrade {game.label(card)} to {game.label(new)}",
+                                     lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k))
 
     def effect_develop(self, ctx: Ctx, cheaper: int):
         """`develop`: a technology from the hand, cheaper; a revolution still uses all the civil
