@@ -823,6 +823,8 @@ class Game(BaseGame):
         super().__init__(deck, abilities)
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
+        #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
+        self.armies: dict[tuple, int] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}

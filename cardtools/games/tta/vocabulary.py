@@ -22,6 +22,8 @@ ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "milit
 DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
                      "civil_hand_limit", "military_hand_limit", "culture_points"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
+#: How many (workers, tactic) armies the game remembers before starting afresh (Game.armies).
+ARMIES_KEPT = 4096
 
 COUNT_NAMES = (
     "military_units", "infantry_and_artillery", "unit_kinds", "theaters", "labs", "lab_levels",
@@ -679,9 +681,17 @@ class Meanings(BaseState):
         tactic = self.tactic[p]
         if tactic is None:
             return 0
-        f = self.game.fields[tactic]
-        return army_strength(self.units(p), f["army"], self.game.age[tactic], f["strength"],
-                             f.get("outdated_strength", f["strength"]), self.allows(p, "infantry_as_cavalry"))
+        flexible = self.allows(p, "infantry_as_cavalry")
+        key = (self.staffed[p], tactic, flexible)
+        known = self.game.armies
+        found = known.get(key)
+        if found is None:               # the same workers under the same tactic: the same armies
+            if len(known) >= ARMIES_KEPT:
+                known.clear()
+            f = self.game.fields[tactic]
+            found = known[key] = army_strength(self.units(p), f["army"], self.game.age[tactic], f["strength"],
+                                               f.get("outdated_strength", f["strength"]), flexible)
+        return found
 
     def allows(self, p: int, rule: str) -> bool:
         """A named rule token in ``p``'s favour (docs/rules/tta.md § 12)."""
