@@ -123,27 +123,12 @@ class Meanings(BaseState):
                 base += mod.args["add"].get("civil_actions", lambda s, c: 0)(self, Ctx(p, card))
         return max(0, base)
 
-    def can_take(self, p: int, card: str, space: int, civil: int) -> bool:
-        """§ 4.4: affordable; a wonder only without an unfinished one; a non-wonder within the civil
-        hand limit, not a technology already held or in play, not a second leader of an age."""
-        if self.take_cost(p, card, space) > civil:
-            return False
-        game = self.game
-        kind = game.type[card]
-        if kind == "wonder":
-            return self.wonder[p] is None
-        if len(self.hand[p]) >= self.stat(None, p, "civil_hand_limit"):
-            return False
-        if kind == "leader":
-            return game.age[card] not in self.leader_ages[p]
-        if game.is_technology(card):
-            return card not in self.hand[p] and card not in self.techs[p] and card not in self.play[p]
-        return True
-
     def takeable(self, p: int, civil: int) -> list[str]:
-        """The row's cards ``p`` can take with ``civil`` actions (``can_take`` for each card once, its
-        first space): the hand limit asked once, and a card's cost worked out only where it can differ
-        from its space's (a wonder, a leader — Hammurabi —, a card-row ability — Taj Mahal)."""
+        """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
+        row order: affordable; a wonder only without an unfinished one; a non-wonder within the civil
+        hand limit, not a technology already held or in play, not a second leader of an age. A card's
+        cost is worked out only where it can differ from its space's (a wonder, a leader — Hammurabi
+        —, a card-row ability — Taj Mahal)."""
         game = self.game
         types, cheaper, row_costs, is_technology = game.type, game.row_modifiers, game.board.row_costs, game.is_technology
         room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
@@ -1049,15 +1034,14 @@ class Meanings(BaseState):
         discard."""
         p = ctx.player
         options = [Option("stop", lambda st: st._after_taking(p, replenish, skip_politics))]
-        for i, card in enumerate(self.row):
-            if card is not None and card not in self.row[:i] and self.can_take(p, card, i, civil):
-                cost = self.take_cost(p, card, i)
+        for card in self.takeable(p, civil):
+            cost = self.take_cost(p, card, self.row.index(card))
 
-                def take(st, card=card, cost=cost):
-                    st.civil_temp[p] += cost
-                    st.take(p, card)
-                    return st.effect_take_cards(ctx, civil - cost, replenish, skip_politics)
-                options.append(Option(f"take {self.game.label(card)}", take))
+            def take(st, card=card, cost=cost):
+                st.civil_temp[p] += cost
+                st.take(p, card)
+                return st.effect_take_cards(ctx, civil - cost, replenish, skip_politics)
+            options.append(Option(f"take {self.game.label(card)}", take))
         return Pending(p, "take which card?", tuple(options))
 
     def _after_taking(self, p: int, replenish: bool, skip_politics: bool) -> None:
