@@ -157,21 +157,7 @@ class State(Meanings):
         p, game, ids = self.player, self.game, self.game.ids
         found = [ids["end"]]
         civil = self.civil_left(p)
-        room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
-        seen = set()
-        row_costs, types, cheaper = game.board.row_costs, game.type, game.row_modifiers
-        for i, card in enumerate(self.row):
-            if card is None or card in seen:
-                continue
-            seen.add(card)
-            kind = types[card]
-            if not (room or kind == "wonder"):
-                continue
-            # only a leader (Hammurabi) or a card-row ability (Taj Mahal) can cost less than its space
-            if row_costs[i] > civil and kind != "leader" and card not in cheaper:
-                continue
-            if self.can_take(p, card, i, civil):
-                found.append(ids["take"][card])
+        found += [ids["take"][card] for card in self.takeable(p, civil)]
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
         military = self.military_left(p)
@@ -195,12 +181,14 @@ class State(Meanings):
         extra = self.military_resources[p]
         room = self.pool[p]
         staffed = self.staffed[p]
+        costs = self.costs(p)
         for card in self.techs[p]:
             unit = game.type[card] == "military_unit"
             if not (military if unit else civil):
                 continue
             have = resources + extra if unit else resources
-            if room and self.build_cost(p, card) <= have and self.urban_room(p, card):
+            cost = None if costs is None else costs.get(card)
+            if room and (self.build_cost(p, card) if cost is None else cost) <= have and self.urban_room(p, card):
                 found.append(ids["build"][card])
             if card in staffed:
                 found.append(ids["destroy"][card])
@@ -778,8 +766,9 @@ def check_rules(rules) -> None:
 
 def _probe(node):
     """How to tell whether a played effect can be performed: ("build", spec) or
-    ("increase_population", spec) when its first action is one, ("try", None) when an action is
-    further in (a development, a choice), None when it only gains."""
+    ("increase_population", spec) when its first action is one, ("develop", None) for a development
+    (tried on a copy once something in hand could be developed), ("try", None) when an action is
+    further in (a choice), None when it only gains."""
     if isinstance(node, (list, tuple)):
         return next((found for n in node if (found := _probe(n))), None)
     if not isinstance(node, dict):
@@ -788,6 +777,8 @@ def _probe(node):
         return "build", verbs.build_spec(node["build"])
     if "increase_population" in node:
         return "increase_population", verbs.population_spec(node["increase_population"])
+    if "develop" in node:
+        return "develop", None
     if "when" in node and "if" not in node:
         return _probe(node.get("do"))
     return ("try", None) if _performs(node) else None
@@ -832,6 +823,8 @@ class Game(BaseGame):
         super().__init__(deck, abilities)
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
+        #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
+        self.armies: dict[tuple, int] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}

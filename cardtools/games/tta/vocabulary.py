@@ -22,6 +22,8 @@ ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "milit
 DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
                      "civil_hand_limit", "military_hand_limit", "culture_points"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
+#: How many (workers, tactic) armies the game remembers before starting afresh (Game.armies).
+ARMIES_KEPT = 4096
 
 COUNT_NAMES = (
     "military_units", "infantry_and_artillery", "unit_kinds", "theaters", "labs", "lab_levels",
@@ -121,22 +123,39 @@ class Meanings(BaseState):
                 base += mod.args["add"].get("civil_actions", lambda s, c: 0)(self, Ctx(p, card))
         return max(0, base)
 
-    def can_take(self, p: int, card: str, space: int, civil: int) -> bool:
-        """§ 4.4: affordable; a wonder only without an unfinished one; a non-wonder within the civil
-        hand limit, not a technology already held or in play, not a second leader of an age."""
-        if self.take_cost(p, card, space) > civil:
-            return False
+    def takeable(self, p: int, civil: int) -> list[str]:
+        """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
+        row order: affordable; a wonder only without an unfinished one; a non-wonder within the civil
+        hand limit, not a technology already held or in play, not a second leader of an age. A card's
+        cost is worked out only where it can differ from its space's (a wonder, a leader — Hammurabi
+        —, a card-row ability — Taj Mahal)."""
         game = self.game
-        kind = game.type[card]
-        if kind == "wonder":
-            return self.wonder[p] is None
-        if len(self.hand[p]) >= self.stat(None, p, "civil_hand_limit"):
-            return False
-        if kind == "leader":
-            return game.age[card] not in self.leader_ages[p]
-        if game.is_technology(card):
-            return card not in self.hand[p] and card not in self.techs[p] and card not in self.play[p]
-        return True
+        types, cheaper, row_costs, is_technology = game.type, game.row_modifiers, game.board.row_costs, game.is_technology
+        room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
+        held = self.hand[p] + self.techs[p] + self.play[p]
+        found, seen = [], set()
+        for i, card in enumerate(self.row):
+            if card is None or card in seen:
+                continue
+            seen.add(card)
+            kind = types[card]
+            if kind == "wonder":
+                if self.wonder[p] is not None:
+                    continue
+            elif not room:
+                continue
+            # only a leader (Hammurabi) or a card-row ability (Taj Mahal) can cost less than its space
+            if row_costs[i] > civil and kind != "leader" and card not in cheaper:
+                continue
+            if (kind in ("wonder", "leader") or card in cheaper) and self.take_cost(p, card, i) > civil:
+                continue
+            if kind == "leader":
+                if game.age[card] in self.leader_ages[p]:
+                    continue
+            elif kind != "wonder" and is_technology(card) and card in held:
+                continue
+            found.append(card)
+        return found
 
     def population_cost(self, p: int, cheaper: int = 0, free: bool = False) -> int | None:
         """Food to increase population (§ 5.2), or None if impossible (empty bank, too little food)."""
@@ -600,7 +619,8 @@ class Meanings(BaseState):
         return found
 
     def stat(self, ctx, actor: int, name: str) -> int:
-        value = super().stat(ctx, actor, name)
+        known = self.statistics[actor]          # the kit's remembered value, without its call
+        value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
         if name in DERIVED:
             value += self.derived(actor, name)
         elif name == "strength":
@@ -646,9 +666,17 @@ class Meanings(BaseState):
         tactic = self.tactic[p]
         if tactic is None:
             return 0
-        f = self.game.fields[tactic]
-        return army_strength(self.units(p), f["army"], self.game.age[tactic], f["strength"],
-                             f.get("outdated_strength", f["strength"]), self.allows(p, "infantry_as_cavalry"))
+        flexible = self.allows(p, "infantry_as_cavalry")
+        key = (self.staffed[p], tactic, flexible)
+        known = self.game.armies
+        found = known.get(key)
+        if found is None:               # the same workers under the same tactic: the same armies
+            if len(known) >= ARMIES_KEPT:
+                known.clear()
+            f = self.game.fields[tactic]
+            found = known[key] = army_strength(self.units(p), f["army"], self.game.age[tactic], f["strength"],
+                                               f.get("outdated_strength", f["strength"]), flexible)
+        return found
 
     def allows(self, p: int, rule: str) -> bool:
         """A named rule token in ``p``'s favour (docs/rules/tta.md § 12)."""
@@ -787,9 +815,13 @@ class Meanings(BaseState):
             return True
         verb, spec = probe
         if verb == "build":
-            return bool(self.build_options(p, *spec))
+            return next(self.build_choices(p, *spec), None) is not None
         if verb == "increase_population":
             return self.population_cost(p, *spec) is not None
+        if verb == "develop":           # nothing in hand to develop: the copy would fail (effect_develop)
+            held, fields = self.techs[p] + self.play[p], self.game.fields
+            if not any("science_cost" in fields[c] and c not in held for c in self.hand[p]):
+                return False
         return self.tries(p, lambda st: st.move_play(card))
 
     def effect_population(self, ctx: Ctx, cheaper: int, free: bool):
@@ -813,26 +845,28 @@ class Meanings(BaseState):
     def build_options(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
                       free: bool) -> list[Option]:
         """What a `build` can build or upgrade now, each with its cost."""
+        return list(self.build_choices(p, what, upgrade, age, cheaper, free))
+
+    def build_choices(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
+                      free: bool):
+        """``build_options`` one at a time: whether there is one is asked without making them all."""
         game = self.game
-        options = []
         if "wonder_stage" in what and self.wonder[p] is not None:
             cost = 0 if free else self.stage_cost(p, 1, cheaper)
             if cost is not None:
-                options.append(Option(f"a stage of {game.label(self.wonder[p])}",
-                                      lambda st, c=cost: st.build_stages(p, 1, c)))
+                yield Option(f"a stage of {game.label(self.wonder[p])}", lambda st, c=cost: st.build_stages(p, 1, c))
         for card in self.techs[p]:
             if not (self.kinds(card) & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
             if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
                 cost = 0 if free else max(0, self.build_cost(p, card) - cheaper)
-                options.append(Option(f"build {game.label(card)}", lambda st, c=card, k=cost: st.build(p, c, k)))
+                yield Option(f"build {game.label(card)}", lambda st, c=card, k=cost: st.build(p, c, k))
             if upgrade and card in self.staffed[p]:
                 for new in self.upgrades(p, card):
                     if self.can_upgrade(p, card, new, 10**6 if free else cheaper):
                         cost = 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
-                        options.append(Option(f"upgrade {game.label(card)} to {game.label(new)}",
-                                              lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k)))
-        return options
+                        yield Option(f"upgrade {game.label(card)} to {game.label(new)}",
+                                     lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k))
 
     def effect_develop(self, ctx: Ctx, cheaper: int):
         """`develop`: a technology from the hand, cheaper; a revolution still uses all the civil
@@ -1000,15 +1034,14 @@ class Meanings(BaseState):
         discard."""
         p = ctx.player
         options = [Option("stop", lambda st: st._after_taking(p, replenish, skip_politics))]
-        for i, card in enumerate(self.row):
-            if card is not None and card not in self.row[:i] and self.can_take(p, card, i, civil):
-                cost = self.take_cost(p, card, i)
+        for card in self.takeable(p, civil):
+            cost = self.take_cost(p, card, self.row.index(card))
 
-                def take(st, card=card, cost=cost):
-                    st.civil_temp[p] += cost
-                    st.take(p, card)
-                    return st.effect_take_cards(ctx, civil - cost, replenish, skip_politics)
-                options.append(Option(f"take {self.game.label(card)}", take))
+            def take(st, card=card, cost=cost):
+                st.civil_temp[p] += cost
+                st.take(p, card)
+                return st.effect_take_cards(ctx, civil - cost, replenish, skip_politics)
+            options.append(Option(f"take {self.game.label(card)}", take))
         return Pending(p, "take which card?", tuple(options))
 
     def _after_taking(self, p: int, replenish: bool, skip_politics: bool) -> None:
