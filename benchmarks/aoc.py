@@ -17,18 +17,16 @@ import argparse
 import os
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 import aoc_baseline  # noqa: E402
+from timing import cpu, greedy_rate, search_rate  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
-from cardtools.core.workspace import Workspace  # noqa: E402
 from cardtools.games.aoc.rules import Game  # noqa: E402
-from cardtools.sim.agents import RandomAgent, resolve_agent  # noqa: E402
-from cardtools.sim.mcts import MctsAgent  # noqa: E402
+from cardtools.sim.agents import RandomAgent  # noqa: E402
 from cardtools.sim.play import play_counted  # noqa: E402
 
 
@@ -47,26 +45,6 @@ def play_engine(game: Game, players: int, seeds: range) -> list:
 
 def play_baseline(cards: aoc_baseline.Cards, players: int, seeds: range) -> list:
     return [aoc_baseline.play(cards, players, seed) for seed in seeds]
-
-
-def cpu(fn, *args) -> float:
-    start = time.process_time()
-    fn(*args)
-    return time.process_time() - start
-
-
-def search_rate(game: Game, players: int, iterations: int = 100) -> float:
-    """Search iterations per CPU second, over decisions of the first two rounds (long rollouts)."""
-    agent, rng, spent, done = MctsAgent(iterations), random.Random(0), 0.0, 0
-    for seed in range(10):
-        state = game.new_state(players, seed)
-        while state.round <= 2 and done < 20 * iterations:
-            moves = state.legal_actions()
-            if len(moves) > 1:
-                spent += cpu(agent.choose, state, moves, rng)
-                done += iterations
-            state.apply(moves[rng.randrange(len(moves))])
-    return done / spent
 
 
 def main() -> None:
@@ -90,15 +68,13 @@ def main() -> None:
         seeds = range(args.games)
         best = {"engine": float("inf"), "baseline": float("inf")}
         for _ in range(args.rounds):
-            best["engine"] = min(best["engine"], cpu(play_engine, game, players, seeds))
-            best["baseline"] = min(best["baseline"], cpu(play_baseline, cards, players, seeds))
+            best["engine"] = min(best["engine"], cpu(play_engine, game, players, seeds)[0])
+            best["baseline"] = min(best["baseline"], cpu(play_baseline, cards, players, seeds)[0])
         moves = sum(play_counted(game, players, [RandomAgent()] * players, s)[1] for s in range(200)) / 200
         print(f"{'':18} {players:>7}  {args.games / best['engine']:>10,.0f}  {args.games / best['baseline']:>14,.0f}  "
               f"{best['engine'] / best['baseline']:>5.2f}  {moves:>14.1f}")
-    greedy = resolve_agent("greedy", "aoc", list(game.new_state(4, 0).features(0)), Workspace.find()).build()
-    seconds = cpu(lambda: [play_counted(game, 4, [greedy] * 4, s) for s in range(args.greedy)])
-    print(f"greedy agents, 4 players: {args.greedy / seconds:,.1f} games/s/core")
-    print(f"mcts, 4 players: {search_rate(game, 4):,.0f} iterations/s/core (decisions of rounds 1 and 2)")
+    print(f"greedy agents, 4 players: {greedy_rate(game, args.greedy):,.1f} games/s/core")
+    print(f"mcts, 4 players: {search_rate(game, 4, 100, 10, 2):,.0f} iterations/s/core (decisions of rounds 1 and 2)")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

@@ -16,29 +16,18 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
-import random
 import sys
 import time
 
-from cardtools.core.loader import load_deck
-from cardtools.core.workspace import Workspace
-from cardtools.games.seven_ages.invariants import play_checked
-from cardtools.games.seven_ages.rules import Game
-from cardtools.sim.agents import resolve_agent
-from cardtools.sim.play import play_counted
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
 
-def play_random(game: Game, players: int, seeds: range) -> int:
-    """One game per seed with uniformly random moves; the decisions made."""
-    decisions = 0
-    for seed in seeds:
-        state = game.new_state(players, seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            moves = state.legal_actions()
-            state.apply(moves[rng.randrange(len(moves))])
-            decisions += 1
-    return decisions
+from timing import cpu, greedy_rate, play_random  # noqa: E402
+
+from cardtools.core.loader import load_deck  # noqa: E402
+from cardtools.games.seven_ages.invariants import play_checked  # noqa: E402
+from cardtools.games.seven_ages.rules import Game  # noqa: E402
 
 
 def invariants(game: Game, games: int) -> None:
@@ -83,15 +72,10 @@ def main() -> None:
         seeds = range(args.games)
         best, decisions = float("inf"), 0
         for _ in range(args.rounds):
-            start = time.process_time()
-            decisions = play_random(game, players, seeds)
-            best = min(best, time.process_time() - start)
+            seconds, decisions = cpu(play_random, game, players, seeds)
+            best = min(best, seconds)
         print(f"{'':14} {players:>7}  {args.games / best:>12,.1f}  {decisions / args.games:>14,.0f}")
-    greedy = resolve_agent("greedy", "7ages", list(game.new_state(4, 0).features(0)), Workspace.find()).build()
-    start = time.process_time()
-    for seed in range(args.greedy):
-        play_counted(game, 4, [greedy] * 4, seed)
-    print(f"greedy agents, 4 players: {args.greedy / (time.process_time() - start):,.2f} games/s/core")
+    print(f"greedy agents, 4 players: {greedy_rate(game, args.greedy):,.2f} games/s/core")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

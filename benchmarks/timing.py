@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Callable
 
@@ -14,3 +15,53 @@ def timed(fn: Callable[[], object], repeat: int) -> list[float]:
         fn()
         times.append(time.perf_counter() - start)
     return times
+
+
+def cpu(fn: Callable, *args) -> tuple[float, object]:
+    """CPU seconds of this process spent in ``fn(*args)`` (a figure per core, whatever else the
+    machine runs), and what it returned."""
+    start = time.process_time()
+    out = fn(*args)
+    return time.process_time() - start, out
+
+
+def play_random(game, players: int, seeds: range) -> int:
+    """One game per seed with uniformly random moves (an engine benchmark's yardstick); the moves made."""
+    moves = 0
+    for seed in seeds:
+        state = game.new_state(players, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            moves += 1
+    return moves
+
+
+def greedy_rate(game, games: int, players: int = 4) -> float:
+    """Games per CPU second of the game's greedy agent (its shipped profile) in every seat."""
+    from cardtools.core.workspace import Workspace
+    from cardtools.sim.agents import resolve_agent
+    from cardtools.sim.play import play_counted
+
+    features = list(game.new_state(players, 0).features(0))
+    greedy = resolve_agent("greedy", game.deck.game, features, Workspace.find()).build()
+    seconds, _ = cpu(lambda: [play_counted(game, players, [greedy] * players, s) for s in range(games)])
+    return games / seconds
+
+
+def search_rate(game, players: int, iterations: int, seeds: int, last_round: int) -> float:
+    """Search (MCTS) iterations per CPU second over decisions of the first rounds (up to
+    ``last_round``), where rollouts are longest: ``2 * seeds`` searches in all."""
+    from cardtools.sim.mcts import MctsAgent
+
+    agent, rng, spent, done = MctsAgent(iterations), random.Random(0), 0.0, 0
+    for seed in range(seeds):
+        state = game.new_state(players, seed)
+        while state.round <= last_round and done < 2 * seeds * iterations:
+            moves = state.legal_actions()
+            if len(moves) > 1:
+                spent += cpu(agent.choose, state, moves, rng)[0]
+                done += iterations
+            state.apply(moves[rng.randrange(len(moves))])
+    return done / spent

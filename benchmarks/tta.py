@@ -17,46 +17,15 @@ import random
 import sys
 import time
 
-from cardtools.core.loader import load_deck
-from cardtools.core.workspace import Workspace
-from cardtools.engine.contract import new_game
-from cardtools.games.tta.invariants import violations
-from cardtools.sim.agents import resolve_agent
-from cardtools.sim.mcts import MctsAgent
-from cardtools.sim.play import play_counted
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
 
-def play_random(game, players: int, seeds: range) -> int:
-    """One game per seed with uniformly random moves; the moves made."""
-    moves = 0
-    for seed in seeds:
-        state = game.new_state(players, seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            moves += 1
-    return moves
+from timing import cpu, greedy_rate, play_random, search_rate  # noqa: E402
 
-
-def cpu(fn, *args) -> tuple[float, object]:
-    start = time.process_time()
-    out = fn(*args)
-    return time.process_time() - start, out
-
-
-def search_rate(game, players: int, iterations: int = 50) -> float:
-    """Search iterations per CPU second over decisions of the first rounds (long rollouts)."""
-    agent, rng, spent, done = MctsAgent(iterations), random.Random(0), 0.0, 0
-    for seed in range(5):
-        state = game.new_state(players, seed)
-        while state.round <= 3 and done < 10 * iterations:
-            moves = state.legal_actions()
-            if len(moves) > 1:
-                spent += cpu(agent.choose, state, moves, rng)[0]
-                done += iterations
-            state.apply(moves[rng.randrange(len(moves))])
-    return done / spent
+from cardtools.core.loader import load_deck  # noqa: E402
+from cardtools.engine.contract import new_game  # noqa: E402
+from cardtools.games.tta.invariants import violations  # noqa: E402
 
 
 def main() -> None:
@@ -77,10 +46,8 @@ def main() -> None:
             seconds, moves = cpu(play_random, game, players, range(args.games))
             best = min(best, seconds)
         print(f"{'':13} {players:>7}  {args.games / best:>12,.1f}  {moves / args.games:>10,.1f}")
-    greedy = resolve_agent("greedy", "tta", list(game.new_state(4, 0).features(0)), Workspace.find()).build()
-    seconds, _ = cpu(lambda: [play_counted(game, 4, [greedy] * 4, s) for s in range(args.greedy)])
-    print(f"greedy agents, 4 players: {args.greedy / seconds:,.1f} games/s/core")
-    print(f"mcts, 4 players: {search_rate(game, 4):,.0f} iterations/s/core (decisions of rounds 1-3)")
+    print(f"greedy agents, 4 players: {greedy_rate(game, args.greedy):,.1f} games/s/core")
+    print(f"mcts, 4 players: {search_rate(game, 4, 50, 5, 3):,.0f} iterations/s/core (decisions of rounds 1-3)")
     if args.invariants:
         start = time.monotonic()
         found = [v for players in (2, 3, 4) for seed in range(args.invariants)
