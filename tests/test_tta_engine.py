@@ -1,31 +1,20 @@
-"""The Through the Ages engine (cardtools/games/tta): every scenario file of tests/scenarios/tta (the
-Handbook's worked examples, numbers from the seed text) passes, and invariants hold over seeded
+"""The Through the Ages engine (cardtools/games/tta; its scenario files run in test_scenarios.py):
+invariants hold over seeded
 random first games at 2-4 players (banks never negative, blue and yellow tokens neither created nor
 lost except to and from the box, the civil hand limit when taking, one unfinished wonder, the
 military hand limit after discarding). benchmarks/tta.py --invariants runs the same checks over
 thousands of games."""
 
 import random
-from pathlib import Path
 
 import pytest
 
-from cardtools.core.diagnostics import render
 from cardtools.core.loader import load_deck
 from cardtools.engine.contract import UnplayedRules, new_game
 from cardtools.games.tta import board
 from cardtools.games.tta.invariants import violations
-from cardtools.sim.scenario import Runner, scenario_files
 
-FOLDER = Path(__file__).parent / "scenarios" / "tta"
-RUNNER = Runner()
 GAME = new_game(load_deck("tta", "first-game"))
-
-
-@pytest.mark.parametrize("path", scenario_files([FOLDER]), ids=lambda p: p.stem)
-def test_scenario(path):
-    outcome = RUNNER.run_file(path)
-    assert outcome.passed, render(outcome.problems)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
