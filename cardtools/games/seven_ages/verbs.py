@@ -1,6 +1,7 @@
 """Verbs only 7 Ages uses (text: templates/text/7ages/verbs.yaml).
 
-7 Ages has no rules engine yet, so each verb is declared with its schema and text only
+The engine's part 1 defers the effect fields these verbs appear in (events, the empires' special
+rules, artefact powers: docs/rules/7ages.md), so each verb is declared with its schema and text only
 (``runtime=None``): compiling a card checks it, running it raises ``EngineMissing``. The rules each
 verb follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
 docs/rules/7ages-cards.md § Effects.
