@@ -12,6 +12,9 @@ from __future__ import annotations
 EUROPE = "europe"
 
 
+#: How a glory icon's kind of areas reads in the log.
+AREA_WORDS = {"land": "land areas", "sea": "sea areas", "total": "all areas"}
+
 class Glory:
     """Buying glory and scoring the categories."""
 
@@ -70,14 +73,21 @@ class Glory:
                 scores[s] += gained
                 awards.append((ranked.index(s), s, gained))
             if self.log is not None and awards:
-                name = " ".join(str(k) for k in key if k)
-                self.note(f"  {name}: " + ", ".join(f"{self.who(s)} {measure[s]} → {g}" for _, s, g in sorted(awards)))
+                self.note(f"  {self.category_words(*key)}: "
+                          + ", ".join(f"{self.who(s)} {measure[s]} → {g} glory" for _, s, g in sorted(awards)))
         for s in order:
             if scores[s]:
                 self.score(s, scores[s], "Harvest glory")
             sites = self.religious_sites(s)
             if sites:
                 self.score(s, sites, "religious sites")
+
+    def category_words(self, category: str, region: str | None, kind: str | None) -> str:
+        """A ranked glory icon as a player reads it: "Region Asia (land areas)", "Money"."""
+        words = self.game.glory_categories[category]["name"]
+        if region:
+            words += " " + self.game.world.region_name.get(region, region)
+        return words + (f" ({AREA_WORDS.get(kind, kind.replace('_', ' '))})" if kind else "")
 
     def philosophers(self, slot: int) -> int:
         """Philosophers win Harvest ties, counted once per area (§ End of turn › Harvest glory)."""

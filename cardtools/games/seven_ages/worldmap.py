@@ -67,6 +67,7 @@ class WorldMap:
         self.data = data
         self.terrain_kinds = {t["id"]: t["kind"] for t in data["terrain"]}
         self.region_parent = {r["id"]: r.get("within") for r in data["regions"]}
+        self.region_name = {r["id"]: r["name"] for r in data["regions"]}
         self.rivers = {r["id"] for r in data["rivers"]}
         self.resources = {r["id"] for r in data["resources"]}
         self.canals = {c["id"]: c for c in data["canals"]}
