@@ -430,7 +430,7 @@ class State(Meanings):
         self.pool[p] += 1
         self.refresh(p)
         self.note(f"{self.who(p)} {'disbands' if self.game.type[card] == 'military_unit' else 'destroys'} "
-                  f"{self.game.name(card)}")
+                  f"{self.game.piece(card)}")
 
     def move_build_stage(self):
         """BUILD A STAGE OF A WONDER (§ 5.2): a construction technology builds up to its number of
@@ -896,6 +896,16 @@ class Game(BaseGame):
     def is_technology(self, card: str) -> bool:
         """A technology card in play: every civil card with a science cost, and the initial ones."""
         return "science_cost" in self.fields[card] or card in self.initial
+
+    def piece(self, card: str) -> str:
+        """What a worker on a card is, as a player says it: "a farm on Agriculture", "an infantry
+        unit of Warriors" (the log names pieces, not technology cards)."""
+        fields = self.fields[card]
+        if fields.get("unit"):
+            what = f"{fields['unit'].replace('_', ' ')} unit of"
+        else:
+            what = f"{fields.get('building') or self.type[card]} on"
+        return f"{'an' if what[0] in 'aeiou' else 'a'} {what} {self.name(card)}"
 
     def kind_of(self, card: str) -> str:
         """The `kind` word a card is for triggers (`taken: technology`, `taken: leader` …)."""

@@ -229,7 +229,7 @@ class Meanings(BaseState):
         self.staffed[p] += (card,)
         self.refresh(p)
         if self.log is not None:
-            self.note(f"{self.who(p)} builds {self.game.name(card)} for {self.game.word(cost, 'resources')}")
+            self.note(f"{self.who(p)} builds {self.game.piece(card)} for {self.game.word(cost, 'resources')}")
         return self.fire(p, "built", self.game.fields[card].get("unit") and "military_unit" or self.game.type[card])
 
     def upgrade(self, p: int, old: str, new: str, cost: int):
@@ -239,7 +239,7 @@ class Meanings(BaseState):
         self.staffed[p] = tuple(staffed)
         self.refresh(p)
         if self.log is not None:
-            self.note(f"{self.who(p)} upgrades {self.game.name(old)} to {self.game.name(new)} for "
+            self.note(f"{self.who(p)} upgrades {self.game.piece(old)} to {self.game.name(new)} for "
                       f"{self.game.word(cost, 'resources')}")
         kind = self.game.type[new]
         return self.fire(p, "upgraded", "military_unit" if kind == "military_unit" else kind)
