@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import sys
 import time
+from pathlib import Path
 
-from cardtools.core.loader import load_deck
-from cardtools.games.aoc.invariants import play_checked
-from cardtools.games.aoc.rules import Game
+sys.path.insert(0, str(Path(__file__).parent))
+
+from timing import checked_games  # noqa: E402
+
+from cardtools.core.loader import load_deck  # noqa: E402
+from cardtools.games.aoc.invariants import play_checked  # noqa: E402
+from cardtools.games.aoc.rules import Game  # noqa: E402
 
 #: (variant, players, share of the games)
 CONFIGS = [(None, 2, 2), (None, 3, 2), (None, 4, 2), ("drafting", 2, 1), ("drafting", 3, 1), ("drafting", 4, 1),
@@ -35,16 +41,9 @@ def main() -> None:
     for variant, players, share in CONFIGS:
         game = Game(load_deck("aoc", variant))
         games = args.games * share // shares
-        violations = differ = replayed = 0
-        for seed in range(games):
-            result = play_checked(game, players, seed)
-            fingerprint.update(result.digest.encode())
-            if result.violations:
-                violations += 1
-                print(f"  {variant or 'base'} {players}p seed {seed}: {result.violations[:3]}")
-            if seed % 10 == 0:
-                replayed += 1
-                differ += play_checked(game, players, seed).digest != result.digest
+        results, replayed, differ = checked_games(play_checked, game, players, range(games), fingerprint,
+                                                  f"{variant or 'base'} {players}p")
+        violations = sum(1 for r in results if r.violations)
         print(f"{variant or 'base':>8}  {players:>7}  {games:>6}  {violations:>10}  {replayed:>8}  {differ:>6}")
         total, bad, replays, mismatched = total + games, bad + violations, replays + replayed, mismatched + differ
     elapsed = time.perf_counter() - start

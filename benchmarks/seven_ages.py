@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import cpu, greedy_rate, play_random  # noqa: E402
+from timing import checked_games, cpu, greedy_rate, play_random  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.games.seven_ages.invariants import play_checked  # noqa: E402
@@ -36,17 +36,9 @@ def invariants(game: Game, games: int) -> None:
     print(f"{'players':>7}  {'games':>6}  {'violations':>10}  {'turns/game':>10}  {'replayed':>8}  {'differ':>6}")
     for players in range(2, 8):
         count = games // 6 + (1 if players - 2 < games % 6 else 0)
-        violations = turns = replayed = diffs = 0
-        for seed in range(count):
-            result = play_checked(game, players, seed)
-            fingerprint.update(result.digest.encode())
-            turns += result.turns
-            if result.violations:
-                violations += 1
-                print(f"  {players}p seed {seed}: {result.violations[:3]}")
-            if seed % 10 == 0:
-                replayed += 1
-                diffs += play_checked(game, players, seed).digest != result.digest
+        results, replayed, diffs = checked_games(play_checked, game, players, range(count), fingerprint, f"{players}p")
+        violations = sum(1 for r in results if r.violations)
+        turns = sum(r.turns for r in results)
         print(f"{players:>7}  {count:>6}  {violations:>10}  {turns / max(count, 1):>10.1f}  {replayed:>8}  {diffs:>6}")
         bad, replays, differ = bad + violations, replays + replayed, differ + diffs
     elapsed = time.perf_counter() - start

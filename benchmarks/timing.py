@@ -65,3 +65,21 @@ def search_rate(game, players: int, iterations: int, seeds: int, last_round: int
                 done += iterations
             state.apply(moves[rng.randrange(len(moves))])
     return done / spent
+
+
+def checked_games(play_checked, game, players: int, seeds: range, fingerprint, label: str) -> tuple[list, int, int]:
+    """Play each seed with the game's invariants checked after every move (``play_checked(game,
+    players, seed)`` from its ``invariants`` module), add every log's digest to ``fingerprint``,
+    print the violations of each game that has some, and replay every 10th seed, which must give the
+    same log. Returns (the results, games replayed, replays that differed)."""
+    results, replayed, differ = [], 0, 0
+    for seed in seeds:
+        result = play_checked(game, players, seed)
+        fingerprint.update(result.digest.encode())
+        results.append(result)
+        if result.violations:
+            print(f"  {label} seed {seed}: {result.violations[:3]}")
+        if seed % 10 == 0:
+            replayed += 1
+            differ += play_checked(game, players, seed).digest != result.digest
+    return results, replayed, differ
