@@ -121,3 +121,17 @@ def test_the_peeked_event_is_seen_by_its_owner_only():
     assert state.observation(0)["players"]["P1"]["peeked_event"] == ["crusades"]
     assert state.observation(1)["players"]["P1"]["peeked_event"] == 1
     assert state.determinize(0, random.Random(3)).peek[0] == ("crusades",)
+
+
+def test_a_determinized_military_hand_keeps_each_cards_age():
+    """Military card backs show their age (CoL § SETUP, § YOUR HAND): dealing P2's hidden hand again
+    for P1 gives an Age A card for the Age A card and Age I cards for the Age I ones."""
+    state = GAME.arrange(2, 0, {"round": 2, "events": ["development_of_crafts", "development_of_religion"],
+                                "players": {"P2": {"military_hand": ["development_of_settlement",
+                                                                     "immigration", "heavy_cavalry"]}},
+                                "military_deck": ["developed_territory_i", "historic_territory_i", "rebellion"]})
+    ages = [state.game.age[card] for card in state.mhand[1]]
+    assert ages == [0, 1, 1]
+    for seed in range(20):
+        hand = state.determinize(0, random.Random(seed)).mhand[1]
+        assert [state.game.age[card] for card in hand] == ages

@@ -12,7 +12,8 @@ path (``SEAT`` stands for the seat's name).
 * ``deal_again(state, seat, rng)``: a copy of the state the seat cannot tell from it — the cards
   of each pool that the seat may not see are gathered (zone by zone), shuffled together and dealt
   back in the same numbers, seat by seat and then to the zones of nobody's; the copy's own future
-  chance is drawn anew (``rng``).
+  chance is drawn anew (``rng``). A zone with a ``back`` (a card field its backs show, e.g. the
+  age) deals each card again from the unseen cards of its pool with the same back.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ class Zone:
     per_seat: bool = False
     pool: str | None = None        # hidden cards are dealt again from their pool
     view: tuple = ()               # where the snapshot shows it (empty: not shown)
+    #: The game's mapping (an attribute of ``state.game``, card id -> value) of what a card's back
+    #: shows, e.g. ``"age"``: a hidden card is dealt again only from unseen cards with the same back.
+    back: str | None = None
 
     def hidden_from(self, seat: int, owner: int | None) -> bool:
         return self.visibility == HIDDEN or (self.visibility == OWNER and owner != seat)
@@ -64,24 +68,27 @@ def observe(state, seat: int, zones: Sequence[Zone], move_views: Sequence[str]) 
 
 def deal_again(state, seat: int, rng: random.Random, zones: Sequence[Zone]):
     """A copy of ``state`` with the cards ``seat`` may not see dealt again (see the module doc)."""
-    pools: dict[str, list[str]] = {}
-    places: list[tuple[Zone, int | None, int]] = []          # (zone, owner, how many)
+    pools: dict[tuple, list[str]] = {}                          # (pool, back) -> unseen cards
+    places: list[tuple[Zone, int | None, list[tuple]]] = []    # (zone, owner, the back of each card)
     for zone in zones:
         if zone.pool is None or zone.visibility == PUBLIC:
             continue
         cards = getattr(state, zone.name)
+        backs = getattr(state.game, zone.back) if zone.back else {}
         for owner, held in (enumerate(cards) if zone.per_seat else [(None, cards)]):
             if zone.hidden_from(seat, owner):
-                pools.setdefault(zone.pool, []).extend(held)
-                places.append((zone, owner, len(held)))
+                keys = [(zone.pool, backs.get(card)) for card in held]
+                for key, card in zip(keys, held):
+                    pools.setdefault(key, []).append(card)
+                places.append((zone, owner, keys))
     places.sort(key=lambda place: (place[1] is None, place[1] or 0))   # seat by seat, then nobody's
     new = state.clone()
     for cards in pools.values():
         rng.shuffle(cards)
     new.seed = rng.getrandbits(64)                    # the game's own future chance is unknown too
-    dealt = {pool: iter(cards) for pool, cards in pools.items()}
-    for zone, owner, size in places:
-        hand = tuple(next(dealt[zone.pool]) for _ in range(size))
+    dealt = {key: iter(cards) for key, cards in pools.items()}
+    for zone, owner, keys in places:
+        hand = tuple(next(dealt[key]) for key in keys)
         if zone.per_seat:
             getattr(new, zone.name)[owner] = hand
         else:

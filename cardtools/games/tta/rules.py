@@ -62,15 +62,17 @@ class State(Meanings):
         "food_consumption", "discontent_workers", "civil_hand_limit", "military_hand_limit")}
     SYMBOL_ZONES = ON_CARDS
     OWNED = ("play", "techs")
+    # Card backs show their age (CoL § SETUP, § YOUR HAND): hidden cards are dealt again by age.
     ZONES = (Zone("row", PUBLIC, view=("card_row",)),
-             Zone("civil_deck", HIDDEN, pool="civil", view=("civil_deck",)),
-             Zone("military_deck", HIDDEN, pool="military", view=("military_deck",)),
-             Zone("events", HIDDEN, pool="events", view=("events",)),
-             Zone("future", HIDDEN, pool="future", view=("future_events",)),
+             Zone("civil_deck", HIDDEN, pool="civil", view=("civil_deck",), back="age"),
+             Zone("military_deck", HIDDEN, pool="military", view=("military_deck",), back="age"),
+             Zone("events", HIDDEN, pool="events", view=("events",), back="age"),
+             Zone("future", HIDDEN, pool="future", view=("future_events",), back="age"),
              # the top current event while Joan of Arc's owner knows it (`allow: peek_event`)
-             Zone("peek", OWNER, per_seat=True, pool="events", view=("players", SEAT, "peeked_event")),
+             Zone("peek", OWNER, per_seat=True, pool="events", view=("players", SEAT, "peeked_event"), back="age"),
              Zone("hand", PUBLIC, per_seat=True, view=("players", SEAT, "hand")),       # § 7.5 (choice)
-             Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand")),
+             Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand"),
+                  back="age"),
              Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
     RANKING = Ranking(("culture",))        # CoL § GAME FLOW: most culture; ties share the victory
     #: Hidden from the other seats: a decision's options may name cards of a hidden hand.
