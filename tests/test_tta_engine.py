@@ -121,3 +121,31 @@ def test_the_peeked_event_is_seen_by_its_owner_only():
     assert state.observation(0)["players"]["P1"]["peeked_event"] == ["crusades"]
     assert state.observation(1)["players"]["P1"]["peeked_event"] == 1
     assert state.determinize(0, random.Random(3)).peek[0] == ("crusades",)
+
+
+def test_a_determinized_military_hand_keeps_each_cards_age():
+    """Military card backs show their age (CoL § SETUP, § YOUR HAND): dealing P2's hidden hand again
+    for P1 gives an Age A card for the Age A card and Age I cards for the Age I ones."""
+    state = GAME.arrange(2, 0, {"round": 2, "events": ["development_of_crafts", "development_of_religion"],
+                                "players": {"P2": {"military_hand": ["development_of_settlement",
+                                                                     "immigration", "heavy_cavalry"]}},
+                                "military_deck": ["developed_territory_i", "historic_territory_i", "rebellion"]})
+    ages = [state.game.age[card] for card in state.mhand[1]]
+    assert ages == [0, 1, 1]
+    for seed in range(20):
+        hand = state.determinize(0, random.Random(seed)).mhand[1]
+        assert [state.game.age[card] for card in hand] == ages
+
+
+def test_the_preparer_sees_their_own_future_event_the_others_do_not():
+    """HB § PREPARING AN EVENT: the event goes face down on the future events deck, but the player who
+    prepared it knows it: P1's observation names it and P1's determinized copy keeps it; P2 sees an
+    unknown card and deals it again (from the other unseen Age I cards)."""
+    state = GAME.arrange(2, 0, {"round": 2, "step": "politics", "future_events": ["rebellion"],
+                                "events": ["development_of_science", "development_of_crafts"],
+                                "players": {"P1": {"military_hand": ["raiders"]}}})
+    state.apply(state.string_to_action("prepare raiders"))
+    assert state.observation(0)["future_events"] == [None, "raiders"]
+    assert state.observation(1)["future_events"] == [None, None]
+    assert all(state.determinize(0, random.Random(seed)).future[1] == "raiders" for seed in range(10))
+    assert any(state.determinize(1, random.Random(seed)).future[1] != "raiders" for seed in range(10))

@@ -8,7 +8,8 @@ import random
 
 def check(state) -> list[str]:
     """Banks never negative; 16 blue and 25 yellow tokens per player plus those the rules moved from
-    (or to) the box; one unfinished wonder at most (a single slot, with its stages within the card)."""
+    (or to) the box; one unfinished wonder at most (a single slot, with its stages within the card); each
+    future event's preparer recorded (who knows it, HB § PREPARING AN EVENT)."""
     found = []
     fields = state.game.fields
     for p in range(state.n):
@@ -29,6 +30,8 @@ def check(state) -> list[str]:
         wonder = state.wonder[p]
         if wonder is not None and not 0 <= state.stages[p] < len(fields[wonder]["stages"]):
             found.append(f"{who}: {state.stages[p]} stages built on the unfinished {wonder}")
+    if len(state.future_by) != len(state.future):
+        found.append(f"{len(state.future)} future events but {len(state.future_by)} preparers recorded")
     return found
 
 

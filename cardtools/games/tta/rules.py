@@ -62,15 +62,18 @@ class State(Meanings):
         "food_consumption", "discontent_workers", "civil_hand_limit", "military_hand_limit")}
     SYMBOL_ZONES = ON_CARDS
     OWNED = ("play", "techs")
+    # Card backs show their age (CoL § SETUP, § YOUR HAND): hidden cards are dealt again by age.
     ZONES = (Zone("row", PUBLIC, view=("card_row",)),
-             Zone("civil_deck", HIDDEN, pool="civil", view=("civil_deck",)),
-             Zone("military_deck", HIDDEN, pool="military", view=("military_deck",)),
-             Zone("events", HIDDEN, pool="events", view=("events",)),
-             Zone("future", HIDDEN, pool="future", view=("future_events",)),
+             Zone("civil_deck", HIDDEN, pool="civil", view=("civil_deck",), back="age"),
+             Zone("military_deck", HIDDEN, pool="military", view=("military_deck",), back="age"),
+             Zone("events", HIDDEN, pool="events", view=("events",), back="age"),
+             # who prepared an event knows it (HB § PREPARING AN EVENT)
+             Zone("future", HIDDEN, pool="future", view=("future_events",), back="age", placed_by="future_by"),
              # the top current event while Joan of Arc's owner knows it (`allow: peek_event`)
-             Zone("peek", OWNER, per_seat=True, pool="events", view=("players", SEAT, "peeked_event")),
+             Zone("peek", OWNER, per_seat=True, pool="events", view=("players", SEAT, "peeked_event"), back="age"),
              Zone("hand", PUBLIC, per_seat=True, view=("players", SEAT, "hand")),       # § 7.5 (choice)
-             Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand")),
+             Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand"),
+                  back="age"),
              Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
     RANKING = Ranking(("culture",))        # CoL § GAME FLOW: most culture; ties share the victory
     #: Hidden from the other seats: a decision's options may name cards of a hidden hand.
@@ -114,6 +117,7 @@ class State(Meanings):
         self.turn_flags: frozenset = frozenset()            # replaced_leader, tactic, used:<card>
         self.events = self._shuffled("military", "A", ("events",))[:n + 2]             # § PREPARING THE EVENT DECK
         self.future: tuple[str, ...] = ()
+        self.future_by: tuple[int | None, ...] = ()       # the seat that prepared each future event
         self.age = 0
         civil = self._shuffled("civil", "A", ())                                         # § PREPARING THE CARD ROW
         spaces = len(board.row_costs)                   # 13 spaces (boards.yaml card_row)
@@ -248,6 +252,7 @@ class State(Meanings):
         p = self.player
         self.mhand[p] = _without(self.mhand[p], card)
         self.future += (card,)
+        self.future_by += (p,)
         level = self.game.age[card]
         self.score_culture(p, level, "preparing an event")
         self.note(f"{self.who(p)} prepares an event (+{level} culture)", private=self.game.name(card))
@@ -277,7 +282,7 @@ class State(Meanings):
             future = list(self.future)
             self.chance("future", self.round, p).shuffle(future)
             future.sort(key=self.game.age.__getitem__)
-            self.events, self.future = tuple(future), ()
+            self.events, self.future, self.future_by = tuple(future), (), ()
         self.note(f"  event revealed: {self.game.name(card)}")
         if self.game.type[card] == "territory":
             return self.bid(p, card, p, 0, None, frozenset())

@@ -76,6 +76,8 @@ def arrange(game, players: int, seed: int, setup: dict):
                 if card not in known:
                     raise SetupError((key,), f"no card '{card}' in this deck")
             setattr(state, attr, tuple(setup[key]))
+    if "future_events" in (setup or {}):          # prepared before the scenario: by nobody it knows
+        state.future_by = (None,) * len(state.future)
     if "age" in (setup or {}):
         if setup["age"] not in AGES:
             raise SetupError(("age",), "the first game's ages are A, I and II (III: after the last, with no decks)")
