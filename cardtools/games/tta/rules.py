@@ -26,7 +26,7 @@ from cardtools.engine.zones import HIDDEN, OWNER, PUBLIC, SEAT, Zone
 from cardtools.games.tta import verbs, views
 from cardtools.games.tta.board import Board
 from cardtools.games.tta.strength import army_strength
-from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings
+from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings, _without
 
 AGES = ("A", "I", "II", "III", "IV")
 #: Where printed symbols count: cards in play once, worker cards once per worker (CoL § YOUR STATISTICS).
@@ -431,9 +431,7 @@ class State(Meanings):
         """DESTROY A BUILDING / DISBAND A MILITARY UNIT: the worker goes back to the pool, nothing refunded."""
         p = self.player
         self.spend(p, card, 1)
-        self.staffed[p] = _without(self.staffed[p], card)
-        self.pool[p] += 1
-        self.refresh(p)
+        self.unstaff(p, card, "pool")
         self.note(f"{self.who(p)} {'disbands' if self.game.type[card] == 'military_unit' else 'destroys'} "
                   f"{self.game.piece(card)}")
 
@@ -793,11 +791,6 @@ def _performs(node) -> bool:
     if isinstance(node, dict):
         return any(k in ("build", "develop", "increase_population") or _performs(v) for k, v in node.items())
     return isinstance(node, (list, tuple)) and any(_performs(v) for v in node)
-
-
-def _without(cards: tuple, card: str) -> tuple:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
 
 
 class Game(BaseGame):

@@ -569,9 +569,7 @@ class Meanings(BaseState):
 
         def from_card(card):
             def run(st):
-                st.staffed[actor] = _without(st.staffed[actor], card)
-                st.yellow[actor] += 1
-                st.refresh(actor)
+                st.unstaff(actor, card, "yellow")
                 st.note(f"  {st.who(actor)} loses a worker from {st.game.name(card)} ({st.game.name(ctx.card)})")
                 return st._lose_population(ctx, actor, amount - 1)
             return run
@@ -942,6 +940,13 @@ class Meanings(BaseState):
         return Pending(p, "discard which military card?",
                        tuple(Option(self.game.label(c), drop(c)) for c in dict.fromkeys(self.mhand[p])))
 
+    def unstaff(self, p: int, card: str, to: str) -> None:
+        """A worker leaves a card for the worker pool (``"pool"``: destroyed, disbanded) or the yellow
+        bank (``"yellow"``: population lost) (CoL § DESTROY A FARM, MINE, OR URBAN BUILDING; § WORKERS AND POPULATION)."""
+        self.staffed[p] = _without(self.staffed[p], card)
+        getattr(self, to)[p] += 1
+        self.refresh(p)
+
     def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool):
         """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool."""
         p = ctx.player
@@ -951,9 +956,7 @@ class Meanings(BaseState):
 
         def destroy(card):
             def run(st):
-                st.staffed[p] = _without(st.staffed[p], card)
-                st.pool[p] += 1
-                st.refresh(p)
+                st.unstaff(p, card, "pool")
                 st.note(f"  {st.who(p)} loses {st.game.name(card)}")
                 if recover:
                     st.gain(ctx, p, "resources", -(-game.fields[card]["build_cost"] // 2))
