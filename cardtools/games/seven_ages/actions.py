@@ -523,7 +523,7 @@ class Actions:
             self.queue[1:1] = [("promote", slot), ("adopt", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
-        if self.playable_artefacts(actor, anywhere, religion, government):
+        if self.playable_artefacts(actor, anywhere, religion, government) or self.playable_events(actor, anywhere):
             self.wait("play", actor, anywhere, religion, government)
 
     def targets(self, actor: int, anywhere: bool) -> list[int]:
@@ -596,8 +596,9 @@ class Actions:
 
     def options_play(self, anywhere: bool, religion: bool, government: bool) -> list[int]:
         ids = self.game.ids["play"]
+        events = self.game.ids["event"]
         return sorted([ids[c] for c, _ in self.playable_artefacts(self.player, anywhere, religion, government)]
-                      + [self.game.ids["civilised"]])
+                      + [events[c] for c in self.playable_events(self.player, anywhere)] + [self.game.ids["civilised"]])
 
     def move_play(self, card: str) -> None:
         """Green and blue: +1 glory (+1 more for the first empire holding a religion or government);

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 MOVE_CAP = 20_000
 #: Causes that may change glory (the rules that give it: harvest, buying, artefacts, immediate glory, the end).
 GLORY_CAUSES = ("Harvest glory", "religious sites", "bought for", "artefact ", "first to hold", "immediate glory",
-                "beyond level 49", "Scientists: ", "Artists: ")
+                "beyond level 49", "Scientists: ", "Artists: ", "event ")
 
 
 @dataclass

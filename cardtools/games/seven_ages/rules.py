@@ -34,6 +34,7 @@ from cardtools.games.seven_ages import views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
+from cardtools.games.seven_ages.events import EventBook, Events
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.leaders import Leaders
 from cardtools.games.seven_ages.terrain import TerrainChart
@@ -50,9 +51,11 @@ ACTIONS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "
 EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
 #: The non-empire marker: Start empire, Destiny or Civilise only (§ Playing the game).
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
+#: Players as move words (an event played on a player: events.py).
+SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
+class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -108,6 +111,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
         self.commits: tuple = (None, None)                # units each side commits this round
         self.religion_played = False                      # Civilise: a religion card played this action
+        self.stack: tuple = ()                            # events played and not resolved yet (events.py)
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
@@ -472,7 +476,8 @@ class Game(BaseGame):
                 ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
-                ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION])]
+                ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION]),
+                ("event", [self.cards]), ("target", [self.cards + SEATS]), ("respond", [self.cards + ("pass",)])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -518,11 +523,26 @@ class Game(BaseGame):
         self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
-                                 "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy")}
+                                 "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
+                                 "event", "target", "respond")}
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
-        self.facts = replace(FACTS, unplayed=(EVENTS,) * bool(rules["events"]) + LEFT_OUT)
+        self.events, unplayed = self._events(deck, rules)
+        self.facts = replace(FACTS, unplayed=unplayed + LEFT_OUT)
+
+    def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
+        """The events played, and what is said about the others: the standard game plays events only
+        once every event runs; ``partial_events`` plays those that run (issue 17)."""
+        if not rules["events"]:
+            return None, ()
+        book = EventBook.of(deck, self.vocab, State.COUNTS)
+        if not book.missing:
+            return book, ()
+        left = f"the events of {book.summary(self.name)}"
+        if rules["partial_events"]:
+            return book, (left,)
+        return None, (f"{EVENTS}; not every event runs yet: {left}",)
 
     def _units(self, chart: dict) -> None:
         """Unit types by class from the cost chart (§ Cost); the Kingdoms common units (elephants,

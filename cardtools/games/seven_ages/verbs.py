@@ -1,10 +1,12 @@
 """Verbs only 7 Ages uses (text: templates/text/7ages/verbs.yaml).
 
 The engine's part 1 defers the effect fields these verbs appear in (events, the empires' special
-rules, artefact powers: docs/rules/7ages.md), so each verb is declared with its schema and text only
-(``runtime=None``): compiling a card checks it, running it raises ``EngineMissing``. The rules each
-verb follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
-docs/rules/7ages-cards.md § Effects.
+rules, artefact powers: docs/rules/7ages.md), so most verbs are declared with their schema and text
+only (``runtime=None``): compiling a card checks it, running it raises ``EngineMissing``. Part 2
+plays the events one verb at a time (``events.py``): a verb with a runtime here calls the state's
+methods there, and the plugin lists it in ``runs`` (``RUNS`` below). The rules each verb follows are
+the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is docs/rules/7ages-cards.md
+§ Effects.
 
 Effects speak of "the empire": the one an artefact sits with, or the empire an event is played
 for; an event played on someone else's empire wraps its effect in ``each: <target>``.
@@ -12,7 +14,9 @@ for; an event played on someone else's empire wraps its effect in ``each: <targe
 
 from __future__ import annotations
 
+from cardtools.effects.compile import EngineMissing
 from cardtools.effects.registry import SchemaParts, declare
+from cardtools.effects.runtime import constant
 
 GAME = "7ages"
 
@@ -39,12 +43,70 @@ def _who(S: SchemaParts, text: str = "Whose (default: the empire's own).") -> di
     return {**S.target, "description": text}
 
 
-def _declare(name: str, kind: str, schema, doc: str) -> None:
-    declare(name, kind, schema, None, game=GAME, doc=doc)
+def _declare(name: str, kind: str, schema, doc: str, runtime=None) -> None:
+    declare(name, kind, schema, runtime, game=GAME, doc=doc)
 
 
-def _effect(name: str, schema, doc: str) -> None:
-    _declare(name, "effect", schema, doc)
+def _effect(name: str, schema, doc: str, runtime=None) -> None:
+    _declare(name, "effect", schema, doc, runtime)
+
+
+# -- runtimes: each compiles its arguments once and calls the state (events.py) ----------------------
+
+def _picked(method: str):
+    """``disorder`` / ``remove_disorder``: areas of a kind picked one at a time (``Events.pick_areas``)."""
+    def factory(args, c, path):
+        number = args.get("number", 1)
+        count = None if number == "all" else c.value(number, path + ("number",))
+        who = c.targets(args["who"], path + ("who",)) if "who" in args else None
+        spec = (args["areas"], bool(args.get("anywhere")), bool(args.get("adjacent")), args.get("chosen_by"))
+
+        def act(st, ctx):
+            n = None if count is None else count(st, ctx)
+            if who is None:
+                return st.pick_areas(ctx, method, spec, n)
+            return who.apply(st, ctx, lambda s, x: s.pick_areas(x, method, spec, n), "whose areas?")
+        return act
+    return factory
+
+
+def _cancel(args, c, path):
+    """Cancels the event just played if it is one of these cards (§ 6. Civilise › Playing event cards)."""
+    cards = frozenset(args)
+    return lambda st, ctx: st.cancel_event(ctx, cards)
+
+
+def _look_at(args, c, path):
+    """The player sees a hand (§ 6. Civilise › Playing event cards: I spy, Diplomatic pouch)."""
+    if set(args) != {"who"}:             # keep, cost, stack (artefact powers): not run yet
+        c.unrunnable.append((path, "look_at"))
+        return _refuse("look_at with keep, cost or stack")
+    targets = c.targets(args["who"], path + ("who",))
+    return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.look_at(ctx, x.player), "whose hand?")
+
+
+def _refuse(what: str):
+    def refuse(*_):
+        raise EngineMissing(f"'{what}' cannot run: the 7ages engine does not run it yet")
+    return refuse
+
+
+def _new_dynasty(args, c, path):
+    """A check card decides whether a new dynasty seizes power (``Events.new_dynasty``)."""
+    return lambda st, ctx: st.new_dynasty(ctx)
+
+
+def _check(args, c, path):
+    """Check cards picked from the deck and discarded (§ 6. Civilise › Playing event cards)."""
+    cards = constant(1) if args == "card" else c.value(args["cards"], path + ("cards",))
+    return lambda st, ctx: st.check_cards(ctx, cards(st, ctx))
+
+
+def _condition(method: str):
+    """A condition on the empire answered by the state: ``method(slot, argument)``."""
+    def factory(args, c, path):
+        return lambda st, ctx: getattr(st, method)(ctx.player, args)
+    return factory
 
 
 def _selection(S: SchemaParts, text: str, **extra) -> dict:
@@ -61,9 +123,10 @@ def _selection(S: SchemaParts, text: str, **extra) -> dict:
 
 # -- areas: disorder, cities, control (rulebook § 6. Civilise › Removing disorder; § Terms › Disorder) ------
 
-_effect("disorder", lambda S: _selection(S, "Place disorder markers."), "Disorder areas.")
+_effect("disorder", lambda S: _selection(S, "Place disorder markers."), "Disorder areas.", _picked("disorder"))
 _effect("remove_disorder", lambda S: _selection(S, "Remove disorder markers.", free={
-    "const": True, "description": "Without paying the area's income."}), "Remove disorder.")
+    "const": True, "description": "Without paying the area's income."}), "Remove disorder.",
+        _picked("remove_disorder"))
 _effect("reduce_city", lambda S: _selection(S, "Cities lose levels (a value 1 city is removed).", levels={
     "type": "integer", "minimum": 1}, spared_by={"type": "array", "items": S.member("leader_type"), "minItems": 1,
                                                  "description": "Unless a leader of one of these types is there."}),
@@ -131,7 +194,7 @@ _effect("remove_leader", lambda S: _obj("A leader of the empire is removed.", {
     "to": _who(S, "The leader moves to this empire instead of leaving play.")}), "Lose a leader.")
 _effect("new_dynasty", lambda S: {"const": "check", "description": "A check card decides whether a new dynasty "
                                                                  "seizes power (the rulebook names the event only)."},
-        "A new dynasty may seize power.")
+        "A new dynasty may seize power.", _new_dynasty)
 _effect("assassinate", lambda S: _obj("An assassin event: the player draws up to `picks` cards keeping the last, "
                                       "the target's owner up to the empire's leader number; a higher card kills the "
                                       "leader (§ 6. Civilise › Assassins).", {
@@ -171,14 +234,15 @@ _effect("place_marker", lambda S: _obj("Put a marker on a track.", {
 
 _effect("cancel", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                              "items": {**S.member("event"), "description": "The card whose event is cancelled."},
-                             "description": "Cancel one of these events as it is played."}, "Cancel an event.")
+                             "description": "Cancel one of these events as it is played."}, "Cancel an event.",
+        _cancel)
 _effect("look_at", lambda S: _obj("Look at another player's hand.", {
     "who": _who(S, "Whose hand."),
     "keep": {"const": "if_capital_disordered", "description": "Then take one of those cards at random if that "
                                                                 "player's empire in Range has a disordered capital."},
     "cost": {**S.value, "description": "Money per card looked at (they are picked at random)."},
     "stack": {"const": True, "description": "Also look at one of their stacks of units."}}, ("who",)),
-        "Look at a player's cards.")
+        "Look at a player's cards.", _look_at)
 _effect("take_card", lambda S: _obj("Take a card at random from another player's hand.", {"from": _who(S, "From whom.")},
                                     ("from",)), "Take a card from a hand.")
 _effect("discard", lambda S: _obj("Discard cards from the hand.", {
@@ -211,15 +275,16 @@ _effect("until", lambda S: _obj("A change that lasts for a while (an event's eff
 _declare("check", "value", lambda S: {"anyOf": [{"const": "card"}, _obj("Several check cards, added up.", {
     "cards": {**S.value, "description": "How many cards are picked."}}, ("cards",))],
     "description": "The value of a card picked from the deck (a check card), or of several added up."},
-         "The value of check cards.")
-_declare("in_dark_age", "condition", lambda S: {"const": True}, "The empire is in a dark age.")
+         "The value of check cards.", _check)
+_declare("in_dark_age", "condition", lambda S: {"const": True}, "The empire is in a dark age.",
+         _condition("in_dark_age"))
 _declare("religion", "condition", lambda S: {"anyOf": [S.member("artefact"), {"enum": ["any", "none"]}],
                                              "description": "Its dominant religion: one, any, or none."},
-         "The empire's religion.")
+         "The empire's religion.", _condition("has_religion"))
 _declare("leader_type", "condition", lambda S: {"type": "array", "minItems": 1, "items": S.member("leader_type")},
-         "The empire has a leader of one of these types.")
+         "The empire has a leader of one of these types.", _condition("has_leader_type"))
 _declare("government", "condition", lambda S: {"anyOf": [S.member("artefact"), {"enum": ["any", "none"]}]},
-         "The empire's government: one, any, or none.")
+         "The empire's government: one, any, or none.", _condition("has_government"))
 _declare("controls", "condition", lambda S: _list(S, "region", "Regions."),
          "The empire controls a land area in each of these regions.")
 _declare("in_ages", "condition", lambda S: {"type": "array", "minItems": 2, "maxItems": 2,
@@ -227,7 +292,7 @@ _declare("in_ages", "condition", lambda S: {"type": "array", "minItems": 2, "max
                                             "description": "First and last age."},
          "The empire is in one of these ages.")
 _declare("disordered", "condition", lambda S: _areas(S, "A kind of area the empire has one of."),
-         "The empire's area of this kind is disordered.")
+         "The empire's area of this kind is disordered.", _condition("kind_disordered"))
 _declare("conflict_terrain", "condition", lambda S: _list(S, "terrain", "Terrains."),
          "The conflict is in an area of one of these terrains.")
 _declare("lost_area_recently", "condition", lambda S: {"const": True},
@@ -306,3 +371,8 @@ _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqu
                                           "items": {"anyOf": [S.member("artefact"), S.member("ignorable")]},
                                           "description": "Artefacts or rules that no longer affect the empire."},
          "Ignore artefacts' effects.")
+
+#: The verbs above the engine runs (the plugin's ``runs``): events using only these (and the core
+#: verbs) are played; docs/rules/7ages.md § 14 lists the others.
+RUNS = frozenset({"disorder", "remove_disorder", "new_dynasty", "cancel", "look_at", "check", "in_dark_age",
+                  "religion", "leader_type", "government", "disordered"})
