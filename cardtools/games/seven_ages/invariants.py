@@ -7,8 +7,10 @@ area (§ 7. Discard empire: one without units is discarded at once); every contr
 map, holding units of its controller, a land area with a city or fort only where the map has land;
 disorder only in controlled areas; units waiting for a conflict only during a Manoeuvre, and no
 conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
-negative and changed only by a rule that gives it (the host's recorded causes); the game ends; the
-same seed gives the same log.
+negative and changed only by a rule that gives it (the host's recorded causes); every card in one
+place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
+waiting on the stack only while they are being played (events.py); the game ends; the same seed
+gives the same log.
 """
 
 from __future__ import annotations
@@ -95,6 +97,12 @@ def violations(state, changes) -> list[str]:
     for seat in range(state.n):
         if state.rank_value(seat, "glory") < 0:
             found.append(f"{state.seat_name(seat)} has negative glory")
+    places = [c for p in range(state.n) for zone in (state.hand, state.bids, state.offer, state.drawn) for c in zone[p]]
+    places += [*state.deck, *state.discards, *(e for e in state.empire if e)]
+    if len(places) != len(game.cards) or set(places) != set(game.cards):
+        found.append(f"{len(places)} cards in play for {len(game.cards)}, or a card in two places")
+    if state.stack and kind not in ("target", "respond", "effect"):
+        found.append(f"events left on the stack at '{kind}'")
     for _, counter, _, cause in changes:
         if counter == "glory" and not cause.startswith(GLORY_CAUSES):
             found.append(f"glory changed by '{cause}'")
