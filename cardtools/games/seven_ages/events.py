@@ -23,20 +23,27 @@ from typing import Any
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.host import Computed
-from cardtools.games.seven_ages.verbs import RUNS
+from cardtools.games.seven_ages.leaders import REDRAW_BELOW
+from cardtools.games.seven_ages.verbs import RUNS, Pick
 
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
 #: that does not say when is played in its empire's Civilise). ``response`` is the cancel window.
 WINDOWS = ("civilise",)
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
-TARGETS = ("empire", "empire_in_range", "other_in_range", "player", "player_in_range")
-PLAYER_TARGETS = ("player", "player_in_range")
+TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
+           "player_more_cards")
+PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
 #: Core target words the effects resolve themselves.
 CORE_TARGETS = ("you", "others", "all", "opponent", "yours")
 #: Kinds of area the area verbs pick from (``Events.areas_of_kind``).
 AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mountain_area", "fertile_without_city",
-              "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened")
+              "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened",
+              "wheat_or_oil", "steppe_area")
+#: Kinds of area that are the first of a ranking: picked again after each one.
+RANKED = ("farthest_from_capital", "largest_city")
+#: City values, smallest first (§ 6. Civilise › Urbanise).
+CITY_STEPS = (1, 3, 5, 7)
 #: Statistics the state answers (``Events.stat``).
 STATS = ("money", "age", "leader_number", "capital_value", "glory")
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
@@ -105,6 +112,8 @@ def _words(node: Any, found: dict[str, set]) -> None:
             found["target"].add("most/least")
         if key == "cancel":
             found["cancel"].update(value)
+        if key == "adopt_religion" and isinstance(value.get("of"), str):
+            found["target"].add(value["of"])
         _words(value, found)
 
 
@@ -114,7 +123,8 @@ class Events:
 
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
-        "green_artefacts_undisordered", "own_religious_sites", "disordered_area")}
+        "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
+        "areas_america_australasia")}
 
     # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
     def event_for(self, actor: int, anywhere: bool) -> int:
@@ -143,8 +153,12 @@ class Events:
             if self.empire[by] is None:
                 return []
             return self.in_range(by, everyone=word == "empire_in_range")
+        if word == "other_player_empire":
+            return [s for s in self.in_play() if self.seat_of(s) != seat]
         if word == "player":
             return [p * self.per for p in self.seat_order() if p != seat]
+        if word == "player_more_cards":      # more cards than you, once this event has left your hand
+            return [p * self.per for p in self.seat_order() if len(self.hand[p]) > len(self.hand[seat]) - 1]
         if word == "player_in_range":
             mine = [s for s in self.slots_of(seat) if self.empire[s] is not None]
             return sorted({self.seat_of(o) * self.per for s in mine for o in self.in_range(s)})
@@ -284,38 +298,73 @@ class Events:
             self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in governments)
             self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[g]['name'] for g in governments)}")
 
-    def pick_areas(self, ctx: Ctx, method: str, spec: tuple, n: int | None) -> Pending | None:
-        """``disorder`` / ``remove_disorder``: ``n`` areas of a kind (None: all), picked one at a time by the
-        player of the event, or by the empire's owner (``chosen_by: owner``)."""
-        kind, anywhere, adjacent, chosen_by = spec
-        slots = self.in_play() if anywhere else [ctx.player]
-        found = [a for s in slots for a in self.areas_of_kind(s, kind)]
-        wanted = (lambda a: a in self.disorder) if method == "remove_disorder" else (lambda a: a not in self.disorder)
-        found = [a for a in found if wanted(a)]
-        if n is None or n >= len(found):
+    def pick_areas(self, ctx: Ctx, pick: Pick, n: int | None) -> Pending | None:
+        """An area verb (``Pick.method``) on ``n`` areas of a kind (None: all), picked one at a time by
+        the player of the event, or by the empire's owner (``chosen_by: owner``)."""
+        slots = self.in_play() if pick.anywhere else [ctx.player]
+        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind)
+                 if self.area_fits(pick, a)]
+        if n is None or n >= len(found) and pick.kind not in RANKED:
             for area in found:
-                self.set_disorder(method, area, adjacent)
+                self.area_effect(pick, area)
             return None
-        if n <= 0:
+        if n <= 0 or not found:
             return None
-        picker = ctx.player if chosen_by == "owner" else ctx.event.get("by", ctx.player)
+        picker = ctx.player if pick.chosen_by == "owner" else ctx.event.get("by", ctx.player)
 
-        def pick(area):
+        def chosen(area):
             def run(st):
-                st.set_disorder(method, area, adjacent)
-                return st.pick_areas(ctx, method, spec, n - 1)
+                st.area_effect(pick, area)
+                return st.pick_areas(ctx, pick, n - 1)
             return run
-        return Pending(picker, "which area?", tuple(Option(a, pick(a)) for a in found))
+        return Pending(picker, "which area?", tuple(Option(a, chosen(a)) for a in found))
 
-    def set_disorder(self, method: str, area: str, adjacent: bool) -> None:
-        areas = [area] + [a for a in self.game.world.neighbours(area) if a in self.owner] * adjacent
-        for a in areas:
-            if method == "disorder" and self.game.world.areas[a].is_land:
-                self.disorder |= {a}
-                self.note(f"  {self.game.world.areas[a].name} is disordered")
-            elif method == "remove_disorder":
-                self.disorder -= {a}
-                self.note(f"  disorder removed from {self.game.world.areas[a].name}")
+    def area_fits(self, pick: Pick, area: str) -> bool:
+        """Whether the verb can do anything there."""
+        method, slot, city = pick.method, self.owner[area], self.city.get(area, 0)
+        if method == "disorder":
+            return area not in self.disorder
+        if method == "remove_disorder":
+            return area in self.disorder
+        if method == "reduce_city":
+            return bool(city) and not any(self.leader_here(slot, t, area) for t in pick.spared_by)
+        if method == "improve_city":
+            return bool(city) and city < self.city_top(slot, area)
+        if method == "build_city":
+            return not city and (pick.even_barbarian or not self.barbarian(slot))
+        return bool(city) and area != self.capital[slot] and city >= self.city.get(self.capital[slot], 0)
+
+    def city_top(self, slot: int, area: str) -> int:
+        """The largest city the empire may have there: the age's, one age early with a Builder
+        (§ 6. Civilise › Urbanise; § Leader Types › Builder (Bu))."""
+        age = self.age(slot) + self.leader_here(slot, "bu", area)
+        return self.game.max_city[min(age, 7)]
+
+    def area_effect(self, pick: Pick, area: str) -> None:
+        method, name = pick.method, self.game.world.areas[area].name
+        if method in ("disorder", "remove_disorder"):
+            near = [a for a in self.game.world.neighbours(area) if a in self.owner] if pick.adjacent else []
+            for a in [area] + near:
+                if method == "remove_disorder":
+                    self.disorder -= {a}
+                    self.note(f"  disorder removed from {name}")
+                elif self.game.world.areas[a].is_land:
+                    self.disorder |= {a}
+                    self.note(f"  {self.game.world.areas[a].name} is disordered")
+        elif method == "reduce_city":
+            for _ in range(pick.levels):
+                if area in self.city:
+                    self.reduce_city(area)
+        elif method == "improve_city":
+            steps = [v for v in CITY_STEPS if v > self.city[area] and v <= self.city_top(self.owner[area], area)]
+            self.city[area] = steps[min(pick.levels, len(steps)) - 1]
+            self.note(f"  the city in {name} becomes {self.city[area]}")
+        elif method == "build_city":
+            self.city[area] = pick.value
+            self.note(f"  a city of {pick.value} is built in {name}")
+        else:
+            self.capital[self.owner[area]] = area
+            self.note(f"  {self.who(self.owner[area])} moves its capital to {name}")
 
     def areas_of_kind(self, slot: int, kind: str) -> list[str]:
         """The empire's land areas of a kind (the vocabulary's counts), in map order."""
@@ -336,6 +385,8 @@ class Events:
             "city_area": lambda a: a in self.city,
             "river_area": world.river_area,
             "mountain_area": lambda a: chart.at(a, age)["id"] == "mountain",
+            "steppe_area": lambda a: chart.at(a, age)["id"] == "steppe",
+            "wheat_or_oil": lambda a: bool({"wheat", "oil"} & set(world.areas[a].resources)),
             "fertile_without_city": lambda a: chart.at(a, age)["id"] == "fertile" and a not in self.city,
             "fertile_with_city": lambda a: chart.at(a, age)["id"] == "fertile" and a in self.city,
             "without_leader": lambda a: not any(where == a for _, _, where in self.leaders[slot]),
@@ -356,6 +407,223 @@ class Events:
                         nxt.append(n)
             edge = nxt
         return found
+
+    def lose_some_units(self, ctx: Ctx, units: tuple[str, ...], n: int | None, kind: str | None, each: bool,
+                        chosen_by: str | None) -> Pending | None:
+        """``lose_units``: ``n`` of these units (None: all) of the empire — in each area of a kind, or in
+        one such area, or anywhere — back to the pool; the player of the event (or the owner) picks
+        the area. In an area, the last matching units go *(judgment: the owner's choice)*."""
+        slot = ctx.player
+        if self.empire[slot] is None:
+            return None
+        areas = [a for a in (self.areas_of_kind(slot, kind) if kind else self.areas_of(slot))
+                 if any(self.unit_fits(u, units) for u in self.units.get(a, ()))]
+        picker = ctx.player if chosen_by == "owner" else ctx.event.get("by", ctx.player)
+        if each or (n is None and kind is None):
+            for area in areas:
+                self.units_lost(slot, area, units, n)
+            return None
+        if kind is not None:                          # in one such area
+            return Pending(picker, "which area?", tuple(
+                Option(a, lambda st, a=a: st.units_lost(slot, a, units, n)) for a in areas)) if areas else None
+        if n <= 0 or not areas:                       # n units anywhere: one at a time
+            return None
+
+        def one(area):
+            def run(st):
+                st.units_lost(slot, area, units, 1)
+                return st.lose_some_units(ctx, units, n - 1, kind, each, chosen_by)
+            return run
+        return Pending(picker, "lose a unit where?", tuple(Option(a, one(a)) for a in areas))
+
+    def unit_fits(self, unit: str, units: tuple[str, ...]) -> bool:
+        """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none: any unit."""
+        cls = self.game.unit_class[unit]
+        return not units or unit in units or cls in units or self.game.class_kind[cls] in units
+
+    def units_lost(self, slot: int, area: str, units: tuple[str, ...], n: int | None) -> None:
+        here = list(self.units[area])
+        lost = [i for i, u in enumerate(here) if self.unit_fits(u, units)][::-1][:n]
+        if not lost:
+            return
+        self.note(f"  {self.who(slot)} loses {', '.join(self.game.unit_name(here[i]) for i in lost)} in "
+                  f"{self.game.world.areas[area].name}")
+        left = tuple(u for i, u in enumerate(here) if i not in lost)
+        if left:
+            self.units[area] = left
+        else:
+            self.vacate(area)
+            self.check_empty(slot)
+
+    def remove_a_leader(self, ctx: Ctx, spec: dict) -> Pending | None:
+        """``remove_leader``: one of the empire's leaders (in an area of a kind, of these types, named,
+        not of the ``unless`` types) leaves, or joins the empire ``to`` names (Brain drain)."""
+        slot = ctx.player
+        kind = spec.get("in")
+        where = set(self.areas_of_kind(slot, kind)) if kind and self.empire[slot] else None
+        found = [ld for ld in self.leaders[slot] if (where is None or ld[2] in where)
+                 and (not spec.get("type") or set(spec["type"]) & set(ld[1]))
+                 and (not spec.get("named") or ld[0] in self.game.leader_slug)
+                 and not set(spec.get("unless", ())) & set(ld[1])]
+        if not found:
+            return None
+        picker = ctx.player if spec.get("chosen_by") == "owner" else ctx.event.get("by", ctx.player)
+        return Pending(picker, "which leader?", tuple(
+            Option(f"{name} in {area}", lambda st, ld=(name, types, area): st.leader_leaves(ctx, slot, ld, spec.get("to")))
+            for name, types, area in found))
+
+    def leader_leaves(self, ctx: Ctx, slot: int, leader: tuple, to: str | None) -> None:
+        name, types, area = leader
+        kept = list(self.leaders[slot])
+        kept.remove(leader)
+        self.leaders[slot] = tuple(kept)
+        new = self.target(ctx, to)[0] if to else None
+        if new is not None and self.empire[new] is not None and self.areas_of(new):
+            self.note(f"  {name} leaves {self.who(slot)} for {self.who(new)}")
+            self.leaders[new] += ((name, types, self.leader_site(new)),)
+            return
+        if name not in self.game.leader_slug:
+            self.cup += (types,)
+        self.note(f"  {self.who(slot)} loses {name}")
+
+    def gain_a_leader(self, ctx: Ctx, named: str, beyond_limit: bool) -> None:
+        """``promote_leader``: an unnamed leader from the cup (the first drawn, 'no leader' going back),
+        or a named leader of an age next to the empire's not seen yet *(judgment: the first listed)*."""
+        slot = ctx.player
+        if self.empire[slot] is None or not self.areas_of(slot):
+            return
+        if not beyond_limit and len(self.leaders[slot]) >= self.game.empires[self.empire[slot]]["leaders"]:
+            return
+        if named == "unnamed":
+            cup = [t for t in self.cup if t]
+            if cup:
+                self.draws += 1
+                types = cup[self.chance("cup", self.draws).randrange(len(cup))]
+                left = list(self.cup)
+                left.remove(types)
+                self.cup = tuple(left)
+                self.place_leader(slot, self.type_names(types), types, self.leader_site(slot))
+            return
+        age = self.age(slot)
+        listed = self.game.empires[self.empire[slot]].get("named_leaders", {})
+        for near in (age - 1, age + 1):
+            for n in listed.get(str(near), ()):
+                if n["name"] not in self.seen:
+                    self.place_leader(slot, n["name"], tuple(n["types"]), self.leader_site(slot))
+                    return
+
+    def hand_cards(self, ctx: Ctx, slot: int, n: int, at_random: bool, taker: int | None) -> Pending | None:
+        """``discard`` / ``take_card``: ``n`` cards leave the seat's hand, at random or chosen by that
+        player, to the discard pile or the taker's hand."""
+        seat = self.seat_of(slot)
+        if n <= 0 or not self.hand[seat]:
+            return None
+        if at_random:
+            self.events_drawn += 1
+            card = self.chance("event", self.events_drawn).choice(sorted(self.hand[seat]))
+            self.card_leaves(seat, card, taker)
+            return self.hand_cards(ctx, slot, n - 1, at_random, taker)
+        return Pending(seat * self.per, "which card?", tuple(
+            Option(c, lambda st, c=c: (st.card_leaves(seat, c, taker), st.hand_cards(ctx, slot, n - 1, False, taker))[1])
+            for c in sorted(set(self.hand[seat]))))
+
+    def card_leaves(self, seat: int, card: str, taker: int | None) -> None:
+        self.take_from_hand(seat, card)
+        if taker is None:
+            self.discards += (card,)
+            self.note(f"  {self.seat_name(seat)} discards a card", )
+        else:
+            self.hand[taker] += (card,)
+            self.note(f"  {self.seat_name(taker)} takes a card from {self.seat_name(seat)}")
+
+    def drop_beliefs(self, ctx: Ctx, which: tuple[str, ...]) -> None:
+        """``drop``: the dominant religion or the government is discarded without its card: every land
+        area with a city and no leader, or a leader and no city, is disordered (§ 6. Civilise ›
+        Discarding a religion or government)."""
+        slot = ctx.player
+        religions = [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "religion"]
+        dropped = ((religions[:1] if "dominant_religion" in which else [])
+                   + [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "government"
+                      and "government" in which])
+        if not dropped:
+            return
+        self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in dropped)
+        self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[b]['name'] for b in dropped)}")
+        led = {area for _, _, area in self.leaders[slot]}
+        for area in self.areas_of(slot):
+            if self.game.world.areas[area].is_land and (area in self.city) != (area in led):
+                self.disorder |= {area}
+
+    def belief_gained(self, ctx: Ctx, slot: int, belief: str | None, group: str) -> None:
+        """``adopt_religion`` / ``swap_government``: the empire holds the belief if it may and a marker is
+        free — a government replacing its own; no glory *(judgment: not an adoption in Civilise)*."""
+        if belief is None or self.empire[slot] is None or belief in self.beliefs[slot]:
+            return
+        artefact = self.game.artefacts[belief]
+        if self.markers_in_use(belief) >= self.marker_limit(artefact):
+            return
+        kept = tuple(b for b in self.beliefs[slot] if group != "government"
+                     or self.game.artefacts[b].get("group") != "government")
+        if group == "religion" and self.held(slot, "religion") >= self.religion_room(slot):
+            return
+        self.beliefs[slot] = kept + (belief,)
+        self.note(f"  {self.who(slot)} holds {artefact['name']}")
+
+    def dominant_religion(self, slot: int | None) -> str | None:
+        if slot is None:
+            return None
+        return next((b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "religion"), None)
+
+    def artefact_lost(self, ctx: Ctx, which: str, kind: str) -> Pending | None:
+        """``discard_artefact`` on the map (Iconoclasm, Relics stolen): one artefact in an area of a kind,
+        anywhere, picked by the player of the event."""
+        found = [(a, art) for s in self.in_play() for a in self.areas_of_kind(s, kind) for art in self.artefacts.get(a, ())
+                 if which == "on_map" or self.game.artefacts[art]["colour"] == "green"]
+        if not found:
+            return None
+
+        def lost(area, art):
+            def run(st):
+                held = list(st.artefacts[area])
+                held.remove(art)
+                if held:
+                    st.artefacts[area] = tuple(held)
+                else:
+                    del st.artefacts[area]
+                st.note(f"  {st.game.artefacts[art]['name']} in {st.game.world.areas[area].name} is discarded")
+            return run
+        return Pending(ctx.event.get("by", ctx.player), "which artefact?",
+                       tuple(Option(f"{art} in {a}", lost(a, art)) for a, art in found))
+
+    def assassinate(self, ctx: Ctx, picks: int, where: str) -> Pending | None:
+        """An assassin event (§ 6. Civilise › Assassin events): a leader of an empire within Range (in
+        its capital for Regicide) is chosen; the assassin picks up to ``picks`` cards, the target's
+        player up to the empire's leader number, each keeping the last; a higher assassin card kills.
+        Both keep the first card of 4 or more *(judgment: the Tactician's policy)*."""
+        by = ctx.event.get("by", ctx.player)
+        if self.empire[by] is None:
+            return None
+        found = [(s, ld) for s in self.in_range(by) for ld in self.leaders[s]
+                 if where == "leader_in_range" or ld[2] == self.capital[s]]
+
+        def attempt(slot, leader):
+            def run(st):
+                mine = st.assassin_card(picks)
+                theirs = st.assassin_card(st.game.empires[st.empire[slot]]["leaders"])
+                st.note(f"  assassin {mine} against {theirs}")
+                if mine > theirs:
+                    st.leader_leaves(ctx, slot, leader, None)
+            return run
+        return Pending(by, "whom?", tuple(Option(f"{name} in {area}", attempt(s, (name, types, area)))
+                                          for s, (name, types, area) in found)) if found else None
+
+    def assassin_card(self, picks: int) -> int:
+        value = 0
+        for i in range(max(picks, 1)):
+            value = self.check_cards(None, 1)
+            if value >= REDRAW_BELOW:
+                break
+        return value
 
     # -- conditions (verbs.py) ------------------------------------------------------------------------
     def in_dark_age(self, slot: int, _) -> bool:
@@ -465,6 +733,12 @@ class Events:
 
     def count_own_religious_sites(self, slot: int) -> int:
         return self.religious_sites(slot)
+
+    def count_areas_outside_america(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if "america" not in self.game.world.regions_of(a))
+
+    def count_areas_america_australasia(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if {"america", "australasia"} & self.game.world.regions_of(a))
 
     def count_disordered_area(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if a in self.disorder)

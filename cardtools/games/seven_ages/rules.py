@@ -112,6 +112,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
         self.commits: tuple = (None, None)                # units each side commits this round
         self.religion_played = False                      # Civilise: a religion card played this action
         self.stack: tuple = ()                            # events played and not resolved yet (events.py)
+        self.events_drawn = 0                             # events' random picks so far (their chance)
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
