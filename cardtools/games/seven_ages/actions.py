@@ -149,7 +149,8 @@ class Actions:
 
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
-        return self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
+        income = self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
+        return self.income_changed(slot, area, income) if self.temporary else income   # an event's change
 
     def income(self, slot: int) -> int:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
@@ -162,6 +163,11 @@ class Actions:
 
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
+            return
+        self.queue[:0] = [("window", "production", slot), ("produce", slot)]   # events first (events.py)
+
+    def task_produce(self, slot: int) -> None:
+        if self.empire[slot] is None:
             return
         self.earn(slot, self.income(slot), "income")
         self.maintain(slot)

@@ -27,8 +27,10 @@ from cardtools.games.seven_ages.leaders import REDRAW_BELOW
 from cardtools.games.seven_ages.verbs import RUNS, Pick
 
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
-#: that does not say when is played in its empire's Civilise). ``response`` is the cancel window.
-WINDOWS = ("civilise",)
+#: that does not say when is played in its empire's Civilise); a Production, before income; Free
+#: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory).
+#: ``response`` is the cancel window.
+WINDOWS = ("civilise", "production", "free_progress", "harvest")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
@@ -165,27 +167,39 @@ class Events:
         return []
 
     def move_event(self, card: str) -> None:
-        """The card is played as an event and discarded (§ 6. Civilise › Playing cards)."""
-        actor, (_, anywhere, religion, government) = self.player, self.step
-        by = self.event_for(actor, anywhere)
+        """The card is played as an event and discarded (§ 6. Civilise › Playing cards): in Civilise
+        (the ``play`` step, beside artefacts) or in another window (``event``; ``event pass``)."""
+        actor = self.player
+        if self.step[0] == "play":
+            _, anywhere, religion, government = self.step
+            by, only, after = self.event_for(actor, anywhere), None, ("artefacts", actor, anywhere, religion, government)
+        else:
+            _, window, slot, turn, passes = self.step
+            if card == "pass":
+                self.queue[:0] = [("window", window, slot, turn + 1, passes + 1)]
+                self.done()
+                return
+            seat = self.seat_of(actor)
+            by = slot if slot is not None and self.seat_of(slot) == seat else self.event_for(actor, True)
+            only, after = slot, ("window", window, slot, turn + 1, 0)
         self.take_from_hand(self.seat_of(actor), card)
         self.discards += (card,)
         if self.log is not None:
             title = self.game.deck.card(card).part("event.title")
             self.note(f"  {self.seat_name(self.seat_of(actor))} plays the event {title} ({self.game.name(card)})")
-        self.stack = ((card, by, None, "civilise"),)
+        window = "civilise" if self.step[0] == "play" else self.step[1]
+        self.stack = ((card, by, None, window),)
         self.step = None
-        self.queue[:0] = [("aim", card, by), ("respond", 0, 0), ("resolve",),
-                          ("artefacts", actor, anywhere, religion, government)]
+        self.queue[:0] = [("aim", card, by, only), ("respond", 0, 0), ("resolve",), after]
         self.proceed()
 
-    def task_aim(self, card: str, by: int) -> None:
+    def task_aim(self, card: str, by: int, only: int | None) -> None:
         if self.game.events.target[card] is not None:
-            self.wait("target", by, card)
+            self.wait("target", by, card, only)
 
-    def options_target(self, card: str) -> list[int]:
+    def options_target(self, card: str, only: int | None) -> list[int]:
         ids = self.game.ids["target"]
-        return sorted(ids[self.target_word(card, s)] for s in self.event_targets(card, self.player))
+        return sorted(ids[self.target_word(card, s)] for s in self.aimed(card, self.player, only))
 
     def target_word(self, card: str, slot: int) -> str:
         """A target in words: the empire's card, or the player's name."""
@@ -200,6 +214,39 @@ class Events:
         if self.log is not None:
             self.note(f"  on {self.who(slot)}")
         self.done()
+
+    # -- other windows: from the First player, until everyone passes in turn --------------------------------
+    def task_window(self, window: str, slot: int | None, turn: int = 0, passes: int = 0) -> None:
+        """Events of a window (§ 6. Civilise › Playing event cards: where it matters, played like actions,
+        from the First player; closed when everyone has passed in turn). In an empire's action
+        (``slot``) its player plays the events for it, anyone the events played on it *(judgment)*."""
+        if self.game.events is None or passes >= self.n:
+            return
+        seat = self.seat_order()[turn % self.n]
+        if self.window_events(seat, window, slot):
+            self.wait("event", seat * self.per, window, slot, turn, passes)
+        else:
+            self.queue[:0] = [("window", window, slot, turn + 1, passes + 1)]
+
+    def window_events(self, seat: int, window: str, slot: int | None) -> list[str]:
+        book, found = self.game.events, []
+        for card in set(self.hand[seat]):
+            if not book.played(card, window):
+                continue
+            by = slot if slot is not None and self.seat_of(slot) == seat else self.event_for(seat * self.per, True)
+            if book.target[card] and self.aimed(card, by, slot) or not book.target[card] and (
+                    by == slot if slot is not None else True):
+                found.append(card)
+        return sorted(found)
+
+    def aimed(self, card: str, by: int, only: int | None) -> list[int]:
+        """Whom the event may be played on; in an empire's action, that empire only."""
+        found = self.event_targets(card, by)
+        return found if only is None else [s for s in found if s == only]
+
+    def options_event(self, window: str, slot: int | None, turn: int, passes: int) -> list[int]:
+        ids = self.game.ids["event"]
+        return sorted([ids[c] for c in self.window_events(self.seat_of(self.player), window, slot)] + [ids["pass"]])
 
     # -- responses: cancelling (§ 6. Civilise › Playing event cards) ---------------------------------------
     def responses(self, seat: int) -> list[str]:
@@ -624,6 +671,50 @@ class Events:
             if value >= REDRAW_BELOW:
                 break
         return value
+
+    # -- changes for a while (``until``) -----------------------------------------------------------------
+    def change_for(self, ctx: Ctx, end: str, who: str, verb: str, changed: Any) -> None:
+        """A change in force until the end of a period, for the empire (``who: you``), the event's
+        target, or every empire (``all``)."""
+        slot = None if who == "all" else ctx.event["target"] if who == "target" else ctx.player
+        self.temporary += ((slot, end, verb, changed),)
+        if self.log is not None:
+            whom = "every empire" if slot is None else self.who(slot)
+            self.note(f"  {self.game.deck.card(ctx.card).part('event.title')}: for {whom} until the end of the "
+                      f"{end.replace('_', ' ')}")
+
+    def in_force(self, verb: str, slot: int | None) -> list:
+        """The arguments of the changes of a verb in force for an empire (None: for every empire)."""
+        return [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+
+    def task_expire(self, end: str) -> None:
+        """Changes that last until the end of this period end; at a new turn, those for the next
+        turn start to count down."""
+        if self.temporary:
+            self.temporary = tuple((who, "turn" if e == "next_turn" and end == "turn" else e, v, c)
+                                   for who, e, v, c in self.temporary if e != end)
+
+    def harvest_changed(self, before: list[int]) -> None:
+        """Event changes to glory apply after the totals, purchases included, per player (§ End of turn ›
+        Harvest glory › Event cards and glory: 5 halved is 3)."""
+        for seat in range(self.n):
+            gained = self.rank_value(seat, "glory") - before[seat]
+            rules = [r for s in self.slots_of(seat) for r in self.in_force("harvest", s)]
+            if gained <= 0 or not rules:
+                continue
+            kept = 0 if any(r.get("none") for r in rules) else (gained + 1) // 2
+            self.score(self.slots_of(seat)[0], kept - gained, f"event {'no glory' if not kept else 'glory halved'}")
+
+    def income_changed(self, slot: int, area: str, income: int) -> int:
+        """An area's income under the changes in force (Bumper harvest, Drought, Strike)."""
+        for changed in self.in_force("income", slot):
+            kinds = changed["from"]
+            if ("fertile_areas" in kinds and self.game.chart.at(area, self.age(slot))["id"] == "fertile"
+                    or "without_river" in kinds and not self.game.world.river_area(area)):
+                income *= changed["times"]
+            elif "cities" in kinds and changed["times"] == 0:
+                income -= self.city.get(area, 0)
+        return max(0, income)
 
     # -- conditions (verbs.py) ------------------------------------------------------------------------
     def in_dark_age(self, slot: int, _) -> bool:

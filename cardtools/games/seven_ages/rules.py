@@ -113,6 +113,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
         self.religion_played = False                      # Civilise: a religion card played this action
         self.stack: tuple = ()                            # events played and not resolved yet (events.py)
         self.events_drawn = 0                             # events' random picks so far (their chance)
+        self.temporary: tuple = ()                        # events' changes in force for a while (events.py)
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
@@ -217,6 +218,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
 
     # -- the turn (§ Playing the game; § Actions; § End of turn) ---------------------------------------
     def task_new_turn(self) -> None:
+        self.task_expire("turn")
         self.turn += 1
         self.note(f"== turn {self.turn}: First player {self.seat_name(self.first)}")
         self.marks = [None] * len(self.marks)
@@ -296,21 +298,42 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
         else:
             self.extra[seat] = None
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
+        waiting = len(self.queue)
         getattr(self, f"action_{action}")(seat, slot)
+        if self.game.events is not None:         # an event's change "this action" ends with the action
+            self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
 
     # -- end of turn (§ End of turn) -------------------------------------------------------------------
     def task_end_turn(self) -> None:
-        """Free progress, Harvest glory, then the turn marker passes left (§ End of turn)."""
+        """Free progress, Harvest glory, then the turn marker passes left (§ End of turn); events of
+        Free progress and of the start of Harvest are played first (events.py)."""
+        self.queue = [("window", "free_progress", None), ("free_progress",), ("window", "harvest", None),
+                      ("harvest_start",)]
+
+    def task_free_progress(self) -> None:
         dark = self.game.dark_ages
         for s in self.in_play():
             level = self.progress[s]
-            if level in dark and not self.leaders_in(s, "sc"):   # § Terms of play › Dark ages; Scientist
+            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.temporary else ()
+            if "free_progress" in changed:                    # an event forbids it (Stagnation, card 60)
+                self.note(f"{self.who(s)}: no free progress (an event)")
+            elif (level in dark and not self.leaders_in(s, "sc")     # § Terms of play › Dark ages; Scientist
+                  and "free_dark_age_progress" not in changed):    # Age of reason, card 59
                 self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
             elif self.wild_used[s] and not self.leaders_in(s, "ad"):   # § Wild card; Administrator
                 self.note(f"{self.who(s)}: no free progress after a Wild card")
             else:
                 self.advance(s, 1, "free progress")
-        self.queue = [("buy", s) for p in self.seat_order() for s in self.slots_of(p)] + [("harvest",), ("turn_over",)]
+
+    def task_harvest_start(self) -> None:
+        """Glory bought, then the categories (glory.py); an event's change applies to the total."""
+        before = [self.rank_value(p, "glory") for p in range(self.n)]
+        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p)]
+                      + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
+
+    def task_harvest_changed(self, before: list[int]) -> None:
+        if self.temporary:
+            self.harvest_changed(before)
 
     def task_turn_over(self) -> None:
         """§ Winning the game: the turn an empire passes level 49 is the last; its player gains 7.
@@ -478,7 +501,7 @@ class Game(BaseGame):
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION]),
-                ("event", [self.cards]), ("target", [self.cards + SEATS]), ("respond", [self.cards + ("pass",)])]
+                ("event", [self.cards + ("pass",)]), ("target", [self.cards + SEATS]), ("respond", [self.cards + ("pass",)])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules

@@ -171,6 +171,28 @@ def _assassinate(args, c, path):
     return lambda st, ctx: st.assassinate(ctx, picks, target)
 
 
+#: Changes for a while (``until``) the engine applies so far: modifier verb -> whether it runs these
+#: arguments (``Events.in_force`` is read by the rule each one changes: docs/rules/7ages.md § 14).
+TEMPORARY = {
+    "harvest": lambda a: set(a) <= {"none", "halve"},
+    "forbid": lambda a: a == "free_progress",
+    "allow": lambda a: a == "free_dark_age_progress",
+    "income": lambda a: set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities"},
+}
+#: Periods a change may last that the engine ends so far.
+PERIODS = ("action", "turn", "next_turn", "harvest", "game")
+
+
+def _until(args, c, path):
+    """A change that lasts until the end of a period (``Events.change_for``)."""
+    (verb, changed), = args["modify"].items()
+    end, who = args["end"], args.get("who", "you")
+    if end not in PERIODS or verb not in TEMPORARY or not TEMPORARY[verb](changed):
+        c.unrunnable.append((path, f"until ({verb} until {end})"))
+        return _refuse(f"until with {verb}")
+    return lambda st, ctx: st.change_for(ctx, end, who, verb, changed)
+
+
 def _cancel(args, c, path):
     """Cancels the event just played if it is one of these cards (§ 6. Civilise › Playing event cards)."""
     cards = frozenset(args)
@@ -370,7 +392,7 @@ _effect("until", lambda S: _obj("A change that lasts for a while (an event's eff
     "modify": S.modifier,
     "who": {"enum": ["you", "target", "all"], "description": "Whom it affects: the empire (default), the empire the "
                                                               "event is played on, or every empire."}},
-    ("end", "modify")), "A temporary change.")
+    ("end", "modify")), "A temporary change.", _until)
 
 # -- values and conditions ---------------------------------------------------------------------------------
 
@@ -478,5 +500,5 @@ _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqu
 #: verbs) are played; docs/rules/7ages.md § 14 lists the others.
 RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", "build_city", "move_capital",
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
-                  "swap_government", "discard_artefact", "take_card", "discard", "new_dynasty", "cancel", "look_at", "check", "in_dark_age",
-                  "religion", "leader_type", "government", "disordered"})
+                  "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
+                  "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered"})
