@@ -164,7 +164,7 @@ class Actions:
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
-        self.queue[:0] = [("window", "production", slot), ("produce", slot)]   # events first (events.py)
+        self.queue[:0] = [("window", "production", (slot,)), ("produce", slot)]   # events first (events.py)
 
     def task_produce(self, slot: int) -> None:
         if self.empire[slot] is None:
@@ -387,8 +387,9 @@ class Actions:
     def begin_trade(self, slot: int, partner: int) -> None:
         if self.log is not None:
             self.note(f"  {self.who(slot)} trades with " + (self.who(partner) if partner >= 0 else "the deck"))
-        tasks = [("offer", slot)] + ([("offer", partner)] if partner >= 0 else []) + [("trade_result", slot, partner)]
-        self.queue[:0] = tasks
+        sides = (slot, partner) if partner >= 0 else (slot,)      # events before the cards and after (events.py)
+        tasks = [("window", "trade_before", sides), ("offer", slot)] + ([("offer", partner)] if partner >= 0 else [])
+        self.queue[:0] = tasks + [("trade_result", slot, partner), ("window", "trade_after", sides)]
 
     def task_offer(self, slot: int) -> None:
         """Each side plays a card face down; an empty hand plays the deck's top card (§ 3 › Trading)."""
@@ -411,7 +412,8 @@ class Actions:
     def trade_value(self, slot: int, card: str) -> int:
         """Card value + trade number + 1 per Scientist − 1 per disordered area (§ 3 › Trading)."""
         disordered = sum(1 for a in self.areas_of(slot) if a in self.disorder)
-        return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered
+        changed = self.trade_changed(slot) if self.temporary else 0          # an event's change (events.py)
+        return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered + changed
 
     def task_trade_result(self, slot: int, partner: int) -> None:
         """§ 3. Trade and progress › Effects of trading."""
@@ -438,6 +440,7 @@ class Actions:
             theirs = drawn[0]
             values = (self.trade_value(slot, mine), game.value[theirs])   # the deck's card unmodified
             chose, higher = (True, False), (False, False)
+        self.traded_value = {slot: values[0], partner: values[1]}
         if self.log is not None:
             self.note(f"  cards: {game.name(mine)} ({game.value[mine]}) → {values[0]} against "
                       f"{game.name(theirs)} ({game.value[theirs]}) → {values[1]}")

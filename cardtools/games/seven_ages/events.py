@@ -28,14 +28,17 @@ from cardtools.games.seven_ages.verbs import RUNS, Pick
 
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
 #: that does not say when is played in its empire's Civilise); a Production, before income; Free
-#: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory).
+#: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory); a
+#: Trade, before its cards are shown and after it.
 #: ``response`` is the cancel window.
-WINDOWS = ("civilise", "production", "free_progress", "harvest")
+WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
            "player_more_cards")
 PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
+#: Target words the window names, not chosen (``Events.derived``).
+DERIVED = ("trade_partner",)
 #: Core target words the effects resolve themselves.
 CORE_TARGETS = ("you", "others", "all", "opponent", "yours")
 #: Kinds of area the area verbs pick from (``Events.areas_of_kind``).
@@ -73,8 +76,8 @@ class EventBook:
                 _words(node.get("do"), words)
                 _words(node.get("if"), words)
             why += [f"window '{a.trigger}'" for a in compiled if a.trigger not in WINDOWS + (RESPONSE,)]
-            chosen = sorted(words["target"] & set(TARGETS))
-            why += [f"target '{w}'" for w in sorted(words["target"] - set(TARGETS) - set(CORE_TARGETS))]
+            chosen = sorted(words["target"] & set(TARGETS + DERIVED))
+            why += [f"target '{w}'" for w in sorted(words["target"] - set(TARGETS + DERIVED + CORE_TARGETS))]
             why += ["two targets"] * (len(chosen) > 1)
             why += [f"count '{w}'" for w in sorted(words["count"] - set(counts))]
             why += [f"stat '{w}'" for w in sorted(words["stat"] - set(STATS))]
@@ -126,7 +129,7 @@ class Events:
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
         "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
-        "areas_america_australasia")}
+        "areas_america_australasia", "ocean_area")}
 
     # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
     def event_for(self, actor: int, anywhere: bool) -> int:
@@ -169,37 +172,35 @@ class Events:
     def move_event(self, card: str) -> None:
         """The card is played as an event and discarded (§ 6. Civilise › Playing cards): in Civilise
         (the ``play`` step, beside artefacts) or in another window (``event``; ``event pass``)."""
-        actor = self.player
+        actor, seat = self.player, self.seat_of(self.player)
         if self.step[0] == "play":
             _, anywhere, religion, government = self.step
-            by, only, after = self.event_for(actor, anywhere), None, ("artefacts", actor, anywhere, religion, government)
+            window, sides, by = "civilise", (), self.event_for(actor, anywhere)
+            after = ("artefacts", actor, anywhere, religion, government)
         else:
-            _, window, slot, turn, passes = self.step
+            _, window, sides, turn, passes = self.step
             if card == "pass":
-                self.queue[:0] = [("window", window, slot, turn + 1, passes + 1)]
+                self.queue[:0] = [("window", window, sides, turn + 1, passes + 1)]
                 self.done()
                 return
-            seat = self.seat_of(actor)
-            by = slot if slot is not None and self.seat_of(slot) == seat else self.event_for(actor, True)
-            only, after = slot, ("window", window, slot, turn + 1, 0)
-        self.take_from_hand(self.seat_of(actor), card)
+            by, after = self.side_of(seat, sides), ("window", window, sides, turn + 1, 0)
+        self.take_from_hand(seat, card)
         self.discards += (card,)
         if self.log is not None:
             title = self.game.deck.card(card).part("event.title")
-            self.note(f"  {self.seat_name(self.seat_of(actor))} plays the event {title} ({self.game.name(card)})")
-        window = "civilise" if self.step[0] == "play" else self.step[1]
-        self.stack = ((card, by, None, window),)
+            self.note(f"  {self.seat_name(seat)} plays the event {title} ({self.game.name(card)})")
+        self.stack = ((card, by, None, window, sides),)
         self.step = None
-        self.queue[:0] = [("aim", card, by, only), ("respond", 0, 0), ("resolve",), after]
+        self.queue[:0] = [("aim", card, by, sides), ("respond", 0, 0), ("resolve",), after]
         self.proceed()
 
-    def task_aim(self, card: str, by: int, only: int | None) -> None:
-        if self.game.events.target[card] is not None:
-            self.wait("target", by, card, only)
+    def task_aim(self, card: str, by: int, sides: tuple[int, ...]) -> None:
+        if self.game.events.target[card] in TARGETS:
+            self.wait("target", by, card, sides)
 
-    def options_target(self, card: str, only: int | None) -> list[int]:
+    def options_target(self, card: str, sides: tuple[int, ...]) -> list[int]:
         ids = self.game.ids["target"]
-        return sorted(ids[self.target_word(card, s)] for s in self.aimed(card, self.player, only))
+        return sorted(ids[self.target_word(card, s)] for s in self.aimed(card, self.player, sides))
 
     def target_word(self, card: str, slot: int) -> str:
         """A target in words: the empire's card, or the player's name."""
@@ -208,45 +209,59 @@ class Events:
         return self.empire[slot]
 
     def move_target(self, word: str) -> None:
-        card, by, _, window = self.stack[0]
+        card, by, _, window, sides = self.stack[0]
         slot = self.empire.index(word) if word in self.game.empires else (int(word[1:]) - 1) * self.per
-        self.stack = ((card, by, slot, window),)
+        self.stack = ((card, by, slot, window, sides),)
         if self.log is not None:
             self.note(f"  on {self.who(slot)}")
         self.done()
 
     # -- other windows: from the First player, until everyone passes in turn --------------------------------
-    def task_window(self, window: str, slot: int | None, turn: int = 0, passes: int = 0) -> None:
+    def task_window(self, window: str, sides: tuple[int, ...], turn: int = 0, passes: int = 0) -> None:
         """Events of a window (§ 6. Civilise › Playing event cards: where it matters, played like actions,
-        from the First player; closed when everyone has passed in turn). In an empire's action
-        (``slot``) its player plays the events for it, anyone the events played on it *(judgment)*."""
+        from the First player; closed when everyone has passed in turn). In an action, ``sides`` are the
+        empires taking part: a player plays the events for their own side, and anyone the events
+        played on a side *(judgment)*; at the end of the turn (no sides) anyone plays."""
         if self.game.events is None or passes >= self.n:
             return
         seat = self.seat_order()[turn % self.n]
-        if self.window_events(seat, window, slot):
-            self.wait("event", seat * self.per, window, slot, turn, passes)
+        if self.window_events(seat, window, sides):
+            self.wait("event", seat * self.per, window, sides, turn, passes)
         else:
-            self.queue[:0] = [("window", window, slot, turn + 1, passes + 1)]
+            self.queue[:0] = [("window", window, sides, turn + 1, passes + 1)]
 
-    def window_events(self, seat: int, window: str, slot: int | None) -> list[str]:
+    def side_of(self, seat: int, sides: tuple[int, ...]) -> int:
+        """The empire a seat plays a window's events for: its side, else its first empire."""
+        own = [s for s in sides if self.seat_of(s) == seat]
+        return own[0] if own else self.event_for(seat * self.per, True)
+
+    def window_events(self, seat: int, window: str, sides: tuple[int, ...]) -> list[str]:
         book, found = self.game.events, []
+        by = self.side_of(seat, sides)
+        mine = by in sides
         for card in set(self.hand[seat]):
             if not book.played(card, window):
                 continue
-            by = slot if slot is not None and self.seat_of(slot) == seat else self.event_for(seat * self.per, True)
-            if book.target[card] and self.aimed(card, by, slot) or not book.target[card] and (
-                    by == slot if slot is not None else True):
+            word = book.target[card]
+            if (word in DERIVED and mine and self.derived(word, by, sides) is not None
+                    or word in TARGETS and self.aimed(card, by, sides) or word is None and (mine or not sides)):
                 found.append(card)
         return sorted(found)
 
-    def aimed(self, card: str, by: int, only: int | None) -> list[int]:
-        """Whom the event may be played on; in an empire's action, that empire only."""
+    def aimed(self, card: str, by: int, sides: tuple[int, ...]) -> list[int]:
+        """Whom the event may be played on; in an action, one of the empires taking part."""
         found = self.event_targets(card, by)
-        return found if only is None else [s for s in found if s == only]
+        return [s for s in found if s in sides] if sides else found
 
-    def options_event(self, window: str, slot: int | None, turn: int, passes: int) -> list[int]:
+    @staticmethod
+    def derived(word: str, by: int, sides: tuple[int, ...]) -> int | None:
+        """A target the window names: the other side of a trade (``trade_partner``)."""
+        others = [s for s in sides if s != by]
+        return others[0] if word == "trade_partner" and by in sides and others else None
+
+    def options_event(self, window: str, sides: tuple[int, ...], turn: int, passes: int) -> list[int]:
         ids = self.game.ids["event"]
-        return sorted([ids[c] for c in self.window_events(self.seat_of(self.player), window, slot)] + [ids["pass"]])
+        return sorted([ids[c] for c in self.window_events(self.seat_of(self.player), window, sides)] + [ids["pass"]])
 
     # -- responses: cancelling (§ 6. Civilise › Playing event cards) ---------------------------------------
     def responses(self, seat: int) -> list[str]:
@@ -277,7 +292,7 @@ class Events:
         else:
             self.take_from_hand(seat, card)
             self.discards += (card,)
-            self.stack += ((card, self.event_for(self.player, True), None, RESPONSE),)
+            self.stack += ((card, self.event_for(self.player, True), None, RESPONSE, ()),)
             if self.log is not None:
                 title = self.game.deck.card(card).part("event.title")
                 self.note(f"  {self.seat_name(seat)} responds with {title} ({self.game.name(card)})")
@@ -289,10 +304,13 @@ class Events:
         """The top event takes effect; a cancel removes the one below it. Then the next, until none is left."""
         if not self.stack:
             return
-        card, by, target, window = self.stack[-1]
+        card, by, target, window, sides = self.stack[-1]
         self.stack = self.stack[:-1]
         self.queue[:0] = [("resolve",)]
         ability = self.game.events.abilities[card][window]
+        word = self.game.events.target[card]
+        if word in DERIVED:
+            target = self.derived(word, by, sides)
         event = {"by": by} if target is None else {"by": by, "target": target}
         ctx = Ctx(by, card, event)
         if ability.condition is not None and not ability.condition(self, ctx):
@@ -705,6 +723,10 @@ class Events:
             kept = 0 if any(r.get("none") for r in rules) else (gained + 1) // 2
             self.score(self.slots_of(seat)[0], kept - gained, f"event {'no glory' if not kept else 'glory halved'}")
 
+    def trade_changed(self, slot: int) -> int:
+        """Trade value added by the changes in force (Trade winds, Debased coinage)."""
+        return sum(changed["trade_value"] for changed in self.in_force("stat", slot))
+
     def income_changed(self, slot: int, area: str, income: int) -> int:
         """An area's income under the changes in force (Bumper harvest, Drought, Strike)."""
         for changed in self.in_force("income", slot):
@@ -787,6 +809,8 @@ class Events:
             self.lose_leaders(slot, None, "a new age")
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
+        if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)
+            return self.traded_value.get(actor, 0)
         if name == "money":
             return self.money[actor]
         if name == "glory":
@@ -830,6 +854,9 @@ class Events:
 
     def count_areas_america_australasia(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if {"america", "australasia"} & self.game.world.regions_of(a))
+
+    def count_ocean_area(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if self.game.world.areas[a].kind == "ocean")
 
     def count_disordered_area(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if a in self.disorder)

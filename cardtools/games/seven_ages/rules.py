@@ -114,6 +114,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
         self.stack: tuple = ()                            # events played and not resolved yet (events.py)
         self.events_drawn = 0                             # events' random picks so far (their chance)
         self.temporary: tuple = ()                        # events' changes in force for a while (events.py)
+        self.traded_value: dict[int, int] = {}            # trade values of the last trade (events.py)
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
@@ -307,7 +308,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
     def task_end_turn(self) -> None:
         """Free progress, Harvest glory, then the turn marker passes left (§ End of turn); events of
         Free progress and of the start of Harvest are played first (events.py)."""
-        self.queue = [("window", "free_progress", None), ("free_progress",), ("window", "harvest", None),
+        self.queue = [("window", "free_progress", ()), ("free_progress",), ("window", "harvest", ()),
                       ("harvest_start",)]
 
     def task_free_progress(self) -> None:

@@ -178,6 +178,7 @@ TEMPORARY = {
     "forbid": lambda a: a == "free_progress",
     "allow": lambda a: a == "free_dark_age_progress",
     "income": lambda a: set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities"},
+    "stat": lambda a: set(a) == {"trade_value"},
 }
 #: Periods a change may last that the engine ends so far.
 PERIODS = ("action", "turn", "next_turn", "harvest", "game")
