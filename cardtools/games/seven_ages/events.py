@@ -50,7 +50,7 @@ RANKED = ("farthest_from_capital", "largest_city")
 #: City values, smallest first (§ 6. Civilise › Urbanise).
 CITY_STEPS = (1, 3, 5, 7)
 #: Statistics the state answers (``Events.stat``).
-STATS = ("money", "age", "leader_number", "capital_value", "glory")
+STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
 TARGET_KEYS, COUNT_KEYS, STAT_KEYS, AREA_KEYS = ("each", "who", "from"), ("count", "none"), ("stat",), ("areas", "in")
 
