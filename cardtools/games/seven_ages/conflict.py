@@ -487,18 +487,21 @@ class Manoeuvre:
         self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
         if side == 0:
             self.wait("commit", self.fight[2], 1)
-        else:
-            self.step = None
-            self.resolve_round()
-            self.proceed()
+        else:                                       # events of the round first (events.py)
+            self.queue[:0] = [("window", "conflict", self.fight[1:3]), ("round_result",), ("expire", "round")]
+            self.done()
+
+    def task_round_result(self) -> None:
+        self.resolve_round()
 
     def strongest(self, slot: int, units: tuple[str, ...], count: int, area: str) -> tuple[tuple, tuple]:
         """The ``count`` units committed (the strongest) and those left."""
         ranked = sorted(units, key=lambda u: -sum(self.unit_values(slot, u, area)))
         return tuple(ranked[:count]), tuple(ranked[count:])
 
-    def unit_values(self, slot: int, unit: str, area: str) -> tuple[int, int]:
-        """Front and support by the colour's grade; cavalry −1 in forest (map.yaml terrain `cavalry`)."""
+    def unit_values(self, slot: int, unit: str, area: str, changed=()) -> tuple[int, int]:
+        """Front and support by the colour's grade; cavalry −1 in forest (map.yaml terrain `cavalry`);
+        doubled fronts by an event's change (Greek fire)."""
         game = self.game
         grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
         front, support = game.counters.values(unit, grade)
@@ -506,6 +509,9 @@ class Manoeuvre:
         if game.unit_class[unit] == "cavalry":
             malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)
+        for c in changed:
+            if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
+                front *= 2
         return front, support
 
     def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
@@ -517,7 +523,8 @@ class Manoeuvre:
         area, att, dfn = self.fight[:3]
         slot, other = (att, dfn) if side == 0 else (dfn, att)
         mine, theirs = committed[side], committed[1 - side]
-        values = sorted((self.unit_values(slot, u, area) for u in mine), key=lambda v: -v[0])
+        changed, cancelled = self.conflict_changed(slot, other) if self.temporary else ((), ())  # events.py
+        values = sorted((self.unit_values(slot, u, area, changed) for u in mine), key=lambda v: -v[0])
         fronts = (len(values) + 1) // 2
         front = sum(v[0] for v in values[:fronts])
         kinds = {game.unit_class[u] for u in mine}
@@ -525,7 +532,8 @@ class Manoeuvre:
             front = (front + 1) // 2                     # § 4 › Special cases
         support = sum(v[1] for v in values[fronts:])
         parts = [("card", game.value[cards[side]]), ("fronts", front), ("supports", support),
-                 ("elite", self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other)))]
+                 ("elite", self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other))),
+                 ("events", sum(c.get("total", 0) for c in changed))]
         markers = self.fight[8 - side]                   # the opponent's conflict disorder markers
         if markers and values:
             parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
@@ -537,6 +545,7 @@ class Manoeuvre:
                 parts.append(("invasion", INVADED))
             if self.city.get(area) and not any(u in game.negates_city for u in theirs):
                 parts.append(("city", self.city[area]))
+            parts = [p for p in parts if p[0] not in cancelled]      # an event's cancel (Siege engines)
         total = sum(v for _, v in parts)
         return total, " + ".join(f"{v} {k}" for k, v in parts if v)
 
@@ -591,6 +600,7 @@ class Manoeuvre:
         """§ 4. Manoeuvre › End of conflict: elite markers at risk, disorder, control and its changes."""
         area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
         self.fight = None
+        self.task_expire("conflict")                  # an event's change for this conflict (events.py)
         for slot, lost in ((att, la), (dfn, ld)):
             if self.elite[slot] and lost >= 2:
                 card = self.draw(1)

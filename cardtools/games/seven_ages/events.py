@@ -29,16 +29,17 @@ from cardtools.games.seven_ages.verbs import RUNS, Pick
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
 #: that does not say when is played in its empire's Civilise); a Production, before income; Free
 #: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory); a
-#: Trade, before its cards are shown and after it.
+#: Trade, before its cards are shown and after it; each conflict round, once both sides have committed
+#: (§ 4. Manoeuvre › Resolving conflict with other empires: any player may play them).
 #: ``response`` is the cancel window.
-WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after")
+WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "conflict")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
-           "player_more_cards")
+           "player_more_cards", "conflict_side")
 PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
 #: Target words the window names, not chosen (``Events.derived``).
-DERIVED = ("trade_partner",)
+DERIVED = ("trade_partner", "attacker", "defender")
 #: Core target words the effects resolve themselves.
 CORE_TARGETS = ("you", "others", "all", "opponent", "yours")
 #: Kinds of area the area verbs pick from (``Events.areas_of_kind``).
@@ -158,6 +159,8 @@ class Events:
             if self.empire[by] is None:
                 return []
             return self.in_range(by, everyone=word == "empire_in_range")
+        if word == "conflict_side":          # a side of the conflict being fought (the window's sides)
+            return self.in_play()
         if word == "other_player_empire":
             return [s for s in self.in_play() if self.seat_of(s) != seat]
         if word == "player":
@@ -243,7 +246,7 @@ class Events:
             if not book.played(card, window):
                 continue
             word = book.target[card]
-            if (word in DERIVED and mine and self.derived(word, by, sides) is not None
+            if (word in DERIVED and self.derived(word, by, sides) is not None
                     or word in TARGETS and self.aimed(card, by, sides) or word is None and (mine or not sides)):
                 found.append(card)
         return sorted(found)
@@ -253,11 +256,15 @@ class Events:
         found = self.event_targets(card, by)
         return [s for s in found if s in sides] if sides else found
 
-    @staticmethod
-    def derived(word: str, by: int, sides: tuple[int, ...]) -> int | None:
-        """A target the window names: the other side of a trade (``trade_partner``)."""
-        others = [s for s in sides if s != by]
-        return others[0] if word == "trade_partner" and by in sides and others else None
+    def derived(self, word: str, by: int, sides: tuple[int, ...]) -> int | None:
+        """A target the window names: the other side of a trade (``trade_partner``, for a side's player),
+        the attacker or the defender of a conflict (for anyone)."""
+        if word == "trade_partner":
+            others = [s for s in sides if s != by]
+            return others[0] if by in sides and others else None
+        if self.fight is None:
+            return None
+        return self.fight[1] if word == "attacker" else self.fight[2]
 
     def options_event(self, window: str, sides: tuple[int, ...], turn: int, passes: int) -> list[int]:
         ids = self.game.ids["event"]
@@ -481,8 +488,9 @@ class Events:
         slot = ctx.player
         if self.empire[slot] is None:
             return None
+        fought = self.fight[0] if self.fight else None      # units in a conflict are out of reach *(judgment)*
         areas = [a for a in (self.areas_of_kind(slot, kind) if kind else self.areas_of(slot))
-                 if any(self.unit_fits(u, units) for u in self.units.get(a, ()))]
+                 if a != fought and any(self.unit_fits(u, units) for u in self.units.get(a, ()))]
         picker = ctx.player if chosen_by == "owner" else ctx.event.get("by", ctx.player)
         if each or (n is None and kind is None):
             for area in areas:
@@ -738,7 +746,16 @@ class Events:
                 income -= self.city.get(area, 0)
         return max(0, income)
 
+    def conflict_changed(self, slot: int, other: int) -> list:
+        """The changes of a conflict in force for a side: its own, and the other side's ``cancel``."""
+        return self.in_force("conflict", slot), [c for changed in self.in_force("conflict", other)
+                                                 for c in changed.get("cancel", ())]
+
     # -- conditions (verbs.py) ------------------------------------------------------------------------
+    def in_conflict_terrain(self, slot: int, terrains: list[str]) -> bool:
+        """The conflict being fought is in an area of these terrains (at the defender's age)."""
+        return self.fight is not None and self.game.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
+
     def in_dark_age(self, slot: int, _) -> bool:
         return self.progress[slot] in self.game.dark_ages
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 #: A game that has not ended after this many moves is stuck.
 MOVE_CAP = 20_000
+#: Decisions of an event being played (events.py): in a window, its target, the answers, its choices.
+EVENT_STEPS = ("event", "target", "respond", "effect")
 #: Causes that may change glory (the rules that give it: harvest, buying, artefacts, immediate glory, the end).
 GLORY_CAUSES = ("Harvest glory", "religious sites", "bought for", "artefact ", "first to hold", "immediate glory",
                 "beyond level 49", "Scientists: ", "Artists: ", "event ")
@@ -84,7 +86,8 @@ def violations(state, changes) -> list[str]:
         if units and area not in state.owner:
             found.append(f"units wait to fight in {area}, which nobody controls")
     kind = state.step[0] if state.step else None
-    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat"):
+    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat") + EVENT_STEPS * bool(
+            state.fight):
         found.append(f"units wait to fight outside a Manoeuvre (at '{kind}')")
     if state.fight is not None and kind == "march":     # § 4 › Resolving conflict: after all movement
         found.append("a conflict while units may still move")
@@ -101,7 +104,7 @@ def violations(state, changes) -> list[str]:
     places += [*state.deck, *state.discards, *(e for e in state.empire if e)]
     if len(places) != len(game.cards) or set(places) != set(game.cards):
         found.append(f"{len(places)} cards in play for {len(game.cards)}, or a card in two places")
-    if state.stack and kind not in ("target", "respond", "effect"):
+    if state.stack and kind not in EVENT_STEPS[1:]:
         found.append(f"events left on the stack at '{kind}'")
     for _, counter, _, cause in changes:
         if counter == "glory" and not cause.startswith(GLORY_CAUSES):

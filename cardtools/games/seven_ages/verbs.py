@@ -179,9 +179,10 @@ TEMPORARY = {
     "allow": lambda a: a == "free_dark_age_progress",
     "income": lambda a: set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities"},
     "stat": lambda a: set(a) == {"trade_value"},
+    "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
 }
 #: Periods a change may last that the engine ends so far.
-PERIODS = ("action", "turn", "next_turn", "harvest", "game")
+PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game")
 
 
 def _until(args, c, path):
@@ -419,7 +420,7 @@ _declare("in_ages", "condition", lambda S: {"type": "array", "minItems": 2, "max
 _declare("disordered", "condition", lambda S: _areas(S, "A kind of area the empire has one of."),
          "The empire's area of this kind is disordered.", _condition("kind_disordered"))
 _declare("conflict_terrain", "condition", lambda S: _list(S, "terrain", "Terrains."),
-         "The conflict is in an area of one of these terrains.")
+         "The conflict is in an area of one of these terrains.", _condition("in_conflict_terrain"))
 _declare("lost_area_recently", "condition", lambda S: {"const": True},
          "Another player's empire took one of its areas this turn or last.")
 _declare("defender_recently", "condition", lambda S: {"type": "boolean"},
@@ -502,4 +503,5 @@ _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqu
 RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", "build_city", "move_capital",
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
                   "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
-                  "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered"})
+                  "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
+                  "conflict_terrain"})
