@@ -37,7 +37,7 @@ class Manoeuvre:
         if slot is None or self.empire[slot] is None:
             return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
-        self.queue[:0] = [("marching", slot)]
+        self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
         if self.empire[slot] is not None and (self.march_targets(slot) or self.landings(slot)):
@@ -74,7 +74,7 @@ class Manoeuvre:
         With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
         age, land = self.age(slot), kind == "land"
-        limit = bonus + max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind),
+        limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
                             default=0)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         heap = [(0, source)]
@@ -91,6 +91,8 @@ class Manoeuvre:
                 there = world.areas[n]
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
+                    continue
+                if self.temporary and self.closed(slot, n):          # an event's change (events.py)
                     continue
                 if land:
                     if not there.is_land or (border.crossing and all(
@@ -112,6 +114,12 @@ class Manoeuvre:
                     heapq.heappush(heap, (cost + step, n))
         del found[source]
         return found
+
+    def movement(self, slot: int, unit: str) -> int:
+        """A unit's movement points (``counters.yaml``; 9 for a unit that shows none), with an event's
+        extra movement (events.py)."""
+        points = self.game.counters.move(unit) or 9
+        return points + self.moves_changed(slot, unit) if self.temporary else points
 
     def unit_kind(self, unit: str) -> str:
         return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
@@ -137,7 +145,7 @@ class Manoeuvre:
         unmoved = units[:len(units) - self.moved.get(source, 0)]
         bonus = self.explorer(slot, source, leaders)
         able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
-                and (self.game.counters.move(u) or 9) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
+                and self.movement(slot, u) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
         return tuple(able[:len(units) - (1 if self.game.world.areas[source].is_land else 0)])
 
     def march_targets(self, slot: int, reaches: dict | None = None) -> list[str]:
@@ -150,7 +158,7 @@ class Manoeuvre:
                 continue                                   # its last unit keeps the area
             unmoved = units[:len(units) - self.moved.get(source, 0)]
             best = self.explorer(slot, source, True) + max(
-                (self.game.counters.move(u) or 9 for u in unmoved if self.unit_kind(u) == kind), default=-1)
+                (self.movement(slot, u) for u in unmoved if self.unit_kind(u) == kind), default=-1)
             found.update(t for t, (cost, _) in reach.items() if cost <= best)
         return sorted(found, key=lambda a: world.areas[a].index)
 
@@ -169,7 +177,7 @@ class Manoeuvre:
             for u in self.movers(slot, source, target, reaches, leaders=False):
                 seen[u] = seen.get(u, -1) + 1
                 strength = sum(v for v in game.counters.values(u, grade) if isinstance(v, int))
-                able.append((game.counters.move(u) or 9, seen[u], strength, len(able), source, u))
+                able.append((self.movement(slot, u), seen[u], strength, len(able), source, u))
         if len(able) < need:
             return None
         picked: dict[str, tuple[str, ...]] = {}
@@ -227,7 +235,7 @@ class Manoeuvre:
                      for kind in {self.unit_kind(u) for u in ships}}
             for t in {t for r in reach.values() for t in r if world.areas[t].is_land and target in (None, t)}:
                 able = [u for u in ships if t in reach[self.unit_kind(u)]
-                        and (self.game.counters.move(u) or 9) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
+                        and self.movement(slot, u) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
                 if able:
                     found.setdefault(t, {})[port] = tuple(able) + tuple(cargo[:len(able)])
         return {t: v for t, v in found.items() if v}

@@ -29,10 +29,11 @@ from cardtools.games.seven_ages.verbs import RUNS, Pick
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
 #: that does not say when is played in its empire's Civilise); a Production, before income; Free
 #: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory); a
-#: Trade, before its cards are shown and after it; each conflict round, once both sides have committed
+#: Trade, before its cards are shown and after it; a Manoeuvre, before movement; each conflict round, once both sides have committed
 #: (§ 4. Manoeuvre › Resolving conflict with other empires: any player may play them).
 #: ``response`` is the cancel window.
-WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "conflict")
+WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
+           "conflict")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
@@ -45,9 +46,13 @@ CORE_TARGETS = ("you", "others", "all", "opponent", "yours")
 #: Kinds of area the area verbs pick from (``Events.areas_of_kind``).
 AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mountain_area", "fertile_without_city",
               "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened",
-              "wheat_or_oil", "steppe_area")
+              "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area")
+#: Kinds of area at sea; the others are land areas.
+SEA_KINDS = ("one_sea_area", "ocean_area")
 #: Kinds of area that are the first of a ranking: picked again after each one.
 RANKED = ("farthest_from_capital", "largest_city")
+#: Terrains of the kinds of area an event closes (``no_entry``).
+CLOSED = {"rough_area": ("tundra", "mountain", "forest"), "desert_area": ("desert",)}
 #: City values, smallest first (§ 6. Civilise › Urbanise).
 CITY_STEPS = (1, 3, 5, 7)
 #: Statistics the state answers (``Events.stat``).
@@ -441,7 +446,8 @@ class Events:
     def areas_of_kind(self, slot: int, kind: str) -> list[str]:
         """The empire's land areas of a kind (the vocabulary's counts), in map order."""
         world, chart, age = self.game.world, self.game.chart, self.age(slot)
-        areas = sorted((a for a in self.areas_of(slot) if world.areas[a].is_land), key=lambda a: world.areas[a].index)
+        areas = sorted((a for a in self.areas_of(slot) if world.areas[a].is_land != (kind in SEA_KINDS)),
+                       key=lambda a: world.areas[a].index)
         capital = self.capital[slot]
         if kind == "capital":
             return [a for a in areas if a == capital]
@@ -458,6 +464,8 @@ class Events:
             "river_area": world.river_area,
             "mountain_area": lambda a: chart.at(a, age)["id"] == "mountain",
             "steppe_area": lambda a: chart.at(a, age)["id"] == "steppe",
+            "one_sea_area": lambda a: world.areas[a].kind == "sea",
+            "ocean_area": lambda a: world.areas[a].kind == "ocean",
             "wheat_or_oil": lambda a: bool({"wheat", "oil"} & set(world.areas[a].resources)),
             "fertile_without_city": lambda a: chart.at(a, age)["id"] == "fertile" and a not in self.city,
             "fertile_with_city": lambda a: chart.at(a, age)["id"] == "fertile" and a in self.city,
@@ -526,7 +534,8 @@ class Events:
             self.units[area] = left
         else:
             self.vacate(area)
-            self.check_empty(slot)
+            if not (self.fight and slot in self.fight[1:3]):   # a side in a conflict: checked when it ends
+                self.check_empty(slot)
 
     def remove_a_leader(self, ctx: Ctx, spec: dict) -> Pending | None:
         """``remove_leader``: one of the empire's leaders (in an area of a kind, of these types, named,
@@ -745,6 +754,16 @@ class Events:
             elif "cities" in kinds and changed["times"] == 0:
                 income -= self.city.get(area, 0)
         return max(0, income)
+
+    def moves_changed(self, slot: int, unit: str) -> int:
+        """Extra movement from the changes in force (Forced march: land units; Favourable winds: ships)."""
+        kind = "land" if self.game.class_kind[self.game.unit_class[unit]] == "land" else "ships"
+        return sum(changed.get(kind, 0) for changed in self.in_force("moves", slot))
+
+    def closed(self, slot: int, area: str) -> bool:
+        """An area the changes in force close to the empire's units (Blizzard, Heatwave)."""
+        terrain = self.game.chart.at(area, self.age(slot))["id"]
+        return any(terrain in CLOSED[changed["areas"]] for changed in self.in_force("no_entry", slot))
 
     def conflict_changed(self, slot: int, other: int) -> list:
         """The changes of a conflict in force for a side: its own, and the other side's ``cancel``."""

@@ -180,6 +180,8 @@ TEMPORARY = {
     "income": lambda a: set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities"},
     "stat": lambda a: set(a) == {"trade_value"},
     "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
+    "moves": lambda a: True,
+    "no_entry": lambda a: set(a) == {"areas"},
 }
 #: Periods a change may last that the engine ends so far.
 PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game")
