@@ -24,13 +24,14 @@ from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.host import Computed
 from cardtools.games.seven_ages.leaders import REDRAW_BELOW
-from cardtools.games.seven_ages.verbs import RUNS, Pick
+from cardtools.games.seven_ages.verbs import Pick
 
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
 #: that does not say when is played in its empire's Civilise); a Production, before income; Free
 #: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory); a
-#: Trade, before its cards are shown and after it; a Manoeuvre, before movement; each conflict round, once both sides have committed
-#: (§ 4. Manoeuvre › Resolving conflict with other empires: any player may play them).
+#: Trade, before its cards are shown and after it; a Manoeuvre, before movement; each conflict round,
+#: once both sides have committed (§ 4. Manoeuvre › Resolving conflict with other empires: any player
+#: may play them).
 #: ``response`` is the cancel window.
 WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
            "conflict")
@@ -58,7 +59,9 @@ CITY_STEPS = (1, 3, 5, 7)
 #: Statistics the state answers (``Events.stat``).
 STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
-TARGET_KEYS, COUNT_KEYS, STAT_KEYS, AREA_KEYS = ("each", "who", "from"), ("count", "none"), ("stat",), ("areas", "in")
+COUNT_KEYS, STAT_KEYS = ("count", "none"), ("stat",)
+KEYS = ((("each", "who", "from"), "target"), (COUNT_KEYS, "count"), (STAT_KEYS, "stat"),
+        (("areas", "in", "in_each"), "area"))
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,7 @@ def _words(node: Any, found: dict[str, set]) -> None:
         return
     for key, value in node.items():
         if isinstance(value, str):
-            for keys, kind in ((TARGET_KEYS, "target"), (COUNT_KEYS, "count"), (STAT_KEYS, "stat"), (AREA_KEYS, "area")):
+            for keys, kind in KEYS:
                 if key in keys:
                     found[kind].add(value)
         elif isinstance(value, dict) and key in COUNT_KEYS + STAT_KEYS and isinstance(value.get("of"), str):
@@ -551,8 +554,8 @@ class Events:
             return None
         picker = ctx.player if spec.get("chosen_by") == "owner" else ctx.event.get("by", ctx.player)
         return Pending(picker, "which leader?", tuple(
-            Option(f"{name} in {area}", lambda st, ld=(name, types, area): st.leader_leaves(ctx, slot, ld, spec.get("to")))
-            for name, types, area in found))
+            Option(f"{ld[0]} in {ld[2]}", lambda st, ld=ld: st.leader_leaves(ctx, slot, ld, spec.get("to")))
+            for ld in found))
 
     def leader_leaves(self, ctx: Ctx, slot: int, leader: tuple, to: str | None) -> None:
         name, types, area = leader
@@ -605,15 +608,18 @@ class Events:
             card = self.chance("event", self.events_drawn).choice(sorted(self.hand[seat]))
             self.card_leaves(seat, card, taker)
             return self.hand_cards(ctx, slot, n - 1, at_random, taker)
-        return Pending(seat * self.per, "which card?", tuple(
-            Option(c, lambda st, c=c: (st.card_leaves(seat, c, taker), st.hand_cards(ctx, slot, n - 1, False, taker))[1])
-            for c in sorted(set(self.hand[seat]))))
+        def leaves(card):
+            def run(st):
+                st.card_leaves(seat, card, taker)
+                return st.hand_cards(ctx, slot, n - 1, False, taker)
+            return run
+        return Pending(seat * self.per, "which card?", tuple(Option(c, leaves(c)) for c in sorted(set(self.hand[seat]))))
 
     def card_leaves(self, seat: int, card: str, taker: int | None) -> None:
         self.take_from_hand(seat, card)
         if taker is None:
             self.discards += (card,)
-            self.note(f"  {self.seat_name(seat)} discards a card", )
+            self.note(f"  {self.seat_name(seat)} discards a card")
         else:
             self.hand[taker] += (card,)
             self.note(f"  {self.seat_name(taker)} takes a card from {self.seat_name(seat)}")
@@ -659,8 +665,8 @@ class Events:
     def artefact_lost(self, ctx: Ctx, which: str, kind: str) -> Pending | None:
         """``discard_artefact`` on the map (Iconoclasm, Relics stolen): one artefact in an area of a kind,
         anywhere, picked by the player of the event."""
-        found = [(a, art) for s in self.in_play() for a in self.areas_of_kind(s, kind) for art in self.artefacts.get(a, ())
-                 if which == "on_map" or self.game.artefacts[art]["colour"] == "green"]
+        found = [(a, art) for s in self.in_play() for a in self.areas_of_kind(s, kind)
+                 for art in self.artefacts.get(a, ()) if which == "on_map" or self.game.artefacts[art]["colour"] == "green"]
         if not found:
             return None
 

@@ -502,7 +502,8 @@ class Game(BaseGame):
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION]),
-                ("event", [self.cards + ("pass",)]), ("target", [self.cards + SEATS]), ("respond", [self.cards + ("pass",)])]
+                ("event", [self.cards + ("pass",)]), ("target", [self.cards + SEATS]),
+                ("respond", [self.cards + ("pass",)])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
