@@ -781,6 +781,11 @@ class Events:
         """The conflict being fought is in an area of these terrains (at the defender's age)."""
         return self.fight is not None and self.game.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
 
+    def controls_in(self, slot: int, regions: list[str]) -> bool:
+        """A land area of the empire in each of these regions (New world, card 111)."""
+        held = [self.game.world.regions_of(a) for a in self.areas_of(slot) if self.game.world.areas[a].is_land]
+        return all(any(r in found for found in held) for r in regions)
+
     def in_dark_age(self, slot: int, _) -> bool:
         return self.progress[slot] in self.game.dark_ages
 

@@ -414,7 +414,7 @@ _declare("leader_type", "condition", lambda S: {"type": "array", "minItems": 1, 
 _declare("government", "condition", lambda S: {"anyOf": [S.member("artefact"), {"enum": ["any", "none"]}]},
          "The empire's government: one, any, or none.", _condition("has_government"))
 _declare("controls", "condition", lambda S: _list(S, "region", "Regions."),
-         "The empire controls a land area in each of these regions.")
+         "The empire controls a land area in each of these regions.", _condition("controls_in"))
 _declare("in_ages", "condition", lambda S: {"type": "array", "minItems": 2, "maxItems": 2,
                                             "items": {"type": "integer", "minimum": 1, "maximum": 7},
                                             "description": "First and last age."},
@@ -506,4 +506,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
                   "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
-                  "conflict_terrain"})
+                  "conflict_terrain", "controls"})
