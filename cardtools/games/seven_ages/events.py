@@ -103,7 +103,7 @@ class EventBook:
 
     def summary(self, name) -> str:
         """The events not played yet and why, for ``GameFacts.unplayed``."""
-        return (f"{len(self.missing)} of {len(self.abilities)} cards' events: "
+        return (f"{len(self.missing)} of {len(self.abilities)} cards: "
                 + "; ".join(f"{name(c)} ({', '.join(w)})" for c, w in sorted(self.missing.items())))
 
 
