@@ -78,6 +78,7 @@ class Manoeuvre:
                             default=0)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         heap = [(0, source)]
+        closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
             if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot
@@ -92,7 +93,7 @@ class Manoeuvre:
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
-                if self.temporary and self.closed(slot, n):          # an event's change (events.py)
+                if closed and game.chart.at(n, age)["id"] in closed:
                     continue
                 if land:
                     if not there.is_land or (border.crossing and all(

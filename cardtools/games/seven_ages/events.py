@@ -73,6 +73,8 @@ class EventBook:
     target: dict[str, str | None]
     cancels: dict[str, frozenset[str]]
     missing: dict[str, tuple[str, ...]]
+    #: window -> the cards whose event is played in it (a hand is checked against it first)
+    window: dict[str, frozenset[str]]
 
     @classmethod
     def of(cls, deck, vocab, counts) -> "EventBook":
@@ -96,7 +98,9 @@ class EventBook:
             cancels[card] = frozenset(words["cancel"])
             if why:
                 missing[card] = tuple(dict.fromkeys(why))
-        return cls(abilities, target, cancels, missing)
+        window = {w: frozenset(c for c, a in abilities.items() if w in a and c not in missing)
+                  for w in WINDOWS + (RESPONSE,)}
+        return cls(abilities, target, cancels, missing, window)
 
     def played(self, card: str, window: str) -> bool:
         return card not in self.missing and window in self.abilities[card]
@@ -153,9 +157,13 @@ class Events:
         book = self.game.events
         if book is None:
             return []
-        by = self.event_for(actor, anywhere)
-        return sorted(c for c in set(self.hand[self.seat_of(actor)]) if book.played(c, "civilise")
-                      and (self.event_targets(c, by) if book.target[c] else self.empire[by] is not None))
+        by, held = self.event_for(actor, anywhere), book.window["civilise"].intersection(self.hand[self.seat_of(actor)])
+        aimed = {}                                    # target word -> whether it has someone (Range is costly)
+        for card in held:
+            word = book.target[card]
+            if word not in aimed:
+                aimed[word] = bool(self.event_targets(card, by)) if word else self.empire[by] is not None
+        return sorted(c for c in held if aimed[book.target[c]])
 
     def event_targets(self, card: str, by: int) -> list[int]:
         """Whom the event may be played on (an empire slot; a player as their first slot)."""
@@ -250,9 +258,7 @@ class Events:
         book, found = self.game.events, []
         by = self.side_of(seat, sides)
         mine = by in sides
-        for card in set(self.hand[seat]):
-            if not book.played(card, window):
-                continue
+        for card in book.window[window].intersection(self.hand[seat]):
             word = book.target[card]
             if (word in DERIVED and self.derived(word, by, sides) is not None
                     or word in TARGETS and self.aimed(card, by, sides) or word is None and (mine or not sides)):
@@ -282,7 +288,7 @@ class Events:
     def responses(self, seat: int) -> list[str]:
         """The seat's events that cancel the event on top of the stack."""
         top, book = self.stack[-1][0], self.game.events
-        return sorted(c for c in set(self.hand[seat]) if book.played(c, RESPONSE) and top in book.cancels[c])
+        return sorted(c for c in book.window[RESPONSE].intersection(self.hand[seat]) if top in book.cancels[c])
 
     def task_respond(self, turn: int, passes: int) -> None:
         """From the First player clockwise; closed when every player has passed in turn. A player
@@ -766,10 +772,9 @@ class Events:
         kind = "land" if self.game.class_kind[self.game.unit_class[unit]] == "land" else "ships"
         return sum(changed.get(kind, 0) for changed in self.in_force("moves", slot))
 
-    def closed(self, slot: int, area: str) -> bool:
-        """An area the changes in force close to the empire's units (Blizzard, Heatwave)."""
-        terrain = self.game.chart.at(area, self.age(slot))["id"]
-        return any(terrain in CLOSED[changed["areas"]] for changed in self.in_force("no_entry", slot))
+    def closed(self, slot: int) -> frozenset[str]:
+        """The terrains the changes in force close to the empire's units (Blizzard, Heatwave)."""
+        return frozenset(t for changed in self.in_force("no_entry", slot) for t in CLOSED[changed["areas"]])
 
     def conflict_changed(self, slot: int, other: int) -> list:
         """The changes of a conflict in force for a side: its own, and the other side's ``cancel``."""
