@@ -32,11 +32,30 @@ def check(state) -> list[str]:
             found.append(f"{who}: {state.stages[p]} stages built on the unfinished {wonder}")
     if len(state.future_by) != len(state.future):
         found.append(f"{len(state.future)} future events but {len(state.future_by)} preparers recorded")
+    for p in set(range(state.n)) - set(state.active):
+        if state.hand[p] or state.mhand[p]:
+            found.append(f"{state.who(p)} resigned but still holds cards")
+    if not state.over and state.current_player not in state.active:
+        found.append(f"{state.who(state.current_player)} resigned but is to play")
     return found
 
 
+#: How often a random player takes the offer to resign (CoL § RESIGN): uniformly random players would
+#: resign in their first politics phases, and games would never reach the later ages.
+RESIGN_ODDS = 1 / 500
+
+
+def random_move(state, rng: random.Random) -> int:
+    """A uniformly random legal move, except that resigning is taken only with ``RESIGN_ODDS``."""
+    legal = state.legal_actions()
+    resign = state.game.ids["resign"]
+    if state.pending is None and resign in legal and rng.random() >= RESIGN_ODDS:
+        legal = [m for m in legal if m != resign]
+    return rng.choice(legal)
+
+
 def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
-    """Play one random game, checking the invariants after every move, the hand limits where the
+    """Play one random game (``random_move``), checking the invariants after every move, the hand limits where the
     rules check them (taking a non-wonder card; the discard step), and that an action card offered
     can do what it says (HB § PERFORMING AN ACTION WITH A DISCOUNT)."""
     state = game.new_state(players, seed)
@@ -44,7 +63,7 @@ def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
     codec = game.codec
     while not state.is_terminal():
         p = state.current_player
-        move = rng.choice(state.legal_actions())
+        move = random_move(state, rng)
         kind, args = codec.decode(move)
         hand, wonder = len(state.hand[p]), state.wonder[p]
         if state.pending is None and kind.name == "take":

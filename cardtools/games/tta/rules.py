@@ -23,8 +23,9 @@ from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
 from cardtools.engine.state import BaseGame, rule_parameters
 from cardtools.engine.zones import HIDDEN, OWNER, PUBLIC, SEAT, Zone
-from cardtools.games.tta import verbs, views
+from cardtools.games.tta import ages, verbs, views
 from cardtools.games.tta.board import Board
+from cardtools.games.tta.politics import Politics
 from cardtools.games.tta.strength import army_strength
 from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings, _without
 
@@ -34,7 +35,8 @@ ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("the full game's politics (aggressions, wars, pacts, resigning), Age III and its final scoring",)
+UNPLAYED = ("aggressions, wars and pacts (the political actions play_aggression, declare_war, offer_pact, "
+            "cancel_pact)", "the variants' automatic events, open wars, global conflicts and set-aside Age III events")
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -45,7 +47,7 @@ MAX_BIDS = 60
 POLITICS, ACTIONS, DISCARD, OVER = "politics", "actions", "discard", "over"
 
 
-class State(Meanings):
+class State(Politics):
     """A position: the card row and decks, each player's cards, workers, tokens and actions."""
 
     RESOURCES = {"science": Counter(), "culture": Counter(), "political_actions": Counter(),
@@ -111,6 +113,7 @@ class State(Meanings):
         self.cost_tables: tuple = (None, None)              # vocabulary.costs
         self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
         self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
+        self.active = tuple(range(n))                       # the players who have not resigned (§ RESIGN)
         self.last_round: int | None = None
         self.step = ACTIONS
         self.turn_taken: tuple[str, ...] = ()               # civil cards taken this turn (§ PLAY AN ACTION CARD)
@@ -135,7 +138,8 @@ class State(Meanings):
         self._start_turn()
 
     def _shuffled(self, deck: str, age: str, purpose: tuple) -> tuple[str, ...]:
-        cards = list(self.game.decks[(deck, age, self.n)])
+        """An age's deck for the players still in the game (CoL § RESIGN: set up as for their number)."""
+        cards = list(self.game.decks[(deck, age, len(self.active))])
         self.chance(deck, age, *purpose).shuffle(cards)
         return tuple(cards)
 
@@ -150,7 +154,7 @@ class State(Meanings):
             found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("political_action", None), ())]
             found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("once_per_game", None), ())
                       if ab.card not in self.once_used[p]]
-            return sorted(found)
+            return sorted(found + self.political_moves(p))
         if self.step == DISCARD:
             return sorted(ids["discard"][c] for c in set(self.mhand[p]))
         return []
@@ -285,7 +289,7 @@ class State(Meanings):
             self.events, self.future, self.future_by = tuple(future), (), ()
         self.note(f"  event revealed: {self.game.name(card)}")
         if self.game.type[card] == "territory":
-            return self.bid(p, card, p, 0, None, frozenset())
+            return self.bid(p, card, p, 0, None, frozenset(q for q in range(self.n) if q not in self.active))
         self.past += (card,)
         return run_abilities(self, p, self.game.resolved[card])
 
@@ -597,14 +601,18 @@ class State(Meanings):
             self.produce_tokens(p, "mine")
 
     def _next_turn(self) -> None:
-        """Turns go clockwise; after the player to the starting player's right, the round ends, and
-        after the last round the game (CoL § GAME FLOW; HB § THE LAST ROUND)."""
-        nxt = CLOCKWISE.next(self.player, self.n)
-        if nxt == self.starter:
-            if self.last_round == self.round:
-                self._game_end()
-                return
-            self.round += 1
+        """Turns go clockwise, past players who resigned; after the player to the starting player's
+        right, the round ends, and after the last round the game (CoL § GAME FLOW; HB § THE LAST ROUND)."""
+        nxt = self.player
+        while True:
+            nxt = CLOCKWISE.next(nxt, self.n)
+            if nxt == self.starter:
+                if self.last_round == self.round:
+                    self._game_end()
+                    return
+                self.round += 1
+            if nxt in self.active:
+                break
         self.player = nxt
         self._start_turn()
 
@@ -616,7 +624,7 @@ class State(Meanings):
         row = list(self.row)
         spaces = len(row)
         if discard:
-            cleared = self.game.board.row_discard[self.n]
+            cleared = self.game.board.row_discard[len(self.active)]    # CoL § REPLENISH: players remaining
             row[:cleared] = [None] * cleared
         row = [c for c in row if c is not None]
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
@@ -643,8 +651,7 @@ class State(Meanings):
         if self.log is not None:
             self.note(f"  Age {age} begins" + ("" if playable else " with no decks"))
         if not playable and self.last_round is None:
-            # CoL § GAME FLOW: during the starting player's turn this round is the last, else the next
-            self.last_round = self.round if self.player == self.starter else self.round + 1
+            self.last_round = ages.last_round(self.game.rules["game_end"], self.round, self.player == self.round_opener())
             self.note(f"  the last round is round {self.last_round}")
 
     def _age_ends(self) -> None:
@@ -654,7 +661,7 @@ class State(Meanings):
         ended = self.age
         old = ended - 1
         self.note(f"  Age {AGES[ended]} ends")
-        for p in range(self.n):
+        for p in self.active:
             game = self.game
             self.hand[p] = tuple(c for c in self.hand[p] if game.age[c] > old)
             self.mhand[p] = tuple(c for c in self.mhand[p] if game.age[c] > old)
@@ -668,18 +675,31 @@ class State(Meanings):
             self.box(p, 0, -min(2, self.yellow[p]))
         self._new_age()
 
-    # -- GAME END (CoL § GAME FLOW; HB § END OF YOUR FIRST GAME › FINAL SCORING; tta.md § 10.3) -------------
+    # -- GAME END (CoL § GAME FLOW; HB § END OF YOUR FIRST GAME › FINAL SCORING; tta.md § 10.3, § 11.6) ------
     def _game_end(self) -> None:
+        """Final scoring: the Age III events left in the events decks (the full game), then the
+        variant's list of achievements (the first game's), then end-of-game bonuses (Bill Gates)."""
         self.note("== game end: final scoring")
         scoring = self.game.rules["final_scoring"]
+        events = ages.final_events(self) if scoring["age_iii_events"] == "events_decks" else ()
+        self.then(lambda st: ages.evaluate_final_events(st, events), lambda st: st._final_scoring(scoring))
+
+    def _final_scoring(self, scoring) -> None:
+        listed = any(scoring[k] for k in ("technology", "science_rating", "strength_rating", "happiness_rating",
+                                          "production", "colony", "completed_wonder"))
         for p in CLOCKWISE.order(self.starter, self.n):
+            if p not in self.active or not listed:
+                continue
             parts = self.final_score(p, scoring)
             total = sum(parts.values())
             self.score_culture(p, total, "final scoring")
             if self.log is not None:
                 self.note(f"  {self.who(p)}: +{total} culture ("
                           + ", ".join(f"{k} {v}" for k, v in parts.items() if v) + ")")
-            self.fire(p, "game_end")
+        self.then(*(lambda st, p=p: st.fire(p, "game_end") for p in CLOCKWISE.order(self.starter, self.n)
+                    if p in self.active), lambda st: st._over())
+
+    def _over(self) -> None:
         self.step = OVER
         self.over = True
         if self.log is not None:
@@ -750,21 +770,25 @@ class State(Meanings):
         self.military_used[p] = max(0, self.military_used[p] - max(0, before[1] - self.stat(None, p, "military_actions")))
 
 
+#: The political actions this engine plays (CoL § POLITICS PHASE; docs/rules/tta.md § 8.1, § 11.1).
+POLITICAL_ACTIONS = ("prepare_event", "resign")
+
+
 def check_rules(rules) -> None:
-    """Refuse rule parameters this engine does not play yet: it plays the Handbook's first game
-    (Ages A-II, preparing events as the only political action, its own final scoring)."""
+    """Refuse rule parameters this engine does not play yet, naming each (docs/rules/tta.md, banner)."""
     missing = []
-    if AGES.index(rules["last_age"]) > AGES.index("II"):
-        missing.append("Age III")
-    extra = [a for a in rules["political_actions"] if a != "prepare_event"]
+    extra = [a for a in rules["political_actions"] if a not in POLITICAL_ACTIONS]
     if extra:
         missing.append("the political actions " + ", ".join(extra))
-    if rules["automatic_events"] or any(rules["end_game_events"].values()) or rules["shared_wars"] \
-            or rules["global_conflicts"] or rules["final_scoring"]["age_iii_events"] != "none":
-        missing.append("the first edition's and the full game's event and war rules")
+    for name, what in (("automatic_events", "events revealed by themselves (automatic_events)"),
+                       ("shared_wars", "open war cards (shared_wars)"),
+                       ("global_conflicts", "global conflicts at the ends of ages (global_conflicts)")):
+        if rules[name]:
+            missing.append(what)
+    if any(rules["end_game_events"].values()) or rules["final_scoring"]["age_iii_events"] == "set_aside":
+        missing.append("Age III events set aside for the final scoring (end_game_events)")
     if missing:
-        raise UnplayedRules(f"the tta engine plays the Handbook's first game only (--variant first-game); "
-                            f"not played yet: {'; '.join(missing)}")
+        raise UnplayedRules(f"the tta engine does not play yet: {'; '.join(missing)}")
 
 
 def _probe(node):
@@ -848,7 +872,7 @@ class Game(BaseGame):
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
                                                 if getattr(a, "verb", None) == "take_cost"))}
         codec = self.codec
-        singles = ("end", "increase_population", "build_stage", "pass")
+        singles = ("end", "increase_population", "build_stage", "pass", "resign")
         self.ids = {k: codec.id(k) for k in singles}
         for kind, domain in self._domains().items():
             self.ids[kind] = {v: codec.id(kind, *(v if isinstance(v, tuple) else (v,))) for v in domain}
@@ -878,7 +902,9 @@ class Game(BaseGame):
                 ("destroy", [d["destroy"]]), ("develop", [d["develop"]]), ("revolution", [d["revolution"]]),
                 ("elect", [d["elect"]]), ("play", [d["play"]]), ("use", [d["use"]]),
                 ("play_tactic", [d["play_tactic"]]), ("copy_tactic", [d["copy_tactic"]]),
-                ("prepare", [d["prepare"]]), ("discard", [d["discard"]]), ("choose", [OPTION])]
+                ("prepare", [d["prepare"]]), ("discard", [d["discard"]]), ("choose", [OPTION]),
+                # the full game's political actions, after the first game's moves so that their ids stay
+                ("resign", [])]
 
     def label(self, card: str) -> str:
         """A card's name in a decision's options, with its age where cards share a name (Military

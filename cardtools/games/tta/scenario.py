@@ -15,8 +15,7 @@ its value; from round 2 on, Age I has begun (its decks shuffled from the seed).
 from __future__ import annotations
 
 from cardtools.engine.scenario import SetupError, seat_named
-
-AGES = ("A", "I", "II", "III")
+from cardtools.games.tta.rules import AGES
 
 LISTS = {"hand": "hand", "military_hand": "mhand", "in_play": "play"}
 COUNTED = ("workers", "blue_tokens")
@@ -80,7 +79,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.future_by = (None,) * len(state.future)
     if "age" in (setup or {}):
         if setup["age"] not in AGES:
-            raise SetupError(("age",), "the first game's ages are A, I and II (III: after the last, with no decks)")
+            raise SetupError(("age",), "the ages are A, I, II, III and IV (the game-ending age, with no decks)")
         state.age = AGES.index(setup["age"])
     if "last_round" in (setup or {}):
         state.last_round = setup["last_round"]

@@ -38,6 +38,7 @@ def snapshot(state) -> dict:
         "military_deck": list(state.military_deck), "events": list(state.events),
         "future_events": list(state.future), "past_events": list(state.past), "common_tactics": list(state.commons),
         "players": {who(q): player(state, q) for q in range(state.n)},
+        "resigned": [who(q) for q in range(state.n) if q not in state.active],
         "legal": [state.action_to_string(m) for m in state.legal_actions()],
         "pending": None if state.pending is None else {
             "player": who(state.pending.player), "prompt": state.pending.prompt,

@@ -682,19 +682,29 @@ class Meanings(BaseState):
 
     # -- players by rank (CoL § EVALUATING AN EVENT; HB § COMPARING STATISTICS; tta.md § 7.4) ----------
     def by_rank(self, name: str) -> list[int]:
-        """Players from the most to the least: a tie goes to the current player, then the nearer
-        clockwise, who counts as having more."""
+        """Players still in the game from the most to the least: a tie goes to the current player,
+        then the nearer clockwise, who counts as having more."""
         n, current = self.n, self.player
-        return sorted(range(n), key=lambda q: (self.stat(None, q, name), -((q - current) % n)), reverse=True)
+        return sorted(self.active, key=lambda q: (self.stat(None, q, name), -((q - current) % n)), reverse=True)
+
+    def ranking(self, ctx: Ctx, name: str) -> list[list[int]]:
+        """Places by a statistic (`rank`: Impact of Science's 14/7/0) break ties by turn order like any
+        comparison (HB § THE FULL GAME › FINAL SCORING › AGE III EVENTS; CoL § EVALUATING AN EVENT)."""
+        return [[q] for q in self.by_rank(name)]
+
+    def rivals(self, ctx: Ctx, actor: int, name: str) -> list[int]:
+        return [self.stat(ctx, q, name) for q in self.active if q != actor]
 
     def places(self, k: int) -> int:
-        """"The two strongest" is one civilization in a 2-player game."""
-        return 1 if self.n == 2 else k
+        """"The two strongest" is one civilization in a 2-player game — or once only two players are
+        left (CoL § RESIGN)."""
+        return 1 if len(self.active) == 2 else k
 
     def players(self) -> list[int]:
-        """Every player, clockwise from the current one: decisions by several players are made in
-        that order (CoL § EVALUATING AN EVENT)."""
-        return CLOCKWISE.order(self.player, self.n)
+        """Every player still in the game, clockwise from the current one: decisions by several
+        players are made in that order (CoL § EVALUATING AN EVENT)."""
+        order = CLOCKWISE.order(self.player, self.n)
+        return order if len(self.active) == self.n else [q for q in order if q in self.active]
 
     def target(self, ctx: Ctx, name: str) -> list[int]:
         raise ValueError(f"the target '{name}' needs a pact or a war, which the engine does not play yet")
@@ -783,9 +793,9 @@ class Meanings(BaseState):
         return len(kinds) + len({f[c]["category"] for c in self.play[p] if self.game.type[c] == "special_technology"})
     def count_stronger_rivals(self, p):
         mine = self.stat(None, p, "strength")
-        return sum(1 for q in range(self.n) if q != p and self.stat(None, q, "strength") > mine)
+        return sum(1 for q in self.active if q != p and self.stat(None, q, "strength") > mine)
     def count_richer_rivals(self, p):
-        return sum(1 for q in range(self.n) if q != p and self.culture[q] > self.culture[p])
+        return sum(1 for q in self.active if q != p and self.culture[q] > self.culture[p])
 
     # -- what the TtA verbs do (verbs.py) -----------------------------------------------------------------
     def tries(self, p: int, act) -> bool:

@@ -1,0 +1,65 @@
+"""The Through the Ages full game (issue 15; docs/rules/tta.md § 11): Ages III and IV, the final scoring
+by Age III events, resigning; what is not played yet is refused by name. Worked examples are the
+scenario files of tests/scenarios/tta (run by test_scenarios.py); the invariants
+(cardtools/games/tta/invariants.py) are checked here over seeded random games of each variant the
+engine plays."""
+
+import random
+
+import pytest
+
+from cardtools.core.loader import load_deck
+from cardtools.engine.contract import UnplayedRules, new_game
+from cardtools.games.tta.invariants import random_move, violations
+
+PEACEFUL = new_game(load_deck("tta", "peaceful"))
+
+
+def test_the_full_game_is_refused_naming_what_is_not_played_yet():
+    with pytest.raises(UnplayedRules, match=r"does not play yet: the political actions play_aggression, "
+                                            r"declare_war, offer_pact, cancel_pact"):
+        new_game(load_deck("tta"))
+
+
+@pytest.mark.parametrize("variant,missing", [
+    ("shorter-game", "open war cards"), ("global-conflicts", "global conflicts"),
+    ("2006-simple", "events revealed by themselves"), ("2006-advanced", "Age III events set aside")])
+def test_variants_needing_unplayed_rules_are_refused_by_name(variant, missing):
+    with pytest.raises(UnplayedRules, match=missing):
+        new_game(load_deck("tta", variant))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_invariants_hold_in_random_peaceful_games(players):
+    for seed in range(12):
+        assert violations(PEACEFUL, players, seed, random.Random(seed)) == []
+
+
+def test_a_peaceful_game_reaches_age_iv_and_scores_the_age_iii_events():
+    """Without resigning, a game runs through Age III into Age IV, and its last line ranks the players
+    after the Age III events left in the decks were scored."""
+    state = PEACEFUL.new_state(3, 1, log=True)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(random_move(state, rng))
+    text = "\n".join(state.log)
+    assert state.age == 4 and "Age IV begins with no decks" in text
+    assert "== game end: final scoring" in text and "Age III event scored: " in text
+    assert state.round == state.last_round
+
+
+def test_a_resigned_player_is_skipped_and_ranks_last():
+    state = PEACEFUL.new_state(3, 4)
+    rng = random.Random(4)
+    while state.round < 3:
+        state.apply(random_move(state, rng))
+    while state.step != "politics":
+        state.apply(random_move(state, rng))
+    quitter = state.player
+    state.culture[quitter] = 99
+    state.apply(state.string_to_action("resign"))
+    assert quitter not in state.active and state.player != quitter
+    while not state.is_terminal():
+        assert state.current_player != quitter
+        state.apply(random_move(state, rng))
+    assert state.ranks()[quitter] == 3
