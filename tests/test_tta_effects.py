@@ -152,15 +152,15 @@ def test_every_card_has_generated_text_and_no_override(deck):
 
 
 def test_every_card_compiles_and_the_verbs_the_engine_does_not_run_refuse(deck, vocab):
-    """The full game's `seize` (Annex) has no runtime yet: the card is noted and refuses to run."""
+    """The pacts' `end_pact` (Military Alliance) has no runtime yet: the card is noted and refuses to run."""
     compiled, problems = compile_deck(deck, vocab)
     assert problems == []
     assert len(compiled) == len(deck.cards)
-    assert {verb for _, verb in compiled["aggression_annex"].unrunnable} == {"seize"}
-    assert compiled["breakthrough_i"].unrunnable == ()
-    (ability,) = compiled["aggression_annex"].abilities["effects"]
+    assert {verb for _, verb in compiled["military_alliance"].unrunnable} == {"end_pact"}
+    assert compiled["aggression_annex"].unrunnable == ()
+    trigger = next(a for a in compiled["military_alliance"].abilities["both"] if hasattr(a, "effect"))
     with pytest.raises(EngineMissing):
-        ability.effect(None, Ctx(0, "aggression_annex"))
+        trigger.effect(None, Ctx(0, "military_alliance"))
 
 
 def test_a_mistyped_ability_is_an_error_at_its_line(tmp_path):

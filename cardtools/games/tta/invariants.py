@@ -9,7 +9,8 @@ import random
 def check(state) -> list[str]:
     """Banks never negative; 16 blue and 25 yellow tokens per player plus those the rules moved from
     (or to) the box; one unfinished wonder at most (a single slot, with its stages within the card); each
-    future event's preparer recorded (who knows it, HB § PREPARING AN EVENT)."""
+    future event's preparer recorded (who knows it, HB § PREPARING AN EVENT); a player who resigned holds
+    no cards and never plays; every war is between players still in the game and resolved by the end."""
     found = []
     fields = state.game.fields
     for p in range(state.n):
@@ -37,6 +38,11 @@ def check(state) -> list[str]:
             found.append(f"{state.who(p)} resigned but still holds cards")
     if not state.over and state.current_player not in state.active:
         found.append(f"{state.who(state.current_player)} resigned but is to play")
+    for card, attacker, rival in state.wars:           # CoL § DECLARE A WAR, § RESIGN
+        if attacker not in state.active or rival not in state.active:
+            found.append(f"{card} between {state.who(attacker)} and {state.who(rival)} outlived a resignation")
+    if state.over and state.wars:                      # declared before the last round: resolved in it
+        found.append(f"the game ended with wars unresolved: {', '.join(w[0] for w in state.wars)}")
     return found
 
 

@@ -35,8 +35,8 @@ ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("aggressions, wars and pacts (the political actions play_aggression, declare_war, offer_pact, "
-            "cancel_pact)", "the variants' automatic events, open wars, global conflicts and set-aside Age III events")
+UNPLAYED = ("pacts (the political actions offer_pact, cancel_pact)",
+            "the variants' automatic events, open wars, global conflicts and set-aside Age III events")
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -114,6 +114,9 @@ class State(Politics):
         self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
         self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
         self.active = tuple(range(n))                       # the players who have not resigned (§ RESIGN)
+        self.wars: tuple = ()                               # (card, attacker, rival) in play (§ DECLARE A WAR)
+        self.pacts: tuple = ()                              # (card, holder, partner, holder's side) (§ OFFER A PACT)
+        self.attacking: tuple[int, int] | None = None       # (attacker, rival) while an attack's strength counts
         self.last_round: int | None = None
         self.step = ACTIONS
         self.turn_taken: tuple[str, ...] = ()               # civil cards taken this turn (§ PLAY AN ACTION CARD)
@@ -235,7 +238,9 @@ class State(Politics):
             self.peek_event(p)
         if self.over:
             return
-        self.then(lambda st: st.fire(p, "turn_start"))
+        # § RESOLVE A WAR comes before the tactics and the politics phase, which it cannot change; it
+        # waits on the agenda because the victor may have to choose (War over Technology)
+        self.then(lambda st: st.resolve_wars(p), lambda st: st.fire(p, "turn_start"))
 
     def peek_event(self, p: int) -> None:
         """`allow: peek_event` (Joan of Arc, CoL § CARD DESCRIPTION): at the start of the politics phase
@@ -771,7 +776,7 @@ class State(Politics):
 
 
 #: The political actions this engine plays (CoL § POLITICS PHASE; docs/rules/tta.md § 8.1, § 11.1).
-POLITICAL_ACTIONS = ("prepare_event", "resign")
+POLITICAL_ACTIONS = ("prepare_event", "play_aggression", "declare_war", "resign")
 
 
 def check_rules(rules) -> None:
@@ -891,7 +896,8 @@ class Game(BaseGame):
                                                                                           "once_per_game")
                                                           for a in self.abilities.get(c, {}).get("effects", ()))),
                 "play_tactic": kinds("tactic"), "copy_tactic": kinds("tactic"),
-                "prepare": kinds("event", "territory"), "discard": self.military}
+                "prepare": kinds("event", "territory"), "discard": self.military,
+                "play_aggression": kinds("aggression"), "declare_war": kinds("war")}
 
     def MOVES(self) -> list:
         d = self._domains()
@@ -904,7 +910,7 @@ class Game(BaseGame):
                 ("play_tactic", [d["play_tactic"]]), ("copy_tactic", [d["copy_tactic"]]),
                 ("prepare", [d["prepare"]]), ("discard", [d["discard"]]), ("choose", [OPTION]),
                 # the full game's political actions, after the first game's moves so that their ids stay
-                ("resign", [])]
+                ("resign", []), ("play_aggression", [d["play_aggression"]]), ("declare_war", [d["declare_war"]])]
 
     def label(self, card: str) -> str:
         """A card's name in a decision's options, with its age where cards share a name (Military

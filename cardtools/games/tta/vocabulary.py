@@ -292,6 +292,18 @@ class Meanings(BaseState):
         f = self.game.fields[card]
         self.box(p, f.get("blue_tokens", 0), f.get("yellow_tokens", 0))
 
+    def card_tokens(self, p: int, card: str) -> tuple[int, int]:
+        """The (blue, yellow) tokens a card in play brings from the box: its printed symbols, or a
+        colony's permanent effect (HB § GAINING A COLONY: they go back to the box when it is lost)."""
+        f = self.game.fields[card]
+        found = [f.get("blue_tokens", 0), f.get("yellow_tokens", 0)]
+        for m in self.game.in_play[card]:
+            if getattr(m, "verb", None) == "stat":
+                for i, resource in enumerate(("blue_tokens", "yellow_tokens")):
+                    if resource in m.args.get("add", {}):
+                        found[i] += m.args["add"][resource](self, Ctx(p, card))
+        return found[0], found[1]
+
     def box(self, p: int, blue: int, yellow: int) -> None:
         """Tokens gained from the box into the banks, or lost to it: blue ones from the bank, then from
         farms and mines (§ 6.4); yellow ones from the bank only, at most what it holds (CoL § BLUE AND
@@ -539,18 +551,28 @@ class Meanings(BaseState):
             self.lose(ctx, actor, resource, amount)
         return True
 
-    def _lose_either(self, ctx: Ctx, actor: int, amount: int):
-        """Lose food or resources in any mix (the loser's choice, CoL § FOOD AND RESOURCES)."""
+    def _lose_either(self, ctx: Ctx, actor: int, amount: int, taker: int | None = None):
+        """Lose food or resources in any mix (the loser's choice, CoL § FOOD AND RESOURCES); a taker
+        (Plunder) gains what was lost (CoL § LOSING FOOD OR RESOURCES: taking from another player)."""
         food, res = self.holding(actor, "food"), self.holding(actor, "resources")
         amount = min(amount, food + res)
         splits = [(f, amount - f) for f in range(amount + 1) if f <= food and amount - f <= res]
         return Pending(actor, "lose which?", tuple(
-            Option(f"{f} food and {r} resources", lambda st, f=f, r=r: st._lose_split(ctx, actor, f, r))
+            Option(f"{f} food and {r} resources", lambda st, f=f, r=r: st._lose_split(ctx, actor, f, r, taker))
             for f, r in splits))
 
-    def _lose_split(self, ctx: Ctx, actor: int, food: int, res: int) -> None:
-        self.lose(ctx, actor, "food", food)
-        self.lose(ctx, actor, "resources", res)
+    def _lose_split(self, ctx: Ctx, actor: int, food: int, res: int, taker: int | None = None) -> None:
+        for resource, n in (("food", food), ("resources", res)):
+            if taker is None:
+                self.lose(ctx, actor, resource, n)
+            else:
+                super().take_from(ctx, actor, taker, resource, n)
+
+    def take_from(self, ctx: Ctx, giver: int, taker: int, resource: str, amount: int):
+        """`transfer`: food or resources in any mix are the giver's choice (``_lose_either``)."""
+        if resource == "food_or_resources":
+            return self._lose_either(ctx, giver, amount, taker)
+        return super().take_from(ctx, giver, taker, resource, amount)
 
     def _lose_population(self, ctx: Ctx, actor: int, amount: int):
         """An unused worker goes back to the yellow bank; with none, a worker from a card the player
@@ -707,7 +729,11 @@ class Meanings(BaseState):
         return order if len(self.active) == self.n else [q for q in order if q in self.active]
 
     def target(self, ctx: Ctx, name: str) -> list[int]:
-        raise ValueError(f"the target '{name}' needs a pact or a war, which the engine does not play yet")
+        """`victim` (an aggression's) and `loser` (a war's) are named by the event being resolved
+        (politics.py); `partner`: the other party to the pact the ability is on."""
+        if name == "partner":
+            return [q for q in self.parties(ctx.card) if q != ctx.player]
+        return [ctx.event[name]]
 
     # -- counts (the vocabulary's `counts`) -----------------------------------------------------------
     def _staffed(self, p: int, key: str, *values) -> list[str]:
@@ -957,8 +983,10 @@ class Meanings(BaseState):
         getattr(self, to)[p] += 1
         self.refresh(p)
 
-    def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool):
-        """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool."""
+    def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool, gainer: int):
+        """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool; half
+        the printed build cost, rounded up, goes to ``gainer`` (Raid: CoL § PLAY AN AGGRESSION, printed
+        costs)."""
         p = ctx.player
         game = self.game
         cards = [c for c in dict.fromkeys(self.staffed[p]) if self.kinds(c) & what
@@ -969,14 +997,15 @@ class Meanings(BaseState):
                 st.unstaff(p, card, "pool")
                 st.note(f"  {st.who(p)} loses {st.game.name(card)}")
                 if recover:
-                    st.gain(ctx, p, "resources", -(-game.fields[card]["build_cost"] // 2))
+                    st.gain(ctx, gainer, "resources", -(-game.fields[card]["build_cost"] // 2))
             return run
         if not cards:
             return None
         return Pending(p, "destroy which?", tuple(Option(game.label(c), destroy(c)) for c in cards))
 
-    def effect_remove(self, ctx: Ctx, what: frozenset, older: bool, per_level: dict):
-        """`remove`: a card of these kinds leaves the player's play area (the owner chooses)."""
+    def effect_remove(self, ctx: Ctx, what: frozenset, older: bool, per_level: dict, gainer: int):
+        """`remove`: a card of these kinds leaves the player's play area (the owner chooses); ``gainer``
+        gains ``per_level`` for each level of it (Infiltrate)."""
         p = ctx.player
         game = self.game
         cards = [c for c in self.play[p] if self.kinds(c) & what and (not older or game.age[c] < self.age)]
@@ -990,11 +1019,11 @@ class Meanings(BaseState):
                     st.wonder[p], st.stages[p] = None, 0
                 else:
                     st.play[p] = _without(st.play[p], card)
-                    f = game.fields[card]
-                    st.box(p, -f.get("blue_tokens", 0), -f.get("yellow_tokens", 0))
+                    blue, yellow = st.card_tokens(p, card)
+                    st.box(p, -blue, -yellow)
                     st.refresh(p, cards=True)
                 st.note(f"  {st.who(p)} loses {game.name(card)}")
-                return run_all(st, [lambda s, r=r, v=v: s.gain(ctx, p, r, v(s, ctx) * game.age[card])
+                return run_all(st, [lambda s, r=r, v=v: s.gain(ctx, gainer, r, v(s, ctx) * game.age[card])
                                     for r, v in per_level.items()])
             return run
         if not cards:
@@ -1032,12 +1061,8 @@ class Meanings(BaseState):
         if card in self.mhand[p]:
             self.mhand[p] = _without(self.mhand[p], card)
         self.play[p] += (card,)
-        self.enter_play(p, card)
         self.refresh(p, cards=True)
-        for resource in ("yellow_tokens", "blue_tokens"):
-            extra = sum(m.args["add"][resource](self, Ctx(p, card)) for m in self.game.in_play[card]
-                        if m.verb == "stat" and resource in m.args.get("add", {}))
-            self.box(p, extra if resource == "blue_tokens" else 0, extra if resource == "yellow_tokens" else 0)
+        self.box(p, *self.card_tokens(p, card))
         self.note(f"  {self.who(p)} colonizes {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "colonized"))
 
