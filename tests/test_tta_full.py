@@ -13,11 +13,12 @@ from cardtools.engine.contract import UnplayedRules, new_game
 from cardtools.games.tta.invariants import random_move, violations
 
 PEACEFUL = new_game(load_deck("tta", "peaceful"))
+BASE = new_game(load_deck("tta"))
 
 
-def test_the_full_game_is_refused_naming_what_is_not_played_yet():
-    with pytest.raises(UnplayedRules, match=r"does not play yet: the political actions offer_pact, cancel_pact"):
-        new_game(load_deck("tta"))
+@pytest.mark.parametrize("variant", [None, "peaceful", "peaceful-pacts", "2006-full"])
+def test_the_full_game_and_its_variants_play(variant):
+    new_game(load_deck("tta", variant))
 
 
 @pytest.mark.parametrize("variant,missing", [
@@ -29,9 +30,10 @@ def test_variants_needing_unplayed_rules_are_refused_by_name(variant, missing):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_invariants_hold_in_random_peaceful_games(players):
+@pytest.mark.parametrize("game", [BASE, PEACEFUL], ids=["base", "peaceful"])
+def test_invariants_hold_in_random_full_games(game, players):
     for seed in range(12):
-        assert violations(PEACEFUL, players, seed, random.Random(seed)) == []
+        assert violations(game, players, seed, random.Random(seed)) == []
 
 
 def test_a_peaceful_game_reaches_age_iv_and_scores_the_age_iii_events():

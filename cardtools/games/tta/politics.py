@@ -22,8 +22,10 @@ RESIGNED_WAR_CULTURE = 7
 
 
 class Politics(Meanings):
-    """Aggressions (CoL § PLAY AN AGGRESSION), wars (§ DECLARE A WAR, § RESOLVE A WAR), resigning
-    (§ RESIGN). ``wars``: (card, attacker, rival) of every war in play."""
+    """Aggressions (CoL § PLAY AN AGGRESSION), wars (§ DECLARE A WAR, § RESOLVE A WAR), pacts (§ OFFER A
+    PACT, § CANCEL A PACT), resigning (§ RESIGN). ``wars``: (card, attacker, rival) of every war in
+    play; ``pacts``: (card, holder, partner, the holder's side) of every pact in play, in its holder's
+    area."""
 
     def political_moves(self, p: int) -> list[int]:
         """The political actions of the full game open to ``p`` now (CoL § POLITICS PHASE)."""
@@ -36,6 +38,10 @@ class Politics(Meanings):
             elif kind == "war" and "declare_war" in allowed and self.last_round != self.round \
                     and self.rivals_for(p, card):                  # "not during the last round"
                 found.append(ids["declare_war"][card])
+            elif kind == "pact" and "offer_pact" in allowed and len(self.active) > 2:
+                found.append(ids["offer_pact"][card])              # "Offer a Pact (not in a 2-player game)"
+        if "cancel_pact" in allowed:
+            found += [ids["cancel_pact"][c] for c, holder, partner, _ in self.pacts if p in (holder, partner)]
         if "resign" in allowed and self.age < AGE_IV:          # "Resign (not in Age IV)"
             found.append(ids["resign"])
         return found
@@ -63,14 +69,22 @@ class Politics(Meanings):
                 cost *= mod.args["times"].get("military_actions", 1)
         return cost
 
-    def attack_strength(self, p: int, rival: int) -> int:
-        """``p``'s strength when attacking ``rival``: bonuses that apply when attacking that player
-        count (`attacking: partner`, Open Borders)."""
-        self.attacking = (p, rival)
+    def attack_strength(self, p: int, rival: int, of: int | None = None) -> int:
+        """The strength of ``of`` (default ``p``) when ``p`` attacks ``rival``: bonuses that apply when
+        attacking that player count (`attacking: partner`, Open Borders); bonuses from a pact between
+        them that ends when they attack do not (CoL § PLAY AN AGGRESSION) — worked out on a copy
+        where it has ended."""
+        state = self
+        if self.ending_pacts(p, rival):
+            state = self.clone()
+            state.log = None
+            for card in self.ending_pacts(p, rival):
+                state.end_pact(card)
+        state.attacking = (p, rival)
         try:
-            return self.stat(None, p, "strength")
+            return state.stat(None, p if of is None else of, "strength")
         finally:
-            self.attacking = None
+            state.attacking = None
 
     def rivals_for(self, p: int, card: str) -> list[int]:
         """Whom ``p`` may attack with this aggression or war, paying its cost: any other player still in
@@ -83,11 +97,11 @@ class Politics(Meanings):
         military = self.military_left(p)
         found = []
         for q in self.active:
-            if q == p or self.attack_cost(p, card, q) > military:
+            if q == p or self.attack_cost(p, card, q) > military or self.shielded(p, q):
                 continue
             if war and self.mods.applies(self, "immune", "war", q):
                 continue
-            if not war and self.attack_strength(p, q) <= self.stat(None, q, "strength"):
+            if not war and self.attack_strength(p, q) <= self.attack_strength(p, q, of=q):
                 continue
             found.append(q)
         return found
@@ -101,7 +115,7 @@ class Politics(Meanings):
             def run(st):
                 st.spend_military(p, st.attack_cost(p, card, q))
                 st.note(f"{st.who(p)} {verb} {st.game.name(card)} against {st.who(q)}")
-                return then(st, q)
+                return run_all(st, [lambda s: s.attack_ends_pacts(p, q), lambda s: then(s, q)])
             return run
         return Pending(p, f"{self.game.name(card)}: against whom?",
                        tuple(Option(f"against {self.who(q)}", at(q)) for q in self.rivals_for(p, card)))
@@ -237,13 +251,106 @@ class Politics(Meanings):
         self.refresh(taker, cards=True)
         self.note(f"  {self.who(taker)} takes {game.name(card)} from {self.who(giver)}")
 
+    # -- PACTS (CoL § OFFER A PACT, § CANCEL A PACT; HB § THE FULL GAME › PACTS) ------------------------------
+    def move_offer_pact(self, card: str):
+        """Reveal the pact, name the player it is offered to and, for a pact with sides, the side the
+        offerer takes (the offerer's decision); then the offered player accepts or refuses (theirs)."""
+        p = self.player
+        self.mhand[p] = _without(self.mhand[p], card)
+        self.political_done(p)
+        sides = ("A", "B") if self.game.pact_sided[card] else (None,)
+        options = []
+        for q in self.active:
+            if q == p:
+                continue
+            for side in sides:
+                label = f"offer to {self.who(q)}" + (f" taking side {side}" if side else "")
+                options.append(Option(label, lambda st, q=q, side=side: st.ask_pact(p, card, q, side)))
+        return Pending(p, f"offer {self.game.name(card)} to whom?", tuple(options))
+
+    def ask_pact(self, p: int, card: str, q: int, side: str | None):
+        self.note(f"{self.who(p)} offers {self.game.name(card)} to {self.who(q)}"
+                  + (f", taking side {side}" if side else ""))
+
+        def refuse(st):
+            st.mhand[p] += (card,)
+            st.note(f"  {st.who(q)} refuses: the pact goes back to {st.who(p)}'s hand")
+        return Pending(q, f"accept {self.game.name(card)} from {self.who(p)}"
+                       + (f" (you take side {'B' if side == 'A' else 'A'})" if side else "") + "?",
+                       (Option("accept", lambda st: st.accept_pact(p, card, q, side)), Option("refuse", refuse)))
+
+    def accept_pact(self, p: int, card: str, q: int, side: str | None) -> None:
+        """The pact enters the offerer's area (any pact already there ends) and applies at once; wars
+        already declared stand."""
+        for old in [c for c, holder, _, _ in self.pacts if holder == p]:
+            self.end_pact(old)
+        self.pacts += ((card, p, q, side),)
+        self.refresh(p, cards=True)
+        self.refresh(q, cards=True)
+        self.note(f"  {self.who(q)} accepts: {self.game.name(card)} is in play")
+
+    def move_cancel_pact(self, card: str) -> None:
+        """Remove a pact one is party to, in anyone's area; it stops affecting both parties."""
+        p = self.player
+        self.political_done(p)
+        self.note(f"{self.who(p)} cancels {self.game.name(card)}")
+        self.end_pact(card)
+
+    def end_pact(self, card: str) -> None:
+        """The pact leaves play (removed from the game, CoL § DISCARD OR REMOVE FROM PLAY) and stops
+        affecting its parties."""
+        parties = self.parties(card)
+        self.pacts = tuple(pact for pact in self.pacts if pact[0] != card)
+        for q in parties:
+            self.refresh(q, cards=True)
+        self.note(f"  {self.game.name(card)} ends")
+
+    def effect_end_pact(self, ctx: Ctx) -> None:
+        """`end_pact`: the pact the ability is on ends (Military Alliance, Promise of Military Protection)."""
+        if self.parties(ctx.card):
+            self.end_pact(ctx.card)
+
+    def pact_abilities(self, p: int) -> tuple:
+        """The abilities ``p`` has from the pacts they are party to: every party's (`both`), and their
+        side's (`side_a`, `side_b`)."""
+        found = ()
+        for card, holder, partner, side in self.pacts:
+            if p == holder:
+                found += self.game.pact_powers[card][side]
+            elif p == partner:
+                found += self.game.pact_powers[card][{"A": "B", "B": "A"}.get(side)]
+        return found
+
+    def between(self, p: int, q: int) -> list[str]:
+        """The pacts binding ``p`` and ``q`` together."""
+        return [c for c, holder, partner, _ in self.pacts if {holder, partner} == {p, q}]
+
+    def shielded(self, p: int, q: int) -> bool:
+        """A pact between them forbids attacking the partner (`forbid: attack_partner`: Acceptance of
+        Supremacy, Peace Treaty, Loss of Sovereignty; CoL § PLAY AN AGGRESSION)."""
+        return any(getattr(a, "verb", None) == "forbid" and "attack_partner" in a.subjects
+                   for card in self.between(p, q) for a in self.game.pact_powers[card][None])
+
+    def ending_pacts(self, p: int, q: int) -> list[str]:
+        """The pacts between them that end when one attacks the other (`parties_attack`)."""
+        return [c for c in self.between(p, q) if self.game.triggered(c, "parties_attack")] if self.pacts else []
+
+    def attack_ends_pacts(self, p: int, q: int):
+        """When ``p`` attacks ``q``, the pacts between them that say so end (`parties_attack` →
+        `end_pact`; CoL § PLAY AN AGGRESSION, § DECLARE A WAR)."""
+        return run_all(self, [lambda st, c=c: run_abilities(st, p, st.game.triggered(c, "parties_attack"))
+                              for c in self.ending_pacts(p, q)])
+
     # -- RESIGN (CoL § RESIGN; HB § RESIGNING) -----------------------------------------------------------
     def move_resign(self):
-        """The player leaves the game and has lost: their hands are discarded, their cards leave play
-        (their abilities stop; the board stays visible as it was), wars declared on them are removed
+        """The player leaves the game and has lost: the pacts they are party to end, their hands are
+        discarded, their cards leave play (their abilities stop; the board stays visible as it was),
+        wars declared on them are removed
         and score their declarers 7 culture each, their own wars are removed, and the others go on
         without them. One player left: the game ends and they win. Their turn ends at once."""
         p = self.player
+        for card in [c for c, holder, partner, _ in self.pacts if p in (holder, partner)]:
+            self.end_pact(card)
         self.active = tuple(q for q in self.active if q != p)
         self.discard_military(self.mhand[p])
         self.hand[p], self.mhand[p] = (), ()

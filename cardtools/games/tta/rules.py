@@ -35,8 +35,8 @@ ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("pacts (the political actions offer_pact, cancel_pact)",
-            "the variants' automatic events, open wars, global conflicts and set-aside Age III events")
+UNPLAYED = ("the variants' automatic events, open wars, global conflicts and set-aside Age III events "
+            "(shorter-game, global-conflicts, 2006-simple, 2006-advanced)",)
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -188,7 +188,7 @@ class State(Politics):
                     found.append(ids["develop"][card])
                 if kind == "government" and self.can_develop(p, card, revolution=True):
                     found.append(ids["revolution"][card])
-        resources = self.holding(p, "resources")
+        resources = self.payable(p, "resources")
         extra = self.military_resources[p]
         room = self.pool[p]
         staffed = self.staffed[p]
@@ -678,6 +678,8 @@ class State(Politics):
                 self.blue[p] += self.stages[p]          # HB § REMOVING … UNFINISHED WONDERS: tokens back
                 self.wonder[p], self.stages[p] = None, 0
             self.box(p, 0, -min(2, self.yellow[p]))
+        for card in [c for c, *_ in self.pacts if self.game.age[c] <= old]:       # antiquated pacts
+            self.end_pact(card)
         self._new_age()
 
     # -- GAME END (CoL § GAME FLOW; HB § END OF YOUR FIRST GAME › FINAL SCORING; tta.md § 10.3, § 11.6) ------
@@ -769,6 +771,8 @@ class State(Politics):
         abilities = []
         for card in self.play[p]:
             abilities += self.game.in_play[card]
+        if self.pacts:                            # pacts bind their two parties (CoL § OFFER A PACT)
+            abilities += self.pact_abilities(p)
         self.set_powers(p, Powers.of(abilities, printed))
         # CoL § WHEN YOUR ACTION TOTAL CHANGES: a decrease removes spent tokens first
         self.civil_used[p] = max(0, self.civil_used[p] - max(0, before[0] - self.civil_total(p)))
@@ -776,7 +780,7 @@ class State(Politics):
 
 
 #: The political actions this engine plays (CoL § POLITICS PHASE; docs/rules/tta.md § 8.1, § 11.1).
-POLITICAL_ACTIONS = ("prepare_event", "play_aggression", "declare_war", "resign")
+POLITICAL_ACTIONS = ("prepare_event", "play_aggression", "declare_war", "offer_pact", "cancel_pact", "resign")
 
 
 def check_rules(rules) -> None:
@@ -867,6 +871,10 @@ class Game(BaseGame):
         self.in_play = {c.id: tuple(a for f in ("effects", "permanent") for a in ab.get(c.id, {}).get(f, ()))
                         if c.type in ("leader", "wonder", "special_technology", "territory") else ()
                         for c in cards}
+        #: pact -> the holder's side (None: no sides) -> that party's abilities: `both` and its side's
+        self.pact_sided = {c.id: bool(ab.get(c.id, {}).get("side_a")) for c in cards if c.type == "pact"}
+        self.pact_powers = {c: {side: ab[c].get("both", ()) + (ab[c].get(f"side_{side.lower()}", ()) if side else ())
+                                for side in ("A", "B", None)} for c in self.pact_sided}
         self.plural = {r: noun.many for r, noun in self.vocab.resources.items()}
         names = [c.name for c in cards]
         self.labels = {c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.get('age')})" for c in cards}
@@ -897,7 +905,8 @@ class Game(BaseGame):
                                                           for a in self.abilities.get(c, {}).get("effects", ()))),
                 "play_tactic": kinds("tactic"), "copy_tactic": kinds("tactic"),
                 "prepare": kinds("event", "territory"), "discard": self.military,
-                "play_aggression": kinds("aggression"), "declare_war": kinds("war")}
+                "play_aggression": kinds("aggression"), "declare_war": kinds("war"), "offer_pact": kinds("pact"),
+                "cancel_pact": kinds("pact")}
 
     def MOVES(self) -> list:
         d = self._domains()
@@ -910,7 +919,8 @@ class Game(BaseGame):
                 ("play_tactic", [d["play_tactic"]]), ("copy_tactic", [d["copy_tactic"]]),
                 ("prepare", [d["prepare"]]), ("discard", [d["discard"]]), ("choose", [OPTION]),
                 # the full game's political actions, after the first game's moves so that their ids stay
-                ("resign", []), ("play_aggression", [d["play_aggression"]]), ("declare_war", [d["declare_war"]])]
+                ("resign", []), ("play_aggression", [d["play_aggression"]]), ("declare_war", [d["declare_war"]]),
+                ("offer_pact", [d["offer_pact"]]), ("cancel_pact", [d["cancel_pact"]])]
 
     def label(self, card: str) -> str:
         """A card's name in a decision's options, with its age where cards share a name (Military

@@ -195,7 +195,8 @@ _effect("ruin", lambda S: _obj("Turn a completed wonder face down (CoL § APPEND
     "culture": {"type": "integer", "description": "Culture rating of the ruins."}}, ("ages", "culture")),
         "Turn a completed wonder into ruins.",
         lambda args, c, path: lambda st, ctx: st.effect_ruin(ctx, frozenset(args["ages"]), args["culture"]))
-_effect("end_pact", lambda S: {"const": True, "description": "This pact is cancelled."}, "Cancel this pact.")
+_effect("end_pact", lambda S: {"const": True, "description": "This pact is cancelled."}, "Cancel this pact.",
+        lambda args, c, path: lambda st, ctx: st.effect_end_pact(ctx))
 
 # -- players, by rank (CoL § EVALUATING AN EVENT: ties go to the current player or the one closer to
 #    them clockwise; "the two …" means one civilization in a 2-player game) -------------------------
@@ -283,4 +284,5 @@ declare("stages_per_action", "modifier", lambda S: {"type": "integer", "minimum"
         lambda args, c, path: {"stages": args}, game=GAME, doc="Several wonder stages for one action (CoL § BUILD A STAGE OF A WONDER).")
 declare("substitute", "modifier", lambda S: _obj("Pay with one kind of token in place of another.", {
     "pay": S.resource, "instead_of": S.resource, "up_to": {"type": "integer", "minimum": 1}},
-    ("pay", "instead_of", "up_to")), None, game=GAME, doc="Pay with one kind of token in place of another.")
+    ("pay", "instead_of", "up_to")), lambda args, c, path: dict(args), game=GAME,
+        doc="Pay with one kind of token in place of another (vocabulary.substitutable).")

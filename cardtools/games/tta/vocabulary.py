@@ -163,7 +163,7 @@ class Meanings(BaseState):
         if base is None:
             return None
         food = 0 if free else max(0, self.cost(p, "increase_population", base, "food") - cheaper)
-        return food if food <= self.holding(p, "food") else None
+        return food if food <= self.payable(p, "food") else None
 
     def build_cost(self, p: int, card: str) -> int:
         known = self.costs(p)
@@ -187,7 +187,7 @@ class Meanings(BaseState):
         return self.military_resources[p] if self.game.type[card] == "military_unit" else 0
 
     def affordable(self, p: int, card: str, cost: int) -> bool:
-        return cost <= self.holding(p, "resources") + self.military_pays(p, card)
+        return cost <= self.payable(p, "resources") + self.military_pays(p, card)
 
     def urban_room(self, p: int, card: str) -> bool:
         """HB § URBAN BUILDING LIMIT: buildings of one kind (all levels) up to the government's limit."""
@@ -264,7 +264,7 @@ class Meanings(BaseState):
         if len(stages) < n:
             return None
         cost = max(0, sum(stages[:n]) - cheaper)
-        return cost if cost <= self.holding(p, "resources") else None
+        return cost if cost <= self.payable(p, "resources") else None
 
     def build_stages(self, p: int, n: int, cost: int):
         """Cover ``n`` stages with blue tokens (from the bank; an empty bank: from cards, § 6.4); the
@@ -366,13 +366,28 @@ class Meanings(BaseState):
             category = game.fields[card]["category"]
             if any(game.fields[c].get("category") == category and game.age[c] >= game.age[card] for c in self.play[p]):
                 return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
-        return self.science_cost(p, card, revolution, cheaper) <= self.science[p]
+        return self.science_cost(p, card, revolution, cheaper) <= self.science[p] and self.partner_can_pay(p)
+
+    def partner_share(self, p: int) -> list[tuple[int, str, int, str]]:
+        """(partner, resource, amount, pact) a pact partner pays toward ``p``'s development (`price`
+        `partner_pays`: Scientific Cooperation; all or nothing, CoL § SCIENCE AND CULTURE POINTS)."""
+        found = []
+        for owner, mod in self.mods.all("price") if self.pacts else ():
+            if mod.args["partner_pays"] and mod.args["action"] == "develop" and mod.applies(self, owner, p):
+                for q in self.target(Ctx(owner, mod.card), "partner"):
+                    found += [(q, r, v(self, Ctx(owner, mod.card)), mod.card) for r, v in mod.args["partner_pays"].items()]
+        return found
+
+    def partner_can_pay(self, p: int) -> bool:
+        return all(self.holding(q, r) >= n for q, r, n, _ in self.partner_share(p))
 
     def develop(self, p: int, card: str, cost: int, revolution: bool):
         """Pay the science, put the technology into play; a government replaces the old one, a
         special technology the lower one of its category (CoL § DEVELOP A TECHNOLOGY)."""
         game = self.game
         self.science[p] -= cost
+        for q, resource, n, pact in self.partner_share(p):
+            self.lose(Ctx(q, pact), q, resource, n)
         self.hand[p] = _without(self.hand[p], card)
         kind = game.type[card]
         if kind in ("farm", "mine", "urban_building", "military_unit"):
@@ -406,9 +421,31 @@ class Meanings(BaseState):
         values = self.game.token_values[resource]
         return {c: values[c] for c in self.techs[p] if self.game.type[c] == kind}
 
+    def payable(self, p: int, resource: str) -> int:
+        """Food or resources ``p`` can pay: held, plus what a `substitute` lets the other pay."""
+        held = self.holding(p, resource)
+        return held + self.substitutable(p, resource) if self.mods.all("substitute") else held
+
+    def substitutable(self, p: int, resource: str) -> int:
+        """`substitute` (Trade Routes Agreement: side A may pay up to 1 food in place of resources, side
+        B the reverse; reference/tta-cards/military.csv): how much of ``resource`` one payment may
+        take from the other kind — used only for what the player's own tokens of that kind do not
+        cover *(judgment: the card's text is not in our seeds; per payment)*."""
+        other = {"food": "resources", "resources": "food"}[resource]
+        up_to = sum(m.args["up_to"] for owner, m in self.mods.all("substitute")
+                    if m.args["instead_of"] == resource and m.args["pay"] == other and m.applies(self, owner, p))
+        return min(up_to, self.holding(p, other))
+
     def pay_tokens(self, p: int, resource: str, amount: int) -> None:
         if amount <= 0:
             return
+        if self.mods.all("substitute"):
+            short = min(max(0, amount - self.holding(p, resource)), self.substitutable(p, resource))
+            if short:
+                amount -= short
+                self.pay_tokens(p, {"food": "resources", "resources": "food"}[resource], short)
+                if self.log is not None:
+                    self.note(f"  {self.who(p)} pays {short} of it with {'food' if resource == 'resources' else 'resources'}")
         owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
         held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
                                               owned)
@@ -543,7 +580,7 @@ class Meanings(BaseState):
     def pay(self, ctx: Ctx, actor: int, resource: str, amount: int) -> bool:
         if resource not in ON_BOARD:
             return super().pay(ctx, actor, resource, amount)
-        if self.holding(actor, resource) < amount:
+        if (self.payable(actor, resource) if resource in FARM_MINE else self.holding(actor, resource)) < amount:
             return False
         if resource in FARM_MINE:
             self.pay_tokens(actor, resource, amount)
