@@ -75,6 +75,20 @@ def arrange(game, players: int, seed: int, setup: dict):
                 if card not in known:
                     raise SetupError((key,), f"no card '{card}' in this deck")
             setattr(state, attr, tuple(setup[key]))
+    for key, fields in (("pacts", ("card", "holder", "partner", "side")), ("wars", ("card", "attacker", "rival"))):
+        entries = []
+        for i, entry in enumerate((setup or {}).get(key, ())):
+            path = (key, i)
+            if not isinstance(entry, dict) or not set(fields[:3]) <= set(entry) or set(entry) - set(fields):
+                raise SetupError(path, f"a {key[:-1]} is a mapping of {', '.join(fields)}")
+            if entry["card"] not in known or game.type[entry["card"]] != key[:-1]:
+                raise SetupError(path, f"no {key[:-1]} '{entry['card']}' in this deck")
+            seats = tuple(seat_named(state, entry[f], path + (f,)) for f in fields[1:3])
+            entries.append((entry["card"], *seats) + ((entry.get("side"),) if key == "pacts" else ()))
+        if key in (setup or {}):
+            setattr(state, key, tuple(entries))
+            for p in range(players):
+                state.refresh(p, cards=True)
     if "future_events" in (setup or {}):          # prepared before the scenario: by nobody it knows
         state.future_by = (None,) * len(state.future)
     if "age" in (setup or {}):

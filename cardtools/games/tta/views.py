@@ -39,6 +39,8 @@ def snapshot(state) -> dict:
         "future_events": list(state.future), "past_events": list(state.past), "common_tactics": list(state.commons),
         "players": {who(q): player(state, q) for q in range(state.n)},
         "resigned": [who(q) for q in range(state.n) if q not in state.active],
+        "pacts": [{"card": c, "holder": who(h), "partner": who(q), "side": side} for c, h, q, side in state.pacts],
+        "wars": [{"card": c, "attacker": who(a), "rival": who(r)} for c, a, r in state.wars],
         "legal": [state.action_to_string(m) for m in state.legal_actions()],
         "pending": None if state.pending is None else {
             "player": who(state.pending.player), "prompt": state.pending.prompt,
