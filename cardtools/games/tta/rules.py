@@ -238,9 +238,11 @@ class State(Politics):
             self.peek_event(p)
         if self.over:
             return
-        # § RESOLVE A WAR comes before the tactics and the politics phase, which it cannot change; it
-        # waits on the agenda because the victor may have to choose (War over Technology)
-        self.then(lambda st: st.resolve_wars(p), lambda st: st.fire(p, "turn_start"))
+        self.then(lambda st: st.fire(p, "turn_start"))
+        if self.wars:
+            # § RESOLVE A WAR comes before the tactics and the politics phase, which it cannot change; it
+            # waits on the agenda because the victor may have to choose (War over Technology)
+            self.then(lambda st: st.resolve_wars(p))
 
     def peek_event(self, p: int) -> None:
         """`allow: peek_event` (Joan of Arc, CoL § CARD DESCRIPTION): at the start of the politics phase

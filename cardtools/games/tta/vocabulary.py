@@ -366,7 +366,8 @@ class Meanings(BaseState):
             category = game.fields[card]["category"]
             if any(game.fields[c].get("category") == category and game.age[c] >= game.age[card] for c in self.play[p]):
                 return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
-        return self.science_cost(p, card, revolution, cheaper) <= self.science[p] and self.partner_can_pay(p)
+        return self.science_cost(p, card, revolution, cheaper) <= self.science[p] and (
+            not self.pacts or self.partner_can_pay(p))
 
     def partner_share(self, p: int) -> list[tuple[int, str, int, str]]:
         """(partner, resource, amount, pact) a pact partner pays toward ``p``'s development (`price`
@@ -424,7 +425,7 @@ class Meanings(BaseState):
     def payable(self, p: int, resource: str) -> int:
         """Food or resources ``p`` can pay: held, plus what a `substitute` lets the other pay."""
         held = self.holding(p, resource)
-        return held + self.substitutable(p, resource) if self.mods.all("substitute") else held
+        return held + self.substitutable(p, resource) if "substitute" in self.mods.by_verb else held
 
     def substitutable(self, p: int, resource: str) -> int:
         """`substitute` (Trade Routes Agreement: side A may pay up to 1 food in place of resources, side
@@ -439,7 +440,7 @@ class Meanings(BaseState):
     def pay_tokens(self, p: int, resource: str, amount: int) -> None:
         if amount <= 0:
             return
-        if self.mods.all("substitute"):
+        if "substitute" in self.mods.by_verb:
             short = min(max(0, amount - self.holding(p, resource)), self.substitutable(p, resource))
             if short:
                 amount -= short
