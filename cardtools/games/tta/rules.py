@@ -188,6 +188,9 @@ class State(Politics):
                     found.append(ids["develop"][card])
                 if kind == "government" and self.can_develop(p, card, revolution=True):
                     found.append(ids["revolution"][card])
+        if not civil and military and self.allows(p, "revolution_with_military_actions"):     # Robespierre
+            found += [ids["revolution"][c] for c in set(self.hand[p])
+                      if game.type[c] == "government" and self.can_develop(p, c, revolution=True)]
         resources = self.payable(p, "resources")
         extra = self.military_resources[p]
         room = self.pool[p]
@@ -466,7 +469,7 @@ class State(Politics):
     def move_revolution(self, card: str):
         """DECLARE A REVOLUTION (§ 5.2): all the civil actions and the lower science cost."""
         p = self.player
-        self.spend_civil(p, self.civil_total(p))
+        self.pay_revolution(p)
         return self.develop(p, card, self.science_cost(p, card, revolution=True), revolution=True)
 
     def move_elect(self, card: str):
@@ -880,8 +883,14 @@ class Game(BaseGame):
         self.plural = {r: noun.many for r, noun in self.vocab.resources.items()}
         names = [c.name for c in cards]
         self.labels = {c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.get('age')})" for c in cards}
+        #: labs of Age I and up: what a token on one is worth while Bill Gates has labs produce resources
+        #: (none when no card of the deck allows it: the first game's)
+        gates = any(getattr(a, "verb", None) == "allow" and "labs_produce_resources" in a.subjects
+                    for fields in ab.values() for found in fields.values() for a in found)
+        self.lab_levels = {c.id: self.age[c.id] for c in cards if gates and c.get("building") == "lab" and self.age[c.id]}
         self.token_values = {"food": {c.id: c.get("food") for c in cards if c.type == "farm"},
-                             "resources": {c.id: c.get("resources") for c in cards if c.type == "mine"}}
+                             "resources": {**{c.id: c.get("resources") for c in cards if c.type == "mine"},
+                                           **self.lab_levels}}
         #: card-row abilities: what taking the card itself costs (Taj Mahal, CoL § OTHER CIVIL CARDS IN PLAY)
         self.row_modifiers = {c: mods for c in self.civil
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())

@@ -359,8 +359,7 @@ class Meanings(BaseState):
         kind = game.type[card]
         if "science_cost" not in game.fields[card] or card in self.techs[p] or card in self.play[p]:
             return False
-        if revolution and (kind != "government" or (not free_action and self.civil_used[p])
-                           or self.civil_left(p) < self.civil_total(p) - (1 if free_action else 0)):
+        if revolution and (kind != "government" or not self.can_revolt(p, free_action)):
             return False
         if kind == "special_technology":
             category = game.fields[card]["category"]
@@ -382,6 +381,26 @@ class Meanings(BaseState):
     def partner_can_pay(self, p: int) -> bool:
         return all(self.holding(q, r) >= n for q, r, n, _ in self.partner_share(p))
 
+    def can_revolt(self, p: int, free_action: bool) -> bool:
+        """A revolution needs every civil action available (CoL § DECLARE A REVOLUTION), the one a card
+        giving it cost aside (``free_action``) — with Robespierre every military action of the total
+        instead (`allow: revolution_with_military_actions`, CoL § APPENDIX › MAXIMILIEN ROBESPIERRE)."""
+        if self.allows(p, "revolution_with_military_actions"):
+            return not self.military_used[p]
+        return (free_action or not self.civil_used[p]) and \
+            self.civil_left(p) >= self.civil_total(p) - (1 if free_action else 0)
+
+    def pay_revolution(self, p: int, card_cost: str | None = None) -> None:
+        """All the civil actions; with Robespierre all the military action total instead (not an extra
+        action for this turn, Patriotism's), and no civil action for a card giving the revolution
+        (``card_cost``: Breakthrough; CoL § APPENDIX › MAXIMILIEN ROBESPIERRE)."""
+        if self.allows(p, "revolution_with_military_actions"):
+            self.military_used[p] = self.stat(None, p, "military_actions")
+            if card_cost == "action":
+                self.civil_used[p] = max(0, self.civil_used[p] - 1)
+        else:
+            self.spend_civil(p, self.civil_left(p) if card_cost else self.civil_total(p))
+
     def develop(self, p: int, card: str, cost: int, revolution: bool):
         """Pay the science, put the technology into play; a government replaces the old one, a
         special technology the lower one of its category (CoL § DEVELOP A TECHNOLOGY)."""
@@ -397,14 +416,17 @@ class Meanings(BaseState):
             if kind == "government":
                 old = self.government(p)
                 self.play[p] = _without(self.play[p], old)
-                before = self.civil_total(p)
+                before = self.civil_total(p), self.stat(None, p, "military_actions")
             elif kind == "special_technology":
                 category = game.fields[card]["category"]
                 self.play[p] = tuple(c for c in self.play[p] if game.fields[c].get("category") != category)
             self.play[p] += (card,)
             self.refresh(p, cards=True)
-            if kind == "government" and revolution:
-                self.civil_used[p] += max(0, self.civil_total(p) - before)   # new civil actions come spent
+            if kind == "government" and revolution:           # the new actions of the kind paid come spent
+                if self.allows(p, "revolution_with_military_actions"):
+                    self.military_used[p] += max(0, self.stat(None, p, "military_actions") - before[1])
+                else:
+                    self.civil_used[p] += max(0, self.civil_total(p) - before[0])
         if self.log is not None:
             what = "declares a revolution to" if revolution else (
                 "changes government to" if kind == "government" else "develops")
@@ -417,10 +439,24 @@ class Meanings(BaseState):
 
     # -- tokens: food, resources, points (§ 6) ------------------------------------------------------------
     def token_cards(self, p: int, resource: str) -> dict[str, int]:
-        """Value per token on ``p``'s farms (food) or mines (resources) in play."""
+        """Value per token on ``p``'s farms (food) or mines (resources) in play — and labs that produce
+        resources (Bill Gates) or still hold some (``resource_labs``)."""
         kind = FARM_MINE[resource]
         values = self.game.token_values[resource]
-        return {c: values[c] for c in self.techs[p] if self.game.type[c] == kind}
+        found = {c: values[c] for c in self.techs[p] if self.game.type[c] == kind}
+        if resource == "resources" and self.game.lab_levels:
+            found.update(self.resource_labs(p, held=True))
+        return found
+
+    def resource_labs(self, p: int, held: bool = False) -> dict[str, int]:
+        """`allow: labs_produce_resources` (Bill Gates, CoL § APPENDIX › BILL GATES): labs work as mines,
+        each token worth the lab's level; after he leaves play, labs still holding tokens keep them
+        for paying and change (``held``) but produce nothing. An Age A lab, level 0, produces nothing
+        *(judgment: a token worth 0)*."""
+        levels = self.game.lab_levels
+        if self.allows(p, "labs_produce_resources"):
+            return {c: levels[c] for c in self.techs[p] if c in levels}
+        return {c: levels[c] for c, n in self.tokens[p].items() if n and c in levels} if held else {}
 
     def payable(self, p: int, resource: str) -> int:
         """Food or resources ``p`` can pay: held, plus what a `substitute` lets the other pay."""
@@ -471,7 +507,8 @@ class Meanings(BaseState):
         """One blue token per worker onto its card; short of tokens, the highest levels first
         (CoL § PRODUCTION PHASE)."""
         game = self.game
-        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind), key=lambda c: -game.age[c])
+        labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else {}
+        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind or c in labs), key=lambda c: -game.age[c])
         held = dict(self.tokens[p])
         made = 0
         for card in staffed:
@@ -955,7 +992,7 @@ class Meanings(BaseState):
                 cost = self.science_cost(p, card, True, cheaper)
 
                 def revolt(st, c=card, k=cost):
-                    st.spend_civil(p, st.civil_left(p))
+                    st.pay_revolution(p, st.game.type[ctx.card])
                     return st.develop(p, c, k, True)
                 options.append(Option(f"revolution to {self.game.label(card)}", revolt))
         if not options:
