@@ -35,8 +35,7 @@ ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("the variants' automatic events, open wars, global conflicts and set-aside Age III events "
-            "(shorter-game, global-conflicts, 2006-simple, 2006-advanced)",)
+UNPLAYED = ("the variants' open wars and set-aside Age III events (shorter-game, 2006-advanced)",)
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -142,7 +141,7 @@ class State(Politics):
 
     def _shuffled(self, deck: str, age: str, purpose: tuple) -> tuple[str, ...]:
         """An age's deck for the players still in the game (CoL § RESIGN: set up as for their number)."""
-        cards = list(self.game.decks[(deck, age, len(self.active))])
+        cards = list(self.game.decks.get((deck, age, len(self.active)), ()))     # a deck a variant emptied
         self.chance(deck, age, *purpose).shuffle(cards)
         return tuple(cards)
 
@@ -242,6 +241,10 @@ class State(Politics):
         if self.over:
             return
         self.then(lambda st: st.fire(p, "turn_start"))
+        if self.game.rules["automatic_events"] and p == self.round_opener() and self.round > 2:
+            # seeds/004_b5d9e39f0ed938b2.txt § NORMAL TURN › EVENTS: on the starting player's turn after
+            # the second round the top current event is revealed by itself (before the politics phase)
+            self.then(lambda st: st.reveal_event(p))
         if self.wars:
             # § RESOLVE A WAR comes before the tactics and the politics phase, which it cannot change; it
             # waits on the agenda because the victor may have to choose (War over Technology)
@@ -671,6 +674,8 @@ class State(Politics):
         ended = self.age
         old = ended - 1
         self.note(f"  Age {AGES[ended]} ends")
+        if self.game.rules["global_conflicts"]:
+            self.global_conflict()
         for p in self.active:
             game = self.game
             self.hand[p] = tuple(c for c in self.hand[p] if game.age[c] > old)
@@ -686,6 +691,17 @@ class State(Politics):
         for card in [c for c, *_ in self.pacts if self.game.age[c] <= old]:       # antiquated pacts
             self.end_pact(card)
         self._new_age()
+
+    def global_conflict(self) -> None:
+        """`global_conflicts` (HB § VARIANTS › PEACEFUL GAME › GLOBAL CONFLICTS VARIANT): when Age I, II
+        or III ends, each civilization scores its strength minus the weakest civilization's
+        *(judgment: as the age ends, before its cards become antiquated)*."""
+        strength = {p: self.stat(None, p, "strength") for p in self.active}
+        weakest = min(strength.values())
+        for p, n in strength.items():
+            self.score_culture(p, n - weakest, "global conflict")
+        if self.log is not None:
+            self.note("  global conflict: " + ", ".join(f"{self.who(p)} +{n - weakest}" for p, n in strength.items()))
 
     # -- GAME END (CoL § GAME FLOW; HB § END OF YOUR FIRST GAME › FINAL SCORING; tta.md § 10.3, § 11.6) ------
     def _game_end(self) -> None:
@@ -794,11 +810,8 @@ def check_rules(rules) -> None:
     extra = [a for a in rules["political_actions"] if a not in POLITICAL_ACTIONS]
     if extra:
         missing.append("the political actions " + ", ".join(extra))
-    for name, what in (("automatic_events", "events revealed by themselves (automatic_events)"),
-                       ("shared_wars", "open war cards (shared_wars)"),
-                       ("global_conflicts", "global conflicts at the ends of ages (global_conflicts)")):
-        if rules[name]:
-            missing.append(what)
+    if rules["shared_wars"]:
+        missing.append("open war cards (shared_wars)")
     if any(rules["end_game_events"].values()) or rules["final_scoring"]["age_iii_events"] == "set_aside":
         missing.append("Age III events set aside for the final scoring (end_game_events)")
     if missing:
