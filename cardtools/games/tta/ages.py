@@ -6,7 +6,9 @@ Kept apart from ``rules.py`` (the turn) because only the game's length and its l
 
 from __future__ import annotations
 
+from cardtools.effects.runtime import Option, Pending
 from cardtools.engine.abilities import run_abilities
+from cardtools.games.tta.vocabulary import _without
 
 #: The Age III events' age (rules.AGES index).
 AGE_III = 3
@@ -44,3 +46,55 @@ def evaluate_final_events(state, events: tuple[str, ...]):
     state.note(f"  Age III event scored: {state.game.name(card)}")
     state.then(lambda st: evaluate_final_events(st, events[1:]))
     return run_abilities(state, state.player, state.game.resolved[card])
+
+
+# -- END-OF-GAME EVENTS SET ASIDE (`end_game_events`: HB § VARIANTS › SHORTER GAME; the first edition's
+#    advanced game, seeds/004_b5d9e39f0ed938b2.txt § SET UP › PREPARE DECKS) -----------------------------
+def deal_final_events(state) -> None:
+    """At setup the Age III events are shuffled: `dealt_each` go face down to each player (who may not
+    look at them before the end of Age I), `public` more face up; the rest are not used."""
+    rule = state.game.rules["end_game_events"]
+    game = state.game
+    events = [c for c in game.decks.get(("military", "III", state.n), ()) if game.type[c] == "event"]
+    state.chance("end-of-game events").shuffle(events)
+    k = rule["dealt_each"]
+    state.sealed = [tuple(events[i * k:(i + 1) * k]) for i in range(state.n)]
+    rest = events[state.n * k:]
+    state.final_public, state.unused_final = tuple(rest[:rule["public"]]), tuple(rest[rule["public"]:])
+
+
+def keep_final_events(state):
+    """At the end of Age I each player looks at their dealt events and keeps `kept_each` of them (their
+    decisions, clockwise from the current player); the others are discarded face down, unseen by the
+    others (HB § VARIANTS › SHORTER GAME › END OF AGE I)."""
+    keep = state.game.rules["end_game_events"]["kept_each"]
+    for p in state.players():
+        if not state.sealed[p]:
+            continue
+        if len(state.kept[p]) >= keep:                          # the rest are discarded
+            state.unused_final += state.sealed[p]
+            state.sealed[p] = ()
+            continue
+        if len(state.sealed[p]) <= keep - len(state.kept[p]):   # nothing to choose: all are kept
+            state.kept[p] += state.sealed[p]
+            state.sealed[p] = ()
+            continue
+
+        def kept(card, p=p):
+            def run(st):
+                st.sealed[p] = _without(st.sealed[p], card)
+                st.kept[p] += (card,)
+                st.note(f"  {st.who(p)} keeps an end-of-game event", private=st.game.name(card))
+                return keep_final_events(st)
+            return run
+        return Pending(p, "keep which end-of-game event?",
+                       tuple(Option(f"keep {state.game.name(c)}", kept(c)) for c in dict.fromkeys(state.sealed[p])))
+    return None
+
+
+def set_aside_events(state) -> tuple[str, ...]:
+    """The events scored at the end (`age_iii_events: set_aside`): the public ones, then those the
+    players kept, shuffled (HB § VARIANTS › SHORTER GAME › FINAL SCORING)."""
+    kept = [c for p in state.active for c in state.kept[p]]
+    state.chance("kept events").shuffle(kept)
+    return state.final_public + tuple(kept)

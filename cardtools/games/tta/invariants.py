@@ -38,9 +38,10 @@ def check(state) -> list[str]:
             found.append(f"{state.who(p)} resigned but still holds cards")
     if not state.over and state.current_player not in state.active:
         found.append(f"{state.who(state.current_player)} resigned but is to play")
-    for card, attacker, rival in state.wars:           # CoL § DECLARE A WAR, § RESIGN
-        if attacker not in state.active or rival not in state.active:
-            found.append(f"{card} between {state.who(attacker)} and {state.who(rival)} outlived a resignation")
+    for war in state.wars:                             # CoL § DECLARE A WAR, § RESIGN
+        if war.attacker not in state.active or war.rival not in state.active:
+            found.append(f"{war.card} between {state.who(war.attacker)} and {state.who(war.rival)} outlived a "
+                         f"resignation")
     if state.over and state.wars:                      # declared before the last round: resolved in it
         found.append(f"the game ended with wars unresolved: {', '.join(w[0] for w in state.wars)}")
     return found

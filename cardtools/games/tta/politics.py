@@ -10,6 +10,8 @@ defence) are pending decisions owned by the player who takes them.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from cardtools.effects.runtime import Ctx, Option, Pending, run_all
 from cardtools.engine.abilities import Powers, run_abilities
 from cardtools.engine.flow import CLOCKWISE
@@ -21,10 +23,19 @@ AGE_IV = 4
 RESIGNED_WAR_CULTURE = 7
 
 
+class War(NamedTuple):
+    """A war in play (CoL § DECLARE A WAR): the war card played, who declared it on whom, and the war
+    whose text applies — another one than the card only for an open war (`shared_wars`)."""
+
+    card: str
+    attacker: int
+    rival: int
+    text: str
+
+
 class Politics(Meanings):
     """Aggressions (CoL § PLAY AN AGGRESSION), wars (§ DECLARE A WAR, § RESOLVE A WAR), pacts (§ OFFER A
-    PACT, § CANCEL A PACT), resigning (§ RESIGN). ``wars``: (card, attacker, rival) of every war in
-    play; ``pacts``: (card, holder, partner, the holder's side) of every pact in play, in its holder's
+    PACT, § CANCEL A PACT), resigning (§ RESIGN). ``wars``: every ``War`` in play; ``pacts``: (card, holder, partner, the holder's side) of every pact in play, in its holder's
     area."""
 
     def political_moves(self, p: int) -> list[int]:
@@ -36,7 +47,7 @@ class Politics(Meanings):
             if kind == "aggression" and "play_aggression" in allowed and self.rivals_for(p, card):
                 found.append(ids["play_aggression"][card])
             elif kind == "war" and "declare_war" in allowed and self.last_round != self.round \
-                    and self.rivals_for(p, card):                  # "not during the last round"
+                    and any(self.rivals_for(p, text) for text in self.war_texts(card)):   # "not during the last round"
                 found.append(ids["declare_war"][card])
             elif kind == "pact" and "offer_pact" in allowed and len(self.active) > 2:
                 found.append(ids["offer_pact"][card])              # "Offer a Pact (not in a 2-player game)"
@@ -106,24 +117,26 @@ class Politics(Meanings):
             found.append(q)
         return found
 
-    def _attack(self, p: int, card: str, verb: str, then):
-        """Reveal the card and name the rival (a decision of the attacker's), pay its cost, then ``then``."""
+    def _attack(self, p: int, card: str, verb: str, then, texts: tuple[str, ...] = ()):
+        """Reveal the card and name the rival — and for a war, which of ``texts`` is declared — (a
+        decision of the attacker's), pay its cost, then ``then(state, rival, text)``."""
         self.mhand[p] = _without(self.mhand[p], card)
         self.political_done(p)
 
-        def at(q):
+        def at(q, text):
             def run(st):
-                st.spend_military(p, st.attack_cost(p, card, q))
-                st.note(f"{st.who(p)} {verb} {st.game.name(card)} against {st.who(q)}")
-                return run_all(st, [lambda s: s.attack_ends_pacts(p, q), lambda s: then(s, q)])
+                st.spend_military(p, st.attack_cost(p, text, q))
+                st.note(f"{st.who(p)} {verb} {st.game.name(text)} against {st.who(q)}")
+                return run_all(st, [lambda s: s.attack_ends_pacts(p, q), lambda s: then(s, q, text)])
             return run
-        return Pending(p, f"{self.game.name(card)}: against whom?",
-                       tuple(Option(f"against {self.who(q)}", at(q)) for q in self.rivals_for(p, card)))
+        return Pending(p, f"{self.game.name(card)}: against whom?", tuple(
+            Option(f"against {self.who(q)}" + (f" as {self.game.name(text)}" if text != card else ""), at(q, text))
+            for text in texts or (card,) for q in self.rivals_for(p, text)))
 
     # -- PLAY AN AGGRESSION (CoL § PLAY AN AGGRESSION; HB § THE FULL GAME › AGGRESSIONS) ------------------
     def move_play_aggression(self, card: str):
         p = self.player
-        return self._attack(p, card, "plays", lambda st, q: st.defend(p, card, q, st.attack_strength(p, q), ()))
+        return self._attack(p, card, "plays", lambda st, q, _: st.defend(p, card, q, st.attack_strength(p, q), ()))
 
     def defend(self, p: int, card: str, q: int, strength: int, cards: tuple[str, ...]):
         """The rival's defence, one card at a time (their decision): a military bonus card adds its
@@ -174,23 +187,29 @@ class Politics(Meanings):
         self.discards += tuple(c for c in cards if self.game.age[c] == self.age)
 
     # -- DECLARE A WAR, RESOLVE A WAR (CoL § DECLARE A WAR, § RESOLVE A WAR; HB § THE FULL GAME › WARS) ---
+    def war_texts(self, card: str) -> tuple[str, ...]:
+        """The wars a war card may declare: its own, or an open war card (`shared_wars`, the shorter
+        game's War over Culture, at its own cost: HB § VARIANTS › SHORTER GAME › WARS)."""
+        return (card,) + tuple(w for w in self.game.rules["shared_wars"] if w != card)
+
     def move_declare_war(self, card: str):
         p = self.player
 
-        def declared(st, q):
-            st.wars += ((card, p, q),)
+        def declared(st, q, text):
+            st.wars += (War(card, p, q, text),)
             st.note(f"  the war will be resolved at the start of {st.who(p)}'s next turn")
-        return self._attack(p, card, "declares", declared)
+        return self._attack(p, card, "declares", declared, self.war_texts(card))
 
     def resolve_wars(self, p: int):
         """At the start of the declarer's next turn: the higher strength (the declarer's bonuses when
         attacking that player count; no bonus cards) wins by the difference, the strength advantage,
         and the card's effect applies for the victor against the loser; equal strength, nothing; the
-        war card leaves play either way."""
+        war card is discarded either way."""
         steps = []
-        for war in [w for w in self.wars if w[1] == p]:
-            card, _, q = war
+        for war in [w for w in self.wars if w.attacker == p]:
+            card, q = war.text, war.rival
             self.wars = tuple(w for w in self.wars if w != war)
+            self.discard_military((war.card,))
             mine, theirs = self.attack_strength(p, q), self.stat(None, q, "strength")
             self.note(f"{self.game.name(card)}: {self.who(p)} {mine} against {self.who(q)} {theirs}")
             if mine == theirs:
@@ -354,14 +373,17 @@ class Politics(Meanings):
         self.active = tuple(q for q in self.active if q != p)
         self.discard_military(self.mhand[p])
         self.hand[p], self.mhand[p] = (), ()
+        self.unused_final += self.sealed[p] + self.kept[p]          # their set-aside events leave with them
+        self.sealed[p], self.kept[p] = (), ()
         self.exclusive = tuple(e for e in self.exclusive if e[0] != p)
         self.set_powers(p, Powers({}, (), self.powers[p].printed))      # no ability of theirs applies
         self.note(f"{self.who(p)} resigns")
-        for card, attacker, rival in self.wars:
-            if rival == p:
-                self.score_culture(attacker, RESIGNED_WAR_CULTURE, "resign")
-                self.note(f"  {self.who(attacker)}'s {self.game.name(card)} is removed: +{RESIGNED_WAR_CULTURE} culture")
-        self.wars = tuple(w for w in self.wars if p not in w[1:])
+        for war in self.wars:
+            if war.rival == p:
+                self.score_culture(war.attacker, RESIGNED_WAR_CULTURE, "resign")
+                self.note(f"  {self.who(war.attacker)}'s {self.game.name(war.text)} is removed: "
+                          f"+{RESIGNED_WAR_CULTURE} culture")
+        self.wars = tuple(w for w in self.wars if p not in (w.attacker, w.rival))
         if len(self.active) == 1:
             self.note(f"  {self.who(self.active[0])} is the last civilization left and wins")
             self._over()

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from cardtools.effects.runtime import Ctx, Option, Pending
 from cardtools.engine.abilities import Powers, run_abilities
-from cardtools.engine.contract import GameFacts, UnplayedRules
+from cardtools.engine.contract import GameFacts
 from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed, Counter, Printed
 from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
-from cardtools.engine.state import BaseGame, rule_parameters
+from cardtools.engine.state import BaseGame
 from cardtools.engine.zones import HIDDEN, OWNER, PUBLIC, SEAT, Zone
 from cardtools.games.tta import ages, verbs, views
 from cardtools.games.tta.board import Board
@@ -35,7 +35,8 @@ ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("the variants' open wars and set-aside Age III events (shorter-game, 2006-advanced)",)
+UNPLAYED = ("Hollywood's and the Internet's scores count the printed culture and science of theaters and "
+            "libraries, not the leaders' changes to them (CoL § APPENDIX › HOLLYWOOD, › INTERNET)",)
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
 
@@ -75,7 +76,13 @@ class State(Politics):
              Zone("hand", PUBLIC, per_seat=True, view=("players", SEAT, "hand")),       # § 7.5 (choice)
              Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand"),
                   back="age"),
-             Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
+             Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True),
+             # Age III events set aside for the end (`end_game_events`, ages.py): dealt ones unseen even by
+             # their owner until the end of Age I, then kept (known to the owner) or discarded unseen
+             Zone("final_public", PUBLIC, view=("end_game_events",)),
+             Zone("sealed", HIDDEN, per_seat=True, pool="final", view=("players", SEAT, "sealed_events")),
+             Zone("kept", OWNER, per_seat=True, pool="final", view=("players", SEAT, "kept_events")),
+             Zone("unused_final", HIDDEN, pool="final"))
     RANKING = Ranking(("culture",))        # CoL § GAME FLOW: most culture; ties share the victory
     #: Hidden from the other seats: a decision's options may name cards of a hidden hand.
     MOVE_VIEWS = ("legal", "pending")
@@ -113,7 +120,7 @@ class State(Politics):
         self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
         self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
         self.active = tuple(range(n))                       # the players who have not resigned (§ RESIGN)
-        self.wars: tuple = ()                               # (card, attacker, rival) in play (§ DECLARE A WAR)
+        self.wars: tuple = ()                               # politics.War in play (§ DECLARE A WAR)
         self.pacts: tuple = ()                              # (card, holder, partner, holder's side) (§ OFFER A PACT)
         self.attacking: tuple[int, int] | None = None       # (attacker, rival) while an attack's strength counts
         self.last_round: int | None = None
@@ -123,6 +130,11 @@ class State(Politics):
         self.events = self._shuffled("military", "A", ("events",))[:n + 2]             # § PREPARING THE EVENT DECK
         self.future: tuple[str, ...] = ()
         self.future_by: tuple[int | None, ...] = ()       # the seat that prepared each future event
+        self.sealed, self.kept = [()] * n, [()] * n
+        self.final_public: tuple[str, ...] = ()
+        self.unused_final: tuple[str, ...] = ()
+        if any(self.game.rules["end_game_events"].values()):
+            ages.deal_final_events(self)
         self.age = 0
         civil = self._shuffled("civil", "A", ())                                         # § PREPARING THE CARD ROW
         spaces = len(board.row_costs)                   # 13 spaces (boards.yaml card_row)
@@ -676,6 +688,8 @@ class State(Politics):
         self.note(f"  Age {AGES[ended]} ends")
         if self.game.rules["global_conflicts"]:
             self.global_conflict()
+        if ended == 1 and any(self.sealed):           # the set-aside events are looked at (ages.py)
+            self.then(ages.keep_final_events)
         for p in self.active:
             game = self.game
             self.hand[p] = tuple(c for c in self.hand[p] if game.age[c] > old)
@@ -709,7 +723,8 @@ class State(Politics):
         variant's list of achievements (the first game's), then end-of-game bonuses (Bill Gates)."""
         self.note("== game end: final scoring")
         scoring = self.game.rules["final_scoring"]
-        events = ages.final_events(self) if scoring["age_iii_events"] == "events_decks" else ()
+        events = {"events_decks": ages.final_events, "set_aside": ages.set_aside_events,
+                  "none": lambda st: ()}[scoring["age_iii_events"]](self)
         self.then(lambda st: ages.evaluate_final_events(st, events), lambda st: st._final_scoring(scoring))
 
     def _final_scoring(self, scoring) -> None:
@@ -800,23 +815,6 @@ class State(Politics):
         self.military_used[p] = max(0, self.military_used[p] - max(0, before[1] - self.stat(None, p, "military_actions")))
 
 
-#: The political actions this engine plays (CoL § POLITICS PHASE; docs/rules/tta.md § 8.1, § 11.1).
-POLITICAL_ACTIONS = ("prepare_event", "play_aggression", "declare_war", "offer_pact", "cancel_pact", "resign")
-
-
-def check_rules(rules) -> None:
-    """Refuse rule parameters this engine does not play yet, naming each (docs/rules/tta.md, banner)."""
-    missing = []
-    extra = [a for a in rules["political_actions"] if a not in POLITICAL_ACTIONS]
-    if extra:
-        missing.append("the political actions " + ", ".join(extra))
-    if rules["shared_wars"]:
-        missing.append("open war cards (shared_wars)")
-    if any(rules["end_game_events"].values()) or rules["final_scoring"]["age_iii_events"] == "set_aside":
-        missing.append("Age III events set aside for the final scoring (end_game_events)")
-    if missing:
-        raise UnplayedRules(f"the tta engine does not play yet: {'; '.join(missing)}")
-
 
 def _probe(node):
     """How to tell whether a played effect can be performed: ("build", spec) or
@@ -868,7 +866,6 @@ class Game(BaseGame):
         self.governments = tuple(c.id for c in cards if c.type == "government" and "revolution_cost" in c.fields)
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
-        check_rules(rule_parameters(deck))       # before compiling: the variant to play is the first thing to say
         super().__init__(deck, abilities)
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}

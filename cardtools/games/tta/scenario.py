@@ -15,9 +15,10 @@ its value; from round 2 on, Age I has begun (its decks shuffled from the seed).
 from __future__ import annotations
 
 from cardtools.engine.scenario import SetupError, seat_named
+from cardtools.games.tta.politics import War
 from cardtools.games.tta.rules import AGES
 
-LISTS = {"hand": "hand", "military_hand": "mhand", "in_play": "play"}
+LISTS = {"hand": "hand", "military_hand": "mhand", "in_play": "play", "sealed_events": "sealed", "kept_events": "kept"}
 COUNTED = ("workers", "blue_tokens")
 NUMBERS = {"unused_workers": "pool", "blue_bank": "blue", "yellow_bank": "yellow", "science": "science",
            "culture": "culture", "wonder_stages": "stages"}
@@ -69,7 +70,7 @@ def arrange(game, players: int, seed: int, setup: dict):
     if (setup or {}).get("round", 1) > 1 and state.age == 0:
         state._new_age()                  # Age A ends at the first replenishment, before round 2 is played
     for key, attr in (("civil_deck", "civil_deck"), ("military_deck", "military_deck"), ("events", "events"),
-                      ("future_events", "future")):
+                      ("future_events", "future"), ("end_game_events", "final_public")):
         if key in (setup or {}):
             for card in setup[key]:
                 if card not in known:
@@ -84,7 +85,8 @@ def arrange(game, players: int, seed: int, setup: dict):
             if entry["card"] not in known or game.type[entry["card"]] != key[:-1]:
                 raise SetupError(path, f"no {key[:-1]} '{entry['card']}' in this deck")
             seats = tuple(seat_named(state, entry[f], path + (f,)) for f in fields[1:3])
-            entries.append((entry["card"], *seats) + ((entry.get("side"),) if key == "pacts" else ()))
+            entries.append((entry["card"], *seats, entry.get("side")) if key == "pacts"
+                           else War(entry["card"], *seats, entry["card"]))
         if key in (setup or {}):
             setattr(state, key, tuple(entries))
             for p in range(players):
