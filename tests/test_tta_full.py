@@ -62,3 +62,16 @@ def test_a_resigned_player_is_skipped_and_ranks_last():
         assert state.current_player != quitter
         state.apply(random_move(state, rng))
     assert state.ranks()[quitter] == 3
+
+
+def test_the_invariants_catch_two_pacts_in_one_area_and_an_unresolved_war():
+    from cardtools.games.tta.invariants import check
+    from cardtools.games.tta.politics import War
+
+    state = BASE.new_state(3, 0)
+    state.pacts = (("peace_treaty", 0, 1, None), ("military_alliance", 0, 2, None))
+    state.wars = (War("war_over_culture", 1, 2, "war_over_culture"),)
+    state.over = True
+    assert check(state) == [
+        "a player holds two pacts: (('peace_treaty', 0, 1, None), ('military_alliance', 0, 2, None))",
+        "the game ended with wars unresolved: war_over_culture"]

@@ -10,7 +10,8 @@ def check(state) -> list[str]:
     """Banks never negative; 16 blue and 25 yellow tokens per player plus those the rules moved from
     (or to) the box; one unfinished wonder at most (a single slot, with its stages within the card); each
     future event's preparer recorded (who knows it, HB § PREPARING AN EVENT); a player who resigned holds
-    no cards and never plays; every war is between players still in the game and resolved by the end."""
+    no cards and never plays; every war is between players still in the game and resolved by the end;
+    a player holds one pact at most, binding two players still in the game."""
     found = []
     fields = state.game.fields
     for p in range(state.n):
@@ -42,6 +43,11 @@ def check(state) -> list[str]:
         if war.attacker not in state.active or war.rival not in state.active:
             found.append(f"{war.card} between {state.who(war.attacker)} and {state.who(war.rival)} outlived a "
                          f"resignation")
+    holders = [holder for _, holder, _, _ in state.pacts]
+    if len(holders) != len(set(holders)):              # CoL § YOUR PLAY AREA › PACTS: one in one's area
+        found.append(f"a player holds two pacts: {state.pacts}")
+    if any(holder == partner or not {holder, partner} <= set(state.active) for _, holder, partner, _ in state.pacts):
+        found.append(f"a pact binds a player to themselves or to one who resigned: {state.pacts}")
     if state.over and state.wars:                      # declared before the last round: resolved in it
         found.append(f"the game ended with wars unresolved: {', '.join(w[0] for w in state.wars)}")
     return found

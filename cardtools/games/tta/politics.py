@@ -35,8 +35,8 @@ class War(NamedTuple):
 
 class Politics(Meanings):
     """Aggressions (CoL § PLAY AN AGGRESSION), wars (§ DECLARE A WAR, § RESOLVE A WAR), pacts (§ OFFER A
-    PACT, § CANCEL A PACT), resigning (§ RESIGN). ``wars``: every ``War`` in play; ``pacts``: (card, holder, partner, the holder's side) of every pact in play, in its holder's
-    area."""
+    PACT, § CANCEL A PACT), resigning (§ RESIGN). ``wars``: every ``War`` in play; ``pacts``: (card,
+    holder, partner, the holder's side) of every pact in play, in its holder's area."""
 
     def political_moves(self, p: int) -> list[int]:
         """The political actions of the full game open to ``p`` now (CoL § POLITICS PHASE)."""
@@ -99,9 +99,9 @@ class Politics(Meanings):
 
     def rivals_for(self, p: int, card: str) -> list[int]:
         """Whom ``p`` may attack with this aggression or war, paying its cost: any other player still in
-        the game not shielded by a card (`forbid: attack_you`); an aggression only one whose strength
-        is lower than the attacker's (CoL § PLAY AN AGGRESSION); a war not one immune to wars (`immune:
-        war`); nobody if a card forbids the attacker this kind of attack (Gandhi)."""
+        the game with no pact between them forbidding it (`shielded`); an aggression only one whose
+        strength is lower than the attacker's (CoL § PLAY AN AGGRESSION); a war not one immune to wars
+        (`immune: war`); nobody if a card forbids the attacker this kind of attack (Gandhi)."""
         war = self.game.type[card] == "war"
         if self.forbids(p, "declare_war" if war else "play_aggression"):
             return []
@@ -218,7 +218,8 @@ class Politics(Meanings):
             victor, loser = (p, q) if mine > theirs else (q, p)
             self.note(f"  {self.who(victor)} wins by {abs(mine - theirs)}")
             event = {"loser": loser, "advantage": abs(mine - theirs)}
-            steps.append(lambda st, c=card, v=victor, e=event: run_abilities(st, v, st.game.triggered(c, "war_resolved"), e))
+            steps.append(lambda st, c=card, v=victor, e=event:
+                         run_abilities(st, v, st.game.triggered(c, "war_resolved"), e))
         return run_all(self, steps)
 
     # -- what aggressions and wars take (the verb `seize`) --------------------------------------------------

@@ -676,7 +676,8 @@ class State(Politics):
         if self.log is not None:
             self.note(f"  Age {age} begins" + ("" if playable else " with no decks"))
         if not playable and self.last_round is None:
-            self.last_round = ages.last_round(self.game.rules["game_end"], self.round, self.player == self.round_opener())
+            opener = self.player == self.round_opener()
+            self.last_round = ages.last_round(self.game.rules["game_end"], self.round, opener)
             self.note(f"  the last round is round {self.last_round}")
 
     def _age_ends(self) -> None:
@@ -897,7 +898,8 @@ class Game(BaseGame):
         #: (none when no card of the deck allows it: the first game's)
         gates = any(getattr(a, "verb", None) == "allow" and "labs_produce_resources" in a.subjects
                     for fields in ab.values() for found in fields.values() for a in found)
-        self.lab_levels = {c.id: self.age[c.id] for c in cards if gates and c.get("building") == "lab" and self.age[c.id]}
+        self.lab_levels = {c.id: self.age[c.id] for c in cards
+                           if gates and c.get("building") == "lab" and self.age[c.id]}
         self.token_values = {"food": {c.id: c.get("food") for c in cards if c.type == "farm"},
                              "resources": {**{c.id: c.get("resources") for c in cards if c.type == "mine"},
                                            **self.lab_levels}}

@@ -256,7 +256,8 @@ def _price(args, c, path):
     return {"action": args["action"], "on": frozenset(args.get("on", ())), "ages": frozenset(args.get("ages", ())),
             "add": {r: c.value(v, path + ("add", r)) for r, v in args.get("add", {}).items()},
             "times": dict(args.get("times", {})),
-            "partner_pays": {r: c.value(v, path + ("partner_pays", r)) for r, v in args.get("partner_pays", {}).items()}}
+            "partner_pays": {r: c.value(v, path + ("partner_pays", r))
+                             for r, v in args.get("partner_pays", {}).items()}}
 
 
 # -- continuous changes ---------------------------------------------------------------------------

@@ -22,6 +22,8 @@ ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "milit
 DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
                      "civil_hand_limit", "military_hand_limit", "culture_points"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
+#: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
+OTHER = {"food": "resources", "resources": "food"}
 #: How many (workers, tactic) armies the game remembers before starting afresh (Game.armies).
 ARMIES_KEPT = 4096
 
@@ -375,7 +377,8 @@ class Meanings(BaseState):
         for owner, mod in self.mods.all("price") if self.pacts else ():
             if mod.args["partner_pays"] and mod.args["action"] == "develop" and mod.applies(self, owner, p):
                 for q in self.target(Ctx(owner, mod.card), "partner"):
-                    found += [(q, r, v(self, Ctx(owner, mod.card)), mod.card) for r, v in mod.args["partner_pays"].items()]
+                    found += [(q, r, v(self, Ctx(owner, mod.card)), mod.card)
+                              for r, v in mod.args["partner_pays"].items()]
         return found
 
     def partner_can_pay(self, p: int) -> bool:
@@ -468,7 +471,7 @@ class Meanings(BaseState):
         B the reverse; reference/tta-cards/military.csv): how much of ``resource`` one payment may
         take from the other kind — used only for what the player's own tokens of that kind do not
         cover *(judgment: the card's text is not in our seeds; per payment)*."""
-        other = {"food": "resources", "resources": "food"}[resource]
+        other = OTHER[resource]
         up_to = sum(m.args["up_to"] for owner, m in self.mods.all("substitute")
                     if m.args["instead_of"] == resource and m.args["pay"] == other and m.applies(self, owner, p))
         return min(up_to, self.holding(p, other))
@@ -480,9 +483,9 @@ class Meanings(BaseState):
             short = min(max(0, amount - self.holding(p, resource)), self.substitutable(p, resource))
             if short:
                 amount -= short
-                self.pay_tokens(p, {"food": "resources", "resources": "food"}[resource], short)
+                self.pay_tokens(p, OTHER[resource], short)
                 if self.log is not None:
-                    self.note(f"  {self.who(p)} pays {short} of it with {'food' if resource == 'resources' else 'resources'}")
+                    self.note(f"  {self.who(p)} pays {short} of it with {OTHER[resource]}")
         owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
         held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
                                               owned)
