@@ -286,4 +286,4 @@ declare("stages_per_action", "modifier", lambda S: {"type": "integer", "minimum"
 declare("substitute", "modifier", lambda S: _obj("Pay with one kind of token in place of another.", {
     "pay": S.resource, "instead_of": S.resource, "up_to": {"type": "integer", "minimum": 1}},
     ("pay", "instead_of", "up_to")), lambda args, c, path: dict(args), game=GAME,
-        doc="Pay with one kind of token in place of another (vocabulary.substitutable).")
+        doc="Pay with one kind of token in place of another.")
