@@ -776,7 +776,10 @@ class State(Politics):
         return views.snapshot(self)
 
     def features(self, seat: int) -> dict[str, int]:
-        """Named numbers greedy agents weigh."""
+        """Named numbers greedy agents weigh; all 0 for a player who resigned, whose civilization has left
+        play (CoL § RESIGN) — so that a greedy agent sees what resigning costs."""
+        if seat not in self.active:
+            return dict.fromkeys(self.features(self.active[0]), 0)
         return {"culture": self.culture[seat], "science": self.science[seat],
                 "culture_rating": self.stat(None, seat, "culture"), "science_rating": self.stat(None, seat, "science"),
                 "strength": self.stat(None, seat, "strength"), "happy": self.stat(None, seat, "happy"),
