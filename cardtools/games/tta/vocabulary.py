@@ -678,11 +678,13 @@ class Meanings(BaseState):
 
     def draw(self, ctx: Ctx, p: int, deck: str, amount: int):
         """Military cards from the current deck; an empty deck is the current age's discards,
-        shuffled (CoL § DRAW MILITARY CARDS); none in an age without decks."""
+        shuffled (CoL § DRAW MILITARY CARDS) — only that age's cards: the discards are sorted by their
+        backs (HB § SUMMARY - DISCARDING CARDS) —; none in an age without decks, which has no such
+        cards (CoL § DRAW MILITARY CARDS: no draws in Age IV; HB § NO CURRENT DECKS)."""
         drawn = []
         for _ in range(amount):
             if not self.military_deck and self.discards:
-                pile = list(self.discards)
+                pile = [c for c in self.discards if self.game.age[c] == self.age]
                 self.chance("discards", self.round, p, len(pile)).shuffle(pile)
                 self.military_deck, self.discards = tuple(pile), ()
             if not self.military_deck:
