@@ -4,7 +4,8 @@ Handbook (seeds/002_acf4a7cbe95f6836.txt, "HB"), on the engine kit.
 docs/rules/tta.md is the specification, section by section; each rule below names the section it
 follows. Card abilities are never coded here: they are the deck's effects, compiled by the kit;
 ``vocabulary.py`` gives the effect words their meaning (what `build`, `develop`, a `price` change …
-do) and ``board.py`` reads the player board's numbers from ``decks/tta/boards.yaml``. Rule
+do), ``board.py`` reads the player board's numbers from ``decks/tta/boards.yaml``, ``politics.py`` plays
+the full game's aggressions, wars, pacts and resigning, and ``ages.py`` the end of the game. Rule
 parameters (``game.yaml`` `rules:`, overlaid by a variant such as ``first-game``) come from
 ``self.game.rules``.
 
@@ -13,6 +14,8 @@ and ``simulate``, and in the spec's banner).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from cardtools.effects.runtime import Ctx, Option, Pending
 from cardtools.engine.abilities import Powers, run_abilities
@@ -34,11 +37,13 @@ AGES = ("A", "I", "II", "III", "IV")
 ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
-#: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("Hollywood's and the Internet's scores count the printed culture and science of theaters and "
-            "libraries, not the leaders' changes to them (CoL § APPENDIX › HOLLYWOOD, › INTERNET)",)
+#: What the engine does not play as the rulebooks say (docs/rules/tta.md, banner), by the cards it
+#: concerns: said by `play` and `simulate` when the deck holds them.
+UNPLAYED = {("hollywood", "internet"): "Hollywood's and the Internet's scores count the printed culture and science "
+                                       "of theaters and libraries, not the leaders' changes to them (CoL § APPENDIX › "
+                                       "HOLLYWOOD, › INTERNET)"}
 
-FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
+FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000)
 
 #: Bids offered above the last one (a decision has at most 64 options; forces rarely reach 60).
 MAX_BIDS = 60
@@ -871,6 +876,8 @@ class Game(BaseGame):
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
         super().__init__(deck, abilities)
+        self.facts = replace(FACTS, unplayed=tuple(rule for cards, rule in UNPLAYED.items()
+                                                   if any(c in self.type for c in cards)))
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
