@@ -39,7 +39,8 @@ def main() -> None:
     game = new_game(load_deck("tta", "first-game"))
     print(f"Through the Ages (first-game), python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.2f} at start")
-    print(f"not played yet: {'; '.join(game.facts.unplayed)}")
+    if game.facts.unplayed:
+        print(f"not played yet: {'; '.join(game.facts.unplayed)}")
     print(f"random agents {'players':>7}  {'games/s/core':>12}  {'moves/game':>10}")
     for players in (2, 3, 4):
         best, moves = float("inf"), 0
@@ -54,7 +55,7 @@ def main() -> None:
     for _ in range(args.rounds):
         seconds, outcome = cpu(play_full, full, 4, range(args.games))
         best = min(best, seconds)
-    print(f"full game (base), 4 players, random moves resigning with odds {RESIGN_ODDS:g}: "
+    print(f"full game (base), 4 players, random moves keeping resign with odds {RESIGN_ODDS:g}: "
           f"{args.games / best:,.1f} games/s/core, {outcome[0] / args.games:,.1f} moves/game, "
           f"{outcome[1]} of {args.games} ended by resignations")
     if args.invariants:

@@ -53,13 +53,13 @@ def check(state) -> list[str]:
     return found
 
 
-#: How often a random player takes the offer to resign (CoL § RESIGN): uniformly random players would
-#: resign in their first politics phases, and games would never reach the later ages.
+#: How often a random player keeps resigning among its moves (CoL § RESIGN): uniformly random players
+#: would resign in their first politics phases, and games would never reach the later ages.
 RESIGN_ODDS = 1 / 500
 
 
 def random_move(state, rng: random.Random) -> int:
-    """A uniformly random legal move, except that resigning is taken only with ``RESIGN_ODDS``."""
+    """A uniformly random legal move, resigning left out but with odds ``RESIGN_ODDS``."""
     legal = state.legal_actions()
     resign = state.game.ids["resign"]
     if state.pending is None and resign in legal and rng.random() >= RESIGN_ODDS:
