@@ -64,31 +64,30 @@ def deal_final_events(state) -> None:
 
 
 def keep_final_events(state):
-    """At the end of Age I each player looks at their dealt events and keeps `kept_each` of them (their
-    decisions, clockwise from the current player); the others are discarded face down, unseen by the
-    others (HB § VARIANTS › SHORTER GAME › END OF AGE I)."""
+    """At the end of Age I each player looks at their dealt events (they become known to them) and
+    keeps `kept_each`, discarding the others face down, unseen by the others (their decisions,
+    clockwise from the current player; HB § VARIANTS › SHORTER GAME › END OF AGE I)."""
+    for p in range(state.n):
+        state.kept[p] += state.sealed[p]
+        state.sealed[p] = ()
+    return discard_final_events(state)
+
+
+def discard_final_events(state):
     keep = state.game.rules["end_game_events"]["kept_each"]
     for p in state.players():
-        if not state.sealed[p]:
-            continue
-        if len(state.kept[p]) >= keep:                          # the rest are discarded
-            state.unused_final += state.sealed[p]
-            state.sealed[p] = ()
-            continue
-        if len(state.sealed[p]) <= keep - len(state.kept[p]):   # nothing to choose: all are kept
-            state.kept[p] += state.sealed[p]
-            state.sealed[p] = ()
+        if len(state.kept[p]) <= keep:
             continue
 
-        def kept(card, p=p):
+        def drop(card, p=p):
             def run(st):
-                st.sealed[p] = _without(st.sealed[p], card)
-                st.kept[p] += (card,)
-                st.note(f"  {st.who(p)} keeps an end-of-game event", private=st.game.name(card))
-                return keep_final_events(st)
+                st.kept[p] = _without(st.kept[p], card)
+                st.unused_final += (card,)
+                st.note(f"  {st.who(p)} discards an end-of-game event", private=st.game.name(card))
+                return discard_final_events(st)
             return run
-        return Pending(p, "keep which end-of-game event?",
-                       tuple(Option(f"keep {state.game.name(c)}", kept(c)) for c in dict.fromkeys(state.sealed[p])))
+        return Pending(p, "discard which end-of-game event?",
+                       tuple(Option(f"discard {state.game.name(c)}", drop(c)) for c in dict.fromkeys(state.kept[p])))
     return None
 
 

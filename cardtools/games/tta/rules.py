@@ -402,6 +402,10 @@ class State(Politics):
                 options.append(Option(f"play {game.label(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
             elif discards < 2 and self.allows(p, "discard_for_colonization"):
                 options.append(Option(f"discard {game.label(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
+        if not options:
+            # never in a real game (nobody bids more than they can send); in a search's determinized copy
+            # the bidder's hidden military cards were dealt again and may fall short: the force goes as it is
+            options.append(Option(f"send the force ({force})", lambda st: st.colonize(p, land, units, extra)))
         return Pending(p, f"colonization force for {game.label(land)} (bid {bid})?", tuple(options))
 
     def colonize(self, p: int, land: str, units: tuple[str, ...], extra: tuple[str, ...]):
