@@ -75,3 +75,19 @@ def test_the_invariants_catch_two_pacts_in_one_area_and_an_unresolved_war():
     assert check(state) == [
         "a player holds two pacts: (('peace_treaty', 0, 1, None), ('military_alliance', 0, 2, None))",
         "the game ended with wars unresolved: war_over_culture"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", [None, "shorter-game"])
+def test_a_search_agent_plays_a_full_game_through_its_determinized_copies(variant):
+    """Determinized copies deal hidden cards again: a decision pending in one (a colonization force, the
+    end-of-game events kept) must still have options there (shorter-game seed 2 once had none)."""
+    from cardtools.sim.mcts import MctsAgent
+
+    game = new_game(load_deck("tta", variant))
+    state = game.new_state(3, 2)
+    agent, rng = MctsAgent(10), random.Random(2)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(agent.choose(state, legal, rng) if state.current_player == 0 else random_move(state, rng))
+    assert state.round > 10
