@@ -1,7 +1,8 @@
 """Through the Ages engine speed and invariants: random first games (variant first-game) per second per
-core at 2, 3 and 4 players, greedy games per second, search iterations per second; with
---invariants N, N seeded random games per player count checked move by move
-(cardtools/games/tta/invariants.py).
+core at 2, 3 and 4 players, greedy games per second, search iterations per second; random full games
+(the base game, Ages A-IV with aggressions, wars and pacts) per second per core at 4 players; with
+--invariants N, N seeded random games per player count of the first game and of the full game checked
+move by move (cardtools/games/tta/invariants.py).
 
 Target (issue 14): >= 150 random 4-player first games/s/core. Times are CPU seconds of this process,
 the best of --rounds measurements; the load average is printed, since a loaded machine slows every
@@ -25,7 +26,7 @@ from timing import cpu, greedy_rate, play_random, search_rate  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.engine.contract import new_game  # noqa: E402
-from cardtools.games.tta.invariants import violations  # noqa: E402
+from cardtools.games.tta.invariants import RESIGN_ODDS, random_move, violations  # noqa: E402
 
 
 def main() -> None:
@@ -38,7 +39,8 @@ def main() -> None:
     game = new_game(load_deck("tta", "first-game"))
     print(f"Through the Ages (first-game), python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.2f} at start")
-    print(f"not played yet: {'; '.join(game.facts.unplayed)}")
+    if game.facts.unplayed:
+        print(f"not played yet: {'; '.join(game.facts.unplayed)}")
     print(f"random agents {'players':>7}  {'games/s/core':>12}  {'moves/game':>10}")
     for players in (2, 3, 4):
         best, moves = float("inf"), 0
@@ -48,13 +50,37 @@ def main() -> None:
         print(f"{'':13} {players:>7}  {args.games / best:>12,.1f}  {moves / args.games:>10,.1f}")
     print(f"greedy agents, 4 players: {greedy_rate(game, args.greedy):,.1f} games/s/core")
     print(f"mcts, 4 players: {search_rate(game, 4, 50, 5, 3):,.0f} iterations/s/core (decisions of rounds 1-3)")
+    full = new_game(load_deck("tta"))
+    best, outcome = float("inf"), (0, 0)
+    for _ in range(args.rounds):
+        seconds, outcome = cpu(play_full, full, 4, range(args.games))
+        best = min(best, seconds)
+    print(f"full game (base), 4 players, random moves keeping resign with odds {RESIGN_ODDS:g}: "
+          f"{args.games / best:,.1f} games/s/core, {outcome[0] / args.games:,.1f} moves/game, "
+          f"{outcome[1]} of {args.games} ended by resignations")
     if args.invariants:
-        start = time.monotonic()
-        found = [v for players in (2, 3, 4) for seed in range(args.invariants)
-                 for v in violations(game, players, seed, random.Random(seed))]
-        print(f"invariants: {3 * args.invariants:,} games at 2-4 players in {time.monotonic() - start:,.0f} s: "
-              + ("all hold" if not found else f"{len(found)} violations, first: {found[0]}"))
+        for name, checked in (("first game", game), ("full game", full)):
+            start = time.monotonic()
+            found = [v for players in (2, 3, 4) for seed in range(args.invariants)
+                     for v in violations(checked, players, seed, random.Random(seed))]
+            print(f"invariants, {name}: {3 * args.invariants:,} games at 2-4 players in "
+                  f"{time.monotonic() - start:,.0f} s: "
+                  + ("all hold" if not found else f"{len(found)} violations, first: {found[0]}"))
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+def play_full(game, players: int, seeds: range) -> tuple[int, int]:
+    """One full game per seed with ``random_move`` (uniform, but resigning rarely: uniformly random
+    players would all resign at once); the moves made and the games that ended with one player left."""
+    moves = ended = 0
+    for seed in seeds:
+        state = game.new_state(players, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(random_move(state, rng))
+            moves += 1
+        ended += len(state.active) == 1
+    return moves, ended
 
 
 if __name__ == "__main__":

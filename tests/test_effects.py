@@ -114,6 +114,10 @@ class FakeHost:
         return None
     def lose(self, ctx, p, r, n): self.res[p][r] -= min(max(0, n), self.res[p][r])
     def pay(self, ctx, p, r, n): self.res[p][r] -= n; return True
+    def take_from(self, ctx, giver, taker, r, n):
+        n = min(n, self.res[giver][r])
+        self.lose(ctx, giver, r, n)
+        return self.gain(ctx, taker, r, n)
     def count(self, ctx, p, name): return {"workers": self.res[p]["workers"]}.get(name, p)
     def stat(self, ctx, p, name): return p
     def rivals(self, ctx, p, name): return [q for q in self.players() if q != p]

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cardtools.core.loader import load_deck
-from cardtools.engine.contract import UnplayedRules, new_game
+from cardtools.engine.contract import new_game
 from cardtools.games.tta import board
 from cardtools.games.tta.invariants import violations
 
@@ -32,11 +32,6 @@ def test_a_broken_bank_is_caught():
     assert check(state) == ["P1: 24 yellow tokens on the board, 25 expected from the box's moves"]
 
 
-def test_the_full_game_is_refused_with_what_is_not_played_yet():
-    """The full game's parameters (Age III, aggressions …) are refused, not played as the first game."""
-    with pytest.raises(UnplayedRules, match=r"first game only \(--variant first-game\); not played yet: Age III; "
-                                            "the political actions play_aggression, declare_war"):
-        new_game(load_deck("tta"))
 
 
 def test_the_log_reads_like_the_game():

@@ -115,13 +115,9 @@ def transfer(args, c, path):
 
     def act(st, ctx):
         def take_from(giver):
-            def run(s):
-                for res, amount in items:
-                    n = min(amount(s, ctx), s.holding(giver, res))
-                    s.lose(ctx, giver, res, n)
-                    s.gain(ctx, ctx.player, res, n)
-                return None
-            return run
+            return lambda s: run_all(s, [lambda s, res=res, amount=amount: s.take_from(ctx, giver, ctx.player, res,
+                                                                                    amount(s, ctx))
+                                         for res, amount in items])
         players = [p for p in givers.resolve(st, ctx) if p != ctx.player]
         if givers.choose:
             return Pending(ctx.player, "take from whom?", tuple(Option(f"player {p}", take_from(p)) for p in players))

@@ -146,6 +146,14 @@ class Host:
         self.lose(ctx, actor, resource, amount)
         return True
 
+    def take_from(self, ctx: Ctx, giver: int, taker: int, resource: str, amount: int) -> Pending | None:
+        """`transfer`: the giver loses up to the amount and the taker gains what was lost. A game
+        whose loss is a choice (TtA: food or resources in any mix) overrides it and asks."""
+        n = min(amount, self.holding(giver, resource))
+        self.lose(ctx, giver, resource, n)
+        self.gain(ctx, taker, resource, n)
+        return None
+
     # -- counts and statistics --------------------------------------------------------------------
     def count(self, ctx: Ctx | None, actor: int, name: str) -> int:
         kind = self.COUNTS[name]

@@ -16,10 +16,9 @@ PLUGIN = GamePlugin(
     checks=(check_player_counts, check_boards),
     verbs="cardtools.games.tta.verbs",
     rules="cardtools.games.tta.rules",
-    # every TtA verb with a runtime; `attacking`, `seize`, `end_pact` and `substitute` wait for the
-    # full game's wars, aggressions and pacts (part 2)
+    # every TtA verb with a runtime
     runs=frozenset({"build", "develop", "increase_population", "colonize", "take_cards", "regain", "discard",
                     "produce", "retire", "mark_wonder", "destroy", "remove", "ruin", "strongest", "weakest",
                     "highest", "lowest", "built", "last_round", "replaced_leader", "price", "take_cost",
-                    "stages_per_action"}),
+                    "stages_per_action", "seize", "attacking", "end_pact", "substitute"}),
 )

@@ -9,7 +9,9 @@ import random
 def check(state) -> list[str]:
     """Banks never negative; 16 blue and 25 yellow tokens per player plus those the rules moved from
     (or to) the box; one unfinished wonder at most (a single slot, with its stages within the card); each
-    future event's preparer recorded (who knows it, HB § PREPARING AN EVENT)."""
+    future event's preparer recorded (who knows it, HB § PREPARING AN EVENT); a player who resigned holds
+    no cards and never plays; every war is between players still in the game and resolved by the end;
+    a player holds one pact at most, binding two players still in the game."""
     found = []
     fields = state.game.fields
     for p in range(state.n):
@@ -32,11 +34,41 @@ def check(state) -> list[str]:
             found.append(f"{who}: {state.stages[p]} stages built on the unfinished {wonder}")
     if len(state.future_by) != len(state.future):
         found.append(f"{len(state.future)} future events but {len(state.future_by)} preparers recorded")
+    for p in set(range(state.n)) - set(state.active):
+        if state.hand[p] or state.mhand[p]:
+            found.append(f"{state.who(p)} resigned but still holds cards")
+    if not state.over and state.current_player not in state.active:
+        found.append(f"{state.who(state.current_player)} resigned but is to play")
+    for war in state.wars:                             # CoL § DECLARE A WAR, § RESIGN
+        if war.attacker not in state.active or war.rival not in state.active:
+            found.append(f"{war.card} between {state.who(war.attacker)} and {state.who(war.rival)} outlived a "
+                         f"resignation")
+    holders = [holder for _, holder, _, _ in state.pacts]
+    if len(holders) != len(set(holders)):              # CoL § YOUR PLAY AREA › PACTS: one in one's area
+        found.append(f"a player holds two pacts: {state.pacts}")
+    if any(holder == partner or not {holder, partner} <= set(state.active) for _, holder, partner, _ in state.pacts):
+        found.append(f"a pact binds a player to themselves or to one who resigned: {state.pacts}")
+    if state.over and state.wars:                      # declared before the last round: resolved in it
+        found.append(f"the game ended with wars unresolved: {', '.join(w[0] for w in state.wars)}")
     return found
 
 
+#: How often a random player keeps resigning among its moves (CoL § RESIGN): uniformly random players
+#: would resign in their first politics phases, and games would never reach the later ages.
+RESIGN_ODDS = 1 / 500
+
+
+def random_move(state, rng: random.Random) -> int:
+    """A uniformly random legal move, resigning left out but with odds ``RESIGN_ODDS``."""
+    legal = state.legal_actions()
+    resign = state.game.ids["resign"]
+    if state.pending is None and resign in legal and rng.random() >= RESIGN_ODDS:
+        legal = [m for m in legal if m != resign]
+    return rng.choice(legal)
+
+
 def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
-    """Play one random game, checking the invariants after every move, the hand limits where the
+    """Play one random game (``random_move``), checking the invariants after every move, the hand limits where the
     rules check them (taking a non-wonder card; the discard step), and that an action card offered
     can do what it says (HB § PERFORMING AN ACTION WITH A DISCOUNT)."""
     state = game.new_state(players, seed)
@@ -44,7 +76,7 @@ def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
     codec = game.codec
     while not state.is_terminal():
         p = state.current_player
-        move = rng.choice(state.legal_actions())
+        move = random_move(state, rng)
         kind, args = codec.decode(move)
         hand, wonder = len(state.hand[p]), state.wonder[p]
         if state.pending is None and kind.name == "take":

@@ -4,7 +4,8 @@ Handbook (seeds/002_acf4a7cbe95f6836.txt, "HB"), on the engine kit.
 docs/rules/tta.md is the specification, section by section; each rule below names the section it
 follows. Card abilities are never coded here: they are the deck's effects, compiled by the kit;
 ``vocabulary.py`` gives the effect words their meaning (what `build`, `develop`, a `price` change …
-do) and ``board.py`` reads the player board's numbers from ``decks/tta/boards.yaml``. Rule
+do), ``board.py`` reads the player board's numbers from ``decks/tta/boards.yaml``, ``politics.py`` plays
+the full game's aggressions, wars, pacts and resigning, and ``ages.py`` the end of the game. Rule
 parameters (``game.yaml`` `rules:`, overlaid by a variant such as ``first-game``) come from
 ``self.game.rules``.
 
@@ -14,17 +15,20 @@ and ``simulate``, and in the spec's banner).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardtools.effects.runtime import Ctx, Option, Pending
 from cardtools.engine.abilities import Powers, run_abilities
-from cardtools.engine.contract import GameFacts, UnplayedRules
+from cardtools.engine.contract import GameFacts
 from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed, Counter, Printed
 from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
-from cardtools.engine.state import BaseGame, rule_parameters
+from cardtools.engine.state import BaseGame
 from cardtools.engine.zones import HIDDEN, OWNER, PUBLIC, SEAT, Zone
-from cardtools.games.tta import verbs, views
+from cardtools.games.tta import ages, verbs, views
 from cardtools.games.tta.board import Board
+from cardtools.games.tta.politics import Politics
 from cardtools.games.tta.strength import army_strength
 from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings, _without
 
@@ -33,10 +37,13 @@ AGES = ("A", "I", "II", "III", "IV")
 ON_CARDS = ("play", "staffed")
 #: Card types that take workers (CoL § YOUR PLAY AREA › TECHNOLOGY CARDS IN PLAY).
 WORKED = ("farm", "mine", "urban_building", "military_unit")
-#: What the engine does not play yet (docs/rules/tta.md, banner): said by `play` and `simulate`.
-UNPLAYED = ("the full game's politics (aggressions, wars, pacts, resigning), Age III and its final scoring",)
+#: What the engine does not play as the rulebooks say (docs/rules/tta.md, banner), by the cards it
+#: concerns: said by `play` and `simulate` when the deck holds them.
+UNPLAYED = {("hollywood", "internet"): "Hollywood's and the Internet's scores count the printed culture and science "
+                                       "of theaters and libraries, not the leaders' changes to them (CoL § APPENDIX › "
+                                       "HOLLYWOOD, › INTERNET)"}
 
-FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, unplayed=UNPLAYED)
+FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000)
 
 #: Bids offered above the last one (a decision has at most 64 options; forces rarely reach 60).
 MAX_BIDS = 60
@@ -45,7 +52,7 @@ MAX_BIDS = 60
 POLITICS, ACTIONS, DISCARD, OVER = "politics", "actions", "discard", "over"
 
 
-class State(Meanings):
+class State(Politics):
     """A position: the card row and decks, each player's cards, workers, tokens and actions."""
 
     RESOURCES = {"science": Counter(), "culture": Counter(), "political_actions": Counter(),
@@ -74,7 +81,13 @@ class State(Meanings):
              Zone("hand", PUBLIC, per_seat=True, view=("players", SEAT, "hand")),       # § 7.5 (choice)
              Zone("mhand", OWNER, per_seat=True, pool="military", view=("players", SEAT, "military_hand"),
                   back="age"),
-             Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True))
+             Zone("play", per_seat=True), Zone("techs", per_seat=True), Zone("staffed", per_seat=True),
+             # Age III events set aside for the end (`end_game_events`, ages.py): dealt ones unseen even by
+             # their owner until the end of Age I, then kept (known to the owner) or discarded unseen
+             Zone("final_public", PUBLIC, view=("end_game_events",)),
+             Zone("sealed", HIDDEN, per_seat=True, pool="final", view=("players", SEAT, "sealed_events")),
+             Zone("kept", OWNER, per_seat=True, pool="final", view=("players", SEAT, "kept_events")),
+             Zone("unused_final", HIDDEN, pool="final"))
     RANKING = Ranking(("culture",))        # CoL § GAME FLOW: most culture; ties share the victory
     #: Hidden from the other seats: a decision's options may name cards of a hidden hand.
     MOVE_VIEWS = ("legal", "pending")
@@ -111,6 +124,10 @@ class State(Meanings):
         self.cost_tables: tuple = (None, None)              # vocabulary.costs
         self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
         self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
+        self.active = tuple(range(n))                       # the players who have not resigned (§ RESIGN)
+        self.wars: tuple = ()                               # politics.War in play (§ DECLARE A WAR)
+        self.pacts: tuple = ()                              # (card, holder, partner, holder's side) (§ OFFER A PACT)
+        self.attacking: tuple[int, int] | None = None       # (attacker, rival) while an attack's strength counts
         self.last_round: int | None = None
         self.step = ACTIONS
         self.turn_taken: tuple[str, ...] = ()               # civil cards taken this turn (§ PLAY AN ACTION CARD)
@@ -118,6 +135,11 @@ class State(Meanings):
         self.events = self._shuffled("military", "A", ("events",))[:n + 2]             # § PREPARING THE EVENT DECK
         self.future: tuple[str, ...] = ()
         self.future_by: tuple[int | None, ...] = ()       # the seat that prepared each future event
+        self.sealed, self.kept = [()] * n, [()] * n
+        self.final_public: tuple[str, ...] = ()
+        self.unused_final: tuple[str, ...] = ()
+        if any(self.game.rules["end_game_events"].values()):
+            ages.deal_final_events(self)
         self.age = 0
         civil = self._shuffled("civil", "A", ())                                         # § PREPARING THE CARD ROW
         spaces = len(board.row_costs)                   # 13 spaces (boards.yaml card_row)
@@ -135,7 +157,8 @@ class State(Meanings):
         self._start_turn()
 
     def _shuffled(self, deck: str, age: str, purpose: tuple) -> tuple[str, ...]:
-        cards = list(self.game.decks[(deck, age, self.n)])
+        """An age's deck for the players still in the game (CoL § RESIGN: set up as for their number)."""
+        cards = list(self.game.decks.get((deck, age, len(self.active)), ()))     # a deck a variant emptied
         self.chance(deck, age, *purpose).shuffle(cards)
         return tuple(cards)
 
@@ -150,7 +173,7 @@ class State(Meanings):
             found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("political_action", None), ())]
             found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("once_per_game", None), ())
                       if ab.card not in self.once_used[p]]
-            return sorted(found)
+            return sorted(found + self.political_moves(p))
         if self.step == DISCARD:
             return sorted(ids["discard"][c] for c in set(self.mhand[p]))
         return []
@@ -181,7 +204,10 @@ class State(Meanings):
                     found.append(ids["develop"][card])
                 if kind == "government" and self.can_develop(p, card, revolution=True):
                     found.append(ids["revolution"][card])
-        resources = self.holding(p, "resources")
+        if not civil and military and self.allows(p, "revolution_with_military_actions"):     # Robespierre
+            found += [ids["revolution"][c] for c in set(self.hand[p])
+                      if game.type[c] == "government" and self.can_develop(p, c, revolution=True)]
+        resources = self.payable(p, "resources")
         extra = self.military_resources[p]
         room = self.pool[p]
         staffed = self.staffed[p]
@@ -232,6 +258,14 @@ class State(Meanings):
         if self.over:
             return
         self.then(lambda st: st.fire(p, "turn_start"))
+        if self.game.rules["automatic_events"] and p == self.round_opener() and self.round > 2:
+            # seeds/004_b5d9e39f0ed938b2.txt § NORMAL TURN › EVENTS: on the starting player's turn after
+            # the second round the top current event is revealed by itself (before the politics phase)
+            self.then(lambda st: st.reveal_event(p))
+        if self.wars:
+            # § RESOLVE A WAR comes before the tactics and the politics phase, which it cannot change; it
+            # waits on the agenda because the victor may have to choose (War over Technology)
+            self.then(lambda st: st.resolve_wars(p))
 
     def peek_event(self, p: int) -> None:
         """`allow: peek_event` (Joan of Arc, CoL § CARD DESCRIPTION): at the start of the politics phase
@@ -285,7 +319,7 @@ class State(Meanings):
             self.events, self.future, self.future_by = tuple(future), (), ()
         self.note(f"  event revealed: {self.game.name(card)}")
         if self.game.type[card] == "territory":
-            return self.bid(p, card, p, 0, None, frozenset())
+            return self.bid(p, card, p, 0, None, frozenset(q for q in range(self.n) if q not in self.active))
         self.past += (card,)
         return run_abilities(self, p, self.game.resolved[card])
 
@@ -368,6 +402,10 @@ class State(Meanings):
                 options.append(Option(f"play {game.label(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
             elif discards < 2 and self.allows(p, "discard_for_colonization"):
                 options.append(Option(f"discard {game.label(c)}", lambda st, c=c: st.send(p, land, bid, units, extra + (c,))))
+        if not options:
+            # never in a real game (nobody bids more than they can send); in a search's determinized copy
+            # the bidder's hidden military cards were dealt again and may fall short: the force goes as it is
+            options.append(Option(f"send the force ({force})", lambda st: st.colonize(p, land, units, extra)))
         return Pending(p, f"colonization force for {game.label(land)} (bid {bid})?", tuple(options))
 
     def colonize(self, p: int, land: str, units: tuple[str, ...], extra: tuple[str, ...]):
@@ -455,7 +493,7 @@ class State(Meanings):
     def move_revolution(self, card: str):
         """DECLARE A REVOLUTION (§ 5.2): all the civil actions and the lower science cost."""
         p = self.player
-        self.spend_civil(p, self.civil_total(p))
+        self.pay_revolution(p)
         return self.develop(p, card, self.science_cost(p, card, revolution=True), revolution=True)
 
     def move_elect(self, card: str):
@@ -597,14 +635,18 @@ class State(Meanings):
             self.produce_tokens(p, "mine")
 
     def _next_turn(self) -> None:
-        """Turns go clockwise; after the player to the starting player's right, the round ends, and
-        after the last round the game (CoL § GAME FLOW; HB § THE LAST ROUND)."""
-        nxt = CLOCKWISE.next(self.player, self.n)
-        if nxt == self.starter:
-            if self.last_round == self.round:
-                self._game_end()
-                return
-            self.round += 1
+        """Turns go clockwise, past players who resigned; after the player to the starting player's
+        right, the round ends, and after the last round the game (CoL § GAME FLOW; HB § THE LAST ROUND)."""
+        nxt = self.player
+        while True:
+            nxt = CLOCKWISE.next(nxt, self.n)
+            if nxt == self.starter:
+                if self.last_round == self.round:
+                    self._game_end()
+                    return
+                self.round += 1
+            if nxt in self.active:
+                break
         self.player = nxt
         self._start_turn()
 
@@ -616,7 +658,7 @@ class State(Meanings):
         row = list(self.row)
         spaces = len(row)
         if discard:
-            cleared = self.game.board.row_discard[self.n]
+            cleared = self.game.board.row_discard[len(self.active)]    # CoL § REPLENISH: players remaining
             row[:cleared] = [None] * cleared
         row = [c for c in row if c is not None]
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
@@ -643,8 +685,8 @@ class State(Meanings):
         if self.log is not None:
             self.note(f"  Age {age} begins" + ("" if playable else " with no decks"))
         if not playable and self.last_round is None:
-            # CoL § GAME FLOW: during the starting player's turn this round is the last, else the next
-            self.last_round = self.round if self.player == self.starter else self.round + 1
+            opener = self.player == self.round_opener()
+            self.last_round = ages.last_round(self.game.rules["game_end"], self.round, opener)
             self.note(f"  the last round is round {self.last_round}")
 
     def _age_ends(self) -> None:
@@ -654,7 +696,11 @@ class State(Meanings):
         ended = self.age
         old = ended - 1
         self.note(f"  Age {AGES[ended]} ends")
-        for p in range(self.n):
+        if self.game.rules["global_conflicts"]:
+            self.global_conflict()
+        if ended == 1 and any(self.sealed):           # the set-aside events are looked at (ages.py)
+            self.then(ages.keep_final_events)
+        for p in self.active:
             game = self.game
             self.hand[p] = tuple(c for c in self.hand[p] if game.age[c] > old)
             self.mhand[p] = tuple(c for c in self.mhand[p] if game.age[c] > old)
@@ -666,20 +712,47 @@ class State(Meanings):
                 self.blue[p] += self.stages[p]          # HB § REMOVING … UNFINISHED WONDERS: tokens back
                 self.wonder[p], self.stages[p] = None, 0
             self.box(p, 0, -min(2, self.yellow[p]))
+        for card in [c for c, *_ in self.pacts if self.game.age[c] <= old]:       # antiquated pacts
+            self.end_pact(card)
         self._new_age()
 
-    # -- GAME END (CoL § GAME FLOW; HB § END OF YOUR FIRST GAME › FINAL SCORING; tta.md § 10.3) -------------
+    def global_conflict(self) -> None:
+        """`global_conflicts` (HB § VARIANTS › PEACEFUL GAME › GLOBAL CONFLICTS VARIANT): when Age I, II
+        or III ends, each civilization scores its strength minus the weakest civilization's
+        *(judgment: as the age ends, before its cards become antiquated)*."""
+        strength = {p: self.stat(None, p, "strength") for p in self.active}
+        weakest = min(strength.values())
+        for p, n in strength.items():
+            self.score_culture(p, n - weakest, "global conflict")
+        if self.log is not None:
+            self.note("  global conflict: " + ", ".join(f"{self.who(p)} +{n - weakest}" for p, n in strength.items()))
+
+    # -- GAME END (CoL § GAME FLOW; HB § END OF YOUR FIRST GAME › FINAL SCORING; tta.md § 10.3, § 11.6) ------
     def _game_end(self) -> None:
+        """Final scoring: the Age III events left in the events decks (the full game), then the
+        variant's list of achievements (the first game's), then end-of-game bonuses (Bill Gates)."""
         self.note("== game end: final scoring")
         scoring = self.game.rules["final_scoring"]
+        events = {"events_decks": ages.final_events, "set_aside": ages.set_aside_events,
+                  "none": lambda st: ()}[scoring["age_iii_events"]](self)
+        self.then(lambda st: ages.evaluate_final_events(st, events), lambda st: st._final_scoring(scoring))
+
+    def _final_scoring(self, scoring) -> None:
+        listed = any(scoring[k] for k in ("technology", "science_rating", "strength_rating", "happiness_rating",
+                                          "production", "colony", "completed_wonder"))
         for p in CLOCKWISE.order(self.starter, self.n):
+            if p not in self.active or not listed:
+                continue
             parts = self.final_score(p, scoring)
             total = sum(parts.values())
             self.score_culture(p, total, "final scoring")
             if self.log is not None:
                 self.note(f"  {self.who(p)}: +{total} culture ("
                           + ", ".join(f"{k} {v}" for k, v in parts.items() if v) + ")")
-            self.fire(p, "game_end")
+        self.then(*(lambda st, p=p: st.fire(p, "game_end") for p in CLOCKWISE.order(self.starter, self.n)
+                    if p in self.active), lambda st: st._over())
+
+    def _over(self) -> None:
         self.step = OVER
         self.over = True
         if self.log is not None:
@@ -712,7 +785,10 @@ class State(Meanings):
         return views.snapshot(self)
 
     def features(self, seat: int) -> dict[str, int]:
-        """Named numbers greedy agents weigh."""
+        """Named numbers greedy agents weigh; all 0 for a player who resigned, whose civilization has left
+        play (CoL § RESIGN) — so that a greedy agent sees what resigning costs."""
+        if seat not in self.active:
+            return dict.fromkeys(self.features(self.active[0]), 0)
         return {"culture": self.culture[seat], "science": self.science[seat],
                 "culture_rating": self.stat(None, seat, "culture"), "science_rating": self.stat(None, seat, "science"),
                 "strength": self.stat(None, seat, "strength"), "happy": self.stat(None, seat, "happy"),
@@ -744,27 +820,13 @@ class State(Meanings):
         abilities = []
         for card in self.play[p]:
             abilities += self.game.in_play[card]
+        if self.pacts:                            # pacts bind their two parties (CoL § OFFER A PACT)
+            abilities += self.pact_abilities(p)
         self.set_powers(p, Powers.of(abilities, printed))
         # CoL § WHEN YOUR ACTION TOTAL CHANGES: a decrease removes spent tokens first
         self.civil_used[p] = max(0, self.civil_used[p] - max(0, before[0] - self.civil_total(p)))
         self.military_used[p] = max(0, self.military_used[p] - max(0, before[1] - self.stat(None, p, "military_actions")))
 
-
-def check_rules(rules) -> None:
-    """Refuse rule parameters this engine does not play yet: it plays the Handbook's first game
-    (Ages A-II, preparing events as the only political action, its own final scoring)."""
-    missing = []
-    if AGES.index(rules["last_age"]) > AGES.index("II"):
-        missing.append("Age III")
-    extra = [a for a in rules["political_actions"] if a != "prepare_event"]
-    if extra:
-        missing.append("the political actions " + ", ".join(extra))
-    if rules["automatic_events"] or any(rules["end_game_events"].values()) or rules["shared_wars"] \
-            or rules["global_conflicts"] or rules["final_scoring"]["age_iii_events"] != "none":
-        missing.append("the first edition's and the full game's event and war rules")
-    if missing:
-        raise UnplayedRules(f"the tta engine plays the Handbook's first game only (--variant first-game); "
-                            f"not played yet: {'; '.join(missing)}")
 
 
 def _probe(node):
@@ -817,8 +879,9 @@ class Game(BaseGame):
         self.governments = tuple(c.id for c in cards if c.type == "government" and "revolution_cost" in c.fields)
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
-        check_rules(rule_parameters(deck))       # before compiling: the variant to play is the first thing to say
         super().__init__(deck, abilities)
+        self.facts = replace(FACTS, unplayed=tuple(rule for cards, rule in UNPLAYED.items()
+                                                   if any(c in self.type for c in cards)))
         ab = self.abilities
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
@@ -838,17 +901,28 @@ class Game(BaseGame):
         self.in_play = {c.id: tuple(a for f in ("effects", "permanent") for a in ab.get(c.id, {}).get(f, ()))
                         if c.type in ("leader", "wonder", "special_technology", "territory") else ()
                         for c in cards}
+        #: pact -> the holder's side (None: no sides) -> that party's abilities: `both` and its side's
+        self.pact_sided = {c.id: bool(ab.get(c.id, {}).get("side_a")) for c in cards if c.type == "pact"}
+        self.pact_powers = {c: {side: ab[c].get("both", ()) + (ab[c].get(f"side_{side.lower()}", ()) if side else ())
+                                for side in ("A", "B", None)} for c in self.pact_sided}
         self.plural = {r: noun.many for r, noun in self.vocab.resources.items()}
         names = [c.name for c in cards]
         self.labels = {c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.get('age')})" for c in cards}
+        #: labs of Age I and up: what a token on one is worth while Bill Gates has labs produce resources
+        #: (none when no card of the deck allows it: the first game's)
+        gates = any(getattr(a, "verb", None) == "allow" and "labs_produce_resources" in a.subjects
+                    for fields in ab.values() for found in fields.values() for a in found)
+        self.lab_levels = {c.id: self.age[c.id] for c in cards
+                           if gates and c.get("building") == "lab" and self.age[c.id]}
         self.token_values = {"food": {c.id: c.get("food") for c in cards if c.type == "farm"},
-                             "resources": {c.id: c.get("resources") for c in cards if c.type == "mine"}}
+                             "resources": {**{c.id: c.get("resources") for c in cards if c.type == "mine"},
+                                           **self.lab_levels}}
         #: card-row abilities: what taking the card itself costs (Taj Mahal, CoL § OTHER CIVIL CARDS IN PLAY)
         self.row_modifiers = {c: mods for c in self.civil
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
                                                 if getattr(a, "verb", None) == "take_cost"))}
         codec = self.codec
-        singles = ("end", "increase_population", "build_stage", "pass")
+        singles = ("end", "increase_population", "build_stage", "pass", "resign")
         self.ids = {k: codec.id(k) for k in singles}
         for kind, domain in self._domains().items():
             self.ids[kind] = {v: codec.id(kind, *(v if isinstance(v, tuple) else (v,))) for v in domain}
@@ -867,7 +941,9 @@ class Game(BaseGame):
                                                                                           "once_per_game")
                                                           for a in self.abilities.get(c, {}).get("effects", ()))),
                 "play_tactic": kinds("tactic"), "copy_tactic": kinds("tactic"),
-                "prepare": kinds("event", "territory"), "discard": self.military}
+                "prepare": kinds("event", "territory"), "discard": self.military,
+                "play_aggression": kinds("aggression"), "declare_war": kinds("war"), "offer_pact": kinds("pact"),
+                "cancel_pact": kinds("pact")}
 
     def MOVES(self) -> list:
         d = self._domains()
@@ -878,7 +954,10 @@ class Game(BaseGame):
                 ("destroy", [d["destroy"]]), ("develop", [d["develop"]]), ("revolution", [d["revolution"]]),
                 ("elect", [d["elect"]]), ("play", [d["play"]]), ("use", [d["use"]]),
                 ("play_tactic", [d["play_tactic"]]), ("copy_tactic", [d["copy_tactic"]]),
-                ("prepare", [d["prepare"]]), ("discard", [d["discard"]]), ("choose", [OPTION])]
+                ("prepare", [d["prepare"]]), ("discard", [d["discard"]]), ("choose", [OPTION]),
+                # the full game's political actions, after the first game's moves so that their ids stay
+                ("resign", []), ("play_aggression", [d["play_aggression"]]), ("declare_war", [d["declare_war"]]),
+                ("offer_pact", [d["offer_pact"]]), ("cancel_pact", [d["cancel_pact"]])]
 
     def label(self, card: str) -> str:
         """A card's name in a decision's options, with its age where cards share a name (Military

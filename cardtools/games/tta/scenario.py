@@ -15,10 +15,10 @@ its value; from round 2 on, Age I has begun (its decks shuffled from the seed).
 from __future__ import annotations
 
 from cardtools.engine.scenario import SetupError, seat_named
+from cardtools.games.tta.politics import War
+from cardtools.games.tta.rules import AGES
 
-AGES = ("A", "I", "II", "III")
-
-LISTS = {"hand": "hand", "military_hand": "mhand", "in_play": "play"}
+LISTS = {"hand": "hand", "military_hand": "mhand", "in_play": "play", "sealed_events": "sealed", "kept_events": "kept"}
 COUNTED = ("workers", "blue_tokens")
 NUMBERS = {"unused_workers": "pool", "blue_bank": "blue", "yellow_bank": "yellow", "science": "science",
            "culture": "culture", "wonder_stages": "stages"}
@@ -70,17 +70,32 @@ def arrange(game, players: int, seed: int, setup: dict):
     if (setup or {}).get("round", 1) > 1 and state.age == 0:
         state._new_age()                  # Age A ends at the first replenishment, before round 2 is played
     for key, attr in (("civil_deck", "civil_deck"), ("military_deck", "military_deck"), ("events", "events"),
-                      ("future_events", "future")):
+                      ("future_events", "future"), ("end_game_events", "final_public")):
         if key in (setup or {}):
             for card in setup[key]:
                 if card not in known:
                     raise SetupError((key,), f"no card '{card}' in this deck")
             setattr(state, attr, tuple(setup[key]))
+    for key, fields in (("pacts", ("card", "holder", "partner", "side")), ("wars", ("card", "attacker", "rival"))):
+        entries = []
+        for i, entry in enumerate((setup or {}).get(key, ())):
+            path = (key, i)
+            if not isinstance(entry, dict) or not set(fields[:3]) <= set(entry) or set(entry) - set(fields):
+                raise SetupError(path, f"a {key[:-1]} is a mapping of {', '.join(fields)}")
+            if entry["card"] not in known or game.type[entry["card"]] != key[:-1]:
+                raise SetupError(path, f"no {key[:-1]} '{entry['card']}' in this deck")
+            seats = tuple(seat_named(state, entry[f], path + (f,)) for f in fields[1:3])
+            entries.append((entry["card"], *seats, entry.get("side")) if key == "pacts"
+                           else War(entry["card"], *seats, entry["card"]))
+        if key in (setup or {}):
+            setattr(state, key, tuple(entries))
+            for p in range(players):
+                state.refresh(p, cards=True)
     if "future_events" in (setup or {}):          # prepared before the scenario: by nobody it knows
         state.future_by = (None,) * len(state.future)
     if "age" in (setup or {}):
         if setup["age"] not in AGES:
-            raise SetupError(("age",), "the first game's ages are A, I and II (III: after the last, with no decks)")
+            raise SetupError(("age",), "the ages are A, I, II, III and IV (the game-ending age, with no decks)")
         state.age = AGES.index(setup["age"])
     if "last_round" in (setup or {}):
         state.last_round = setup["last_round"]

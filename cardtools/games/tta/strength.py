@@ -6,6 +6,9 @@ highest strength. An army with a unit two or more levels below the tactic card's
 adds the lower value. Forming as many up-to-date armies as possible, then outdated ones from what is
 left, gives both the most armies and the most up-to-date ones, so it is the maximum. Genghis Khan
 lets an infantry unit take a cavalry place (CoL § APPENDIX › GENGHIS KHAN): every split is tried.
+Each army may also take one air force unit, which doubles its tactical strength, outdated or not
+(CoL § TACTICS CARDS; HB § THE FULL GAME › AIR FORCE UNITS): the air forces go to the up-to-date
+armies first.
 """
 
 from __future__ import annotations
@@ -31,4 +34,7 @@ def army_strength(units: dict[str, list[int]], army: dict[str, int], age: int, s
 def _best(units: dict[str, list[int]], army: dict[str, int], age: int, strength: int, outdated: int) -> int:
     good = min(sum(1 for level in units.get(kind, ()) if age - level < 2) // need for kind, need in army.items())
     total = min(len(units.get(kind, ())) // need for kind, need in army.items())
-    return good * strength + (total - good) * outdated
+    air = len(units.get("air_force", ()))
+    doubled_good = min(air, good)
+    doubled_outdated = min(air - doubled_good, total - good)
+    return (good + doubled_good) * strength + (total - good + doubled_outdated) * outdated

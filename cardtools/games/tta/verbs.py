@@ -10,7 +10,7 @@ and makes ``play`` refuse the card. The rules each verb follows are cited from t
 from __future__ import annotations
 
 from cardtools.effects.registry import SchemaParts, declare
-from cardtools.effects.runtime import Targets
+from cardtools.effects.runtime import Targets, run_all
 
 GAME = "tta"
 
@@ -148,13 +148,29 @@ def _destroy(args, c, path):
     age = args.get("age_up_to")
     up_to = None if age is None else ("A", "I", "II", "III").index(age)
     recover = args.get("recover") == "half_cost"
-    return lambda st, ctx: whose.apply(st, ctx, lambda s, x: s.effect_destroy(x, what, up_to, recover), "whose?")
+    # what is recovered goes to the card's player (Raid: the attacker), whoever loses the building
+    return lambda st, ctx: whose.apply(st, ctx, lambda s, x: s.effect_destroy(x, what, up_to, recover, ctx.player),
+                                       "whose?")
+
+
+def _seize(args, c, path):
+    """Annex, War over Technology: the taker chooses (CoL § RESOLVE A WAR; § COLONIES)."""
+    givers = c.targets(args["from"], path + ("from",))
+    budget = c.value(args["cost_up_to"], path + ("cost_up_to",)) if "cost_up_to" in args else None
+
+    def run(st, ctx):
+        limit = None if budget is None else budget(st, ctx)
+        return run_all(st, [lambda s, q=q: s.effect_seize(ctx, args["what"], q, limit)
+                            for q in givers.resolve(st, ctx) if q != ctx.player])
+    return run
 
 
 def _remove(args, c, path):
     what, whose, older = frozenset(args["what"]), _whose(args, c, path), bool(args.get("older"))
     per_level = {r: c.value(v, path + ("per_level", r)) for r, v in args.get("per_level", {}).items()}
-    return lambda st, ctx: whose.apply(st, ctx, lambda s, x: s.effect_remove(x, what, older, per_level), "whose?")
+    # what is gained per level goes to the card's player (Infiltrate: the attacker)
+    return lambda st, ctx: whose.apply(st, ctx, lambda s, x: s.effect_remove(x, what, older, per_level, ctx.player),
+                                       "whose?")
 
 
 _effect("destroy", lambda S: _obj("Destroy buildings (the workers return to the worker pool).", {
@@ -173,13 +189,14 @@ _effect("seize", lambda S: _obj("Take a card in play from another player into yo
     "what": {"enum": ["colony", "special_technology"]},
     "from": _who(S, "From whom."),
     "cost_up_to": {**S.value, "description": "Special technologies whose science costs add up to at most this."}},
-    ("what", "from")), "Take a card in play from another player.")
+    ("what", "from")), "Take a card in play from another player.", _seize)
 _effect("ruin", lambda S: _obj("Turn a completed wonder face down (CoL § APPENDIX › RAVAGES OF TIME).", {
     "ages": _ages(S, "Ages of the wonders that may be chosen."),
     "culture": {"type": "integer", "description": "Culture rating of the ruins."}}, ("ages", "culture")),
         "Turn a completed wonder into ruins.",
         lambda args, c, path: lambda st, ctx: st.effect_ruin(ctx, frozenset(args["ages"]), args["culture"]))
-_effect("end_pact", lambda S: {"const": True, "description": "This pact is cancelled."}, "Cancel this pact.")
+_effect("end_pact", lambda S: {"const": True, "description": "This pact is cancelled."}, "Cancel this pact.",
+        lambda args, c, path: lambda st, ctx: st.effect_end_pact(ctx))
 
 # -- players, by rank (CoL § EVALUATING AN EVENT: ties go to the current player or the one closer to
 #    them clockwise; "the two …" means one civilization in a 2-player game) -------------------------
@@ -227,15 +244,20 @@ declare("last_round", "condition", lambda S: {"const": True},
 declare("replaced_leader", "condition", lambda S: {"const": True},
         lambda args, c, path: lambda st, ctx: "replaced_leader" in st.turn_flags, game=GAME,
         doc="You have replaced your leader this turn (CoL § ACTION PHASE › PLAY A LEADER).")
-declare("attacking", "condition", lambda S: {"enum": ["partner"]}, None, game=GAME,
+declare("attacking", "condition", lambda S: {"enum": ["partner"]},
+        lambda args, c, path: lambda st, ctx: st.attacking is not None and st.attacking[0] == ctx.player
+        and st.attacking[1] in st.target(ctx, args), game=GAME,
         doc="You are attacking this player (an aggression or war being resolved).")
 
 
 def _price(args, c, path):
-    """`times` and `partner_pays` come only on pacts (Gandhi's `times` against aggressions), which this
-    engine does not bring into play yet (docs/rules/tta.md banner)."""
+    """`times` multiplies (Gandhi: attacking him, politics.attack_cost); `partner_pays` comes only on a
+    pact (Scientific Cooperation)."""
     return {"action": args["action"], "on": frozenset(args.get("on", ())), "ages": frozenset(args.get("ages", ())),
-            "add": {r: c.value(v, path + ("add", r)) for r, v in args.get("add", {}).items()}}
+            "add": {r: c.value(v, path + ("add", r)) for r, v in args.get("add", {}).items()},
+            "times": dict(args.get("times", {})),
+            "partner_pays": {r: c.value(v, path + ("partner_pays", r))
+                             for r, v in args.get("partner_pays", {}).items()}}
 
 
 # -- continuous changes ---------------------------------------------------------------------------
@@ -263,4 +285,5 @@ declare("stages_per_action", "modifier", lambda S: {"type": "integer", "minimum"
         lambda args, c, path: {"stages": args}, game=GAME, doc="Several wonder stages for one action (CoL § BUILD A STAGE OF A WONDER).")
 declare("substitute", "modifier", lambda S: _obj("Pay with one kind of token in place of another.", {
     "pay": S.resource, "instead_of": S.resource, "up_to": {"type": "integer", "minimum": 1}},
-    ("pay", "instead_of", "up_to")), None, game=GAME, doc="Pay with one kind of token in place of another.")
+    ("pay", "instead_of", "up_to")), lambda args, c, path: dict(args), game=GAME,
+        doc="Pay with one kind of token in place of another.")

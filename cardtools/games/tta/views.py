@@ -23,7 +23,7 @@ def player(state, q: int) -> dict:
         "science": state.science[q], "culture": state.culture[q],
         "civil_actions": state.civil_left(q), "military_actions": state.military_left(q),
         "wonder": state.wonder[q], "wonder_stages": state.stages[q], "tactic": state.tactic[q],
-        "peeked_event": list(state.peek[q]),
+        "peeked_event": list(state.peek[q]), "sealed_events": list(state.sealed[q]), "kept_events": list(state.kept[q]),
         "ratings": {"science": stat("science"), "culture": stat("culture"), "strength": stat("strength"),
                     "happiness": stat("happy"), "discontent": stat("discontent_workers")},
     }
@@ -37,7 +37,12 @@ def snapshot(state) -> dict:
         "last_round": state.last_round, "card_row": list(state.row), "civil_deck": list(state.civil_deck),
         "military_deck": list(state.military_deck), "events": list(state.events),
         "future_events": list(state.future), "past_events": list(state.past), "common_tactics": list(state.commons),
+        "end_game_events": list(state.final_public),
         "players": {who(q): player(state, q) for q in range(state.n)},
+        "resigned": [who(q) for q in range(state.n) if q not in state.active],
+        "pacts": [{"card": c, "holder": who(h), "partner": who(q), "side": side} for c, h, q, side in state.pacts],
+        "wars": [{"card": w.card, "attacker": who(w.attacker), "rival": who(w.rival), "declared": w.text}
+                 for w in state.wars],
         "legal": [state.action_to_string(m) for m in state.legal_actions()],
         "pending": None if state.pending is None else {
             "player": who(state.pending.player), "prompt": state.pending.prompt,

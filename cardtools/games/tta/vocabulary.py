@@ -22,6 +22,8 @@ ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "milit
 DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
                      "civil_hand_limit", "military_hand_limit", "culture_points"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
+#: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
+OTHER = {"food": "resources", "resources": "food"}
 #: How many (workers, tactic) armies the game remembers before starting afresh (Game.armies).
 ARMIES_KEPT = 4096
 
@@ -163,7 +165,7 @@ class Meanings(BaseState):
         if base is None:
             return None
         food = 0 if free else max(0, self.cost(p, "increase_population", base, "food") - cheaper)
-        return food if food <= self.holding(p, "food") else None
+        return food if food <= self.payable(p, "food") else None
 
     def build_cost(self, p: int, card: str) -> int:
         known = self.costs(p)
@@ -187,7 +189,7 @@ class Meanings(BaseState):
         return self.military_resources[p] if self.game.type[card] == "military_unit" else 0
 
     def affordable(self, p: int, card: str, cost: int) -> bool:
-        return cost <= self.holding(p, "resources") + self.military_pays(p, card)
+        return cost <= self.payable(p, "resources") + self.military_pays(p, card)
 
     def urban_room(self, p: int, card: str) -> bool:
         """HB § URBAN BUILDING LIMIT: buildings of one kind (all levels) up to the government's limit."""
@@ -264,7 +266,7 @@ class Meanings(BaseState):
         if len(stages) < n:
             return None
         cost = max(0, sum(stages[:n]) - cheaper)
-        return cost if cost <= self.holding(p, "resources") else None
+        return cost if cost <= self.payable(p, "resources") else None
 
     def build_stages(self, p: int, n: int, cost: int):
         """Cover ``n`` stages with blue tokens (from the bank; an empty bank: from cards, § 6.4); the
@@ -291,6 +293,18 @@ class Meanings(BaseState):
         """A card with blue or yellow symbols entering play adds that many tokens from the box (§ 6.4)."""
         f = self.game.fields[card]
         self.box(p, f.get("blue_tokens", 0), f.get("yellow_tokens", 0))
+
+    def card_tokens(self, p: int, card: str) -> tuple[int, int]:
+        """The (blue, yellow) tokens a card in play brings from the box: its printed symbols, or a
+        colony's permanent effect (HB § GAINING A COLONY: they go back to the box when it is lost)."""
+        f = self.game.fields[card]
+        found = [f.get("blue_tokens", 0), f.get("yellow_tokens", 0)]
+        for m in self.game.in_play[card]:
+            if getattr(m, "verb", None) == "stat":
+                for i, resource in enumerate(("blue_tokens", "yellow_tokens")):
+                    if resource in m.args.get("add", {}):
+                        found[i] += m.args["add"][resource](self, Ctx(p, card))
+        return found[0], found[1]
 
     def box(self, p: int, blue: int, yellow: int) -> None:
         """Tokens gained from the box into the banks, or lost to it: blue ones from the bank, then from
@@ -347,20 +361,56 @@ class Meanings(BaseState):
         kind = game.type[card]
         if "science_cost" not in game.fields[card] or card in self.techs[p] or card in self.play[p]:
             return False
-        if revolution and (kind != "government" or (not free_action and self.civil_used[p])
-                           or self.civil_left(p) < self.civil_total(p) - (1 if free_action else 0)):
+        if revolution and (kind != "government" or not self.can_revolt(p, free_action)):
             return False
         if kind == "special_technology":
             category = game.fields[card]["category"]
             if any(game.fields[c].get("category") == category and game.age[c] >= game.age[card] for c in self.play[p]):
                 return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
-        return self.science_cost(p, card, revolution, cheaper) <= self.science[p]
+        return self.science_cost(p, card, revolution, cheaper) <= self.science[p] and (
+            not self.pacts or self.partner_can_pay(p))
+
+    def partner_share(self, p: int) -> list[tuple[int, str, int, str]]:
+        """(partner, resource, amount, pact) a pact partner pays toward ``p``'s development (`price`
+        `partner_pays`: Scientific Cooperation; all or nothing, CoL § SCIENCE AND CULTURE POINTS)."""
+        found = []
+        for owner, mod in self.mods.all("price") if self.pacts else ():
+            if mod.args["partner_pays"] and mod.args["action"] == "develop" and mod.applies(self, owner, p):
+                for q in self.target(Ctx(owner, mod.card), "partner"):
+                    found += [(q, r, v(self, Ctx(owner, mod.card)), mod.card)
+                              for r, v in mod.args["partner_pays"].items()]
+        return found
+
+    def partner_can_pay(self, p: int) -> bool:
+        return all(self.holding(q, r) >= n for q, r, n, _ in self.partner_share(p))
+
+    def can_revolt(self, p: int, free_action: bool) -> bool:
+        """A revolution needs every civil action available (CoL § DECLARE A REVOLUTION), the one a card
+        giving it cost aside (``free_action``) — with Robespierre every military action of the total
+        instead (`allow: revolution_with_military_actions`, CoL § APPENDIX › MAXIMILIEN ROBESPIERRE)."""
+        if self.allows(p, "revolution_with_military_actions"):
+            return not self.military_used[p]
+        return (free_action or not self.civil_used[p]) and \
+            self.civil_left(p) >= self.civil_total(p) - (1 if free_action else 0)
+
+    def pay_revolution(self, p: int, card_cost: str | None = None) -> None:
+        """All the civil actions; with Robespierre all the military action total instead (not an extra
+        action for this turn, Patriotism's), and no civil action for a card giving the revolution
+        (``card_cost``: Breakthrough; CoL § APPENDIX › MAXIMILIEN ROBESPIERRE)."""
+        if self.allows(p, "revolution_with_military_actions"):
+            self.military_used[p] = self.stat(None, p, "military_actions")
+            if card_cost == "action":
+                self.civil_used[p] = max(0, self.civil_used[p] - 1)
+        else:
+            self.spend_civil(p, self.civil_left(p) if card_cost else self.civil_total(p))
 
     def develop(self, p: int, card: str, cost: int, revolution: bool):
         """Pay the science, put the technology into play; a government replaces the old one, a
         special technology the lower one of its category (CoL § DEVELOP A TECHNOLOGY)."""
         game = self.game
         self.science[p] -= cost
+        for q, resource, n, pact in self.partner_share(p):
+            self.lose(Ctx(q, pact), q, resource, n)
         self.hand[p] = _without(self.hand[p], card)
         kind = game.type[card]
         if kind in ("farm", "mine", "urban_building", "military_unit"):
@@ -369,14 +419,17 @@ class Meanings(BaseState):
             if kind == "government":
                 old = self.government(p)
                 self.play[p] = _without(self.play[p], old)
-                before = self.civil_total(p)
+                before = self.civil_total(p), self.stat(None, p, "military_actions")
             elif kind == "special_technology":
                 category = game.fields[card]["category"]
                 self.play[p] = tuple(c for c in self.play[p] if game.fields[c].get("category") != category)
             self.play[p] += (card,)
             self.refresh(p, cards=True)
-            if kind == "government" and revolution:
-                self.civil_used[p] += max(0, self.civil_total(p) - before)   # new civil actions come spent
+            if kind == "government" and revolution:           # the new actions of the kind paid come spent
+                if self.allows(p, "revolution_with_military_actions"):
+                    self.military_used[p] += max(0, self.stat(None, p, "military_actions") - before[1])
+                else:
+                    self.civil_used[p] += max(0, self.civil_total(p) - before[0])
         if self.log is not None:
             what = "declares a revolution to" if revolution else (
                 "changes government to" if kind == "government" else "develops")
@@ -389,14 +442,50 @@ class Meanings(BaseState):
 
     # -- tokens: food, resources, points (§ 6) ------------------------------------------------------------
     def token_cards(self, p: int, resource: str) -> dict[str, int]:
-        """Value per token on ``p``'s farms (food) or mines (resources) in play."""
+        """Value per token on ``p``'s farms (food) or mines (resources) in play — and labs that produce
+        resources (Bill Gates) or still hold some (``resource_labs``)."""
         kind = FARM_MINE[resource]
         values = self.game.token_values[resource]
-        return {c: values[c] for c in self.techs[p] if self.game.type[c] == kind}
+        found = {c: values[c] for c in self.techs[p] if self.game.type[c] == kind}
+        if resource == "resources" and self.game.lab_levels:
+            found.update(self.resource_labs(p, held=True))
+        return found
+
+    def resource_labs(self, p: int, held: bool = False) -> dict[str, int]:
+        """`allow: labs_produce_resources` (Bill Gates, CoL § APPENDIX › BILL GATES): labs work as mines,
+        each token worth the lab's level; after he leaves play, labs still holding tokens keep them
+        for paying and change (``held``) but produce nothing. An Age A lab, level 0, produces nothing
+        *(judgment: a token worth 0)*."""
+        levels = self.game.lab_levels
+        if self.allows(p, "labs_produce_resources"):
+            return {c: levels[c] for c in self.techs[p] if c in levels}
+        return {c: levels[c] for c, n in self.tokens[p].items() if n and c in levels} if held else {}
+
+    def payable(self, p: int, resource: str) -> int:
+        """Food or resources ``p`` can pay: held, plus what a `substitute` lets the other pay."""
+        held = self.holding(p, resource)
+        return held + self.substitutable(p, resource) if "substitute" in self.mods.by_verb else held
+
+    def substitutable(self, p: int, resource: str) -> int:
+        """`substitute` (Trade Routes Agreement: side A may pay up to 1 food in place of resources, side
+        B the reverse; reference/tta-cards/military.csv): how much of ``resource`` one payment may
+        take from the other kind — used only for what the player's own tokens of that kind do not
+        cover *(judgment: the card's text is not in our seeds; per payment)*."""
+        other = OTHER[resource]
+        up_to = sum(m.args["up_to"] for owner, m in self.mods.all("substitute")
+                    if m.args["instead_of"] == resource and m.args["pay"] == other and m.applies(self, owner, p))
+        return min(up_to, self.holding(p, other))
 
     def pay_tokens(self, p: int, resource: str, amount: int) -> None:
         if amount <= 0:
             return
+        if "substitute" in self.mods.by_verb:
+            short = min(max(0, amount - self.holding(p, resource)), self.substitutable(p, resource))
+            if short:
+                amount -= short
+                self.pay_tokens(p, OTHER[resource], short)
+                if self.log is not None:
+                    self.note(f"  {self.who(p)} pays {short} of it with {OTHER[resource]}")
         owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
         held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
                                               owned)
@@ -421,7 +510,8 @@ class Meanings(BaseState):
         """One blue token per worker onto its card; short of tokens, the highest levels first
         (CoL § PRODUCTION PHASE)."""
         game = self.game
-        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind), key=lambda c: -game.age[c])
+        labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else {}
+        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind or c in labs), key=lambda c: -game.age[c])
         held = dict(self.tokens[p])
         made = 0
         for card in staffed:
@@ -531,7 +621,7 @@ class Meanings(BaseState):
     def pay(self, ctx: Ctx, actor: int, resource: str, amount: int) -> bool:
         if resource not in ON_BOARD:
             return super().pay(ctx, actor, resource, amount)
-        if self.holding(actor, resource) < amount:
+        if (self.payable(actor, resource) if resource in FARM_MINE else self.holding(actor, resource)) < amount:
             return False
         if resource in FARM_MINE:
             self.pay_tokens(actor, resource, amount)
@@ -539,18 +629,28 @@ class Meanings(BaseState):
             self.lose(ctx, actor, resource, amount)
         return True
 
-    def _lose_either(self, ctx: Ctx, actor: int, amount: int):
-        """Lose food or resources in any mix (the loser's choice, CoL § FOOD AND RESOURCES)."""
+    def _lose_either(self, ctx: Ctx, actor: int, amount: int, taker: int | None = None):
+        """Lose food or resources in any mix (the loser's choice, CoL § FOOD AND RESOURCES); a taker
+        (Plunder) gains what was lost (CoL § LOSING FOOD OR RESOURCES: taking from another player)."""
         food, res = self.holding(actor, "food"), self.holding(actor, "resources")
         amount = min(amount, food + res)
         splits = [(f, amount - f) for f in range(amount + 1) if f <= food and amount - f <= res]
         return Pending(actor, "lose which?", tuple(
-            Option(f"{f} food and {r} resources", lambda st, f=f, r=r: st._lose_split(ctx, actor, f, r))
+            Option(f"{f} food and {r} resources", lambda st, f=f, r=r: st._lose_split(ctx, actor, f, r, taker))
             for f, r in splits))
 
-    def _lose_split(self, ctx: Ctx, actor: int, food: int, res: int) -> None:
-        self.lose(ctx, actor, "food", food)
-        self.lose(ctx, actor, "resources", res)
+    def _lose_split(self, ctx: Ctx, actor: int, food: int, res: int, taker: int | None = None) -> None:
+        for resource, n in (("food", food), ("resources", res)):
+            if taker is None:
+                self.lose(ctx, actor, resource, n)
+            else:
+                super().take_from(ctx, actor, taker, resource, n)
+
+    def take_from(self, ctx: Ctx, giver: int, taker: int, resource: str, amount: int):
+        """`transfer`: food or resources in any mix are the giver's choice (``_lose_either``)."""
+        if resource == "food_or_resources":
+            return self._lose_either(ctx, giver, amount, taker)
+        return super().take_from(ctx, giver, taker, resource, amount)
 
     def _lose_population(self, ctx: Ctx, actor: int, amount: int):
         """An unused worker goes back to the yellow bank; with none, a worker from a card the player
@@ -578,11 +678,13 @@ class Meanings(BaseState):
 
     def draw(self, ctx: Ctx, p: int, deck: str, amount: int):
         """Military cards from the current deck; an empty deck is the current age's discards,
-        shuffled (CoL § DRAW MILITARY CARDS); none in an age without decks."""
+        shuffled (CoL § DRAW MILITARY CARDS) — only that age's cards: the discards are sorted by their
+        backs (HB § SUMMARY - DISCARDING CARDS) —; none in an age without decks, which has no such
+        cards (CoL § DRAW MILITARY CARDS: no draws in Age IV; HB § NO CURRENT DECKS)."""
         drawn = []
         for _ in range(amount):
             if not self.military_deck and self.discards:
-                pile = list(self.discards)
+                pile = [c for c in self.discards if self.game.age[c] == self.age]
                 self.chance("discards", self.round, p, len(pile)).shuffle(pile)
                 self.military_deck, self.discards = tuple(pile), ()
             if not self.military_deck:
@@ -682,22 +784,36 @@ class Meanings(BaseState):
 
     # -- players by rank (CoL § EVALUATING AN EVENT; HB § COMPARING STATISTICS; tta.md § 7.4) ----------
     def by_rank(self, name: str) -> list[int]:
-        """Players from the most to the least: a tie goes to the current player, then the nearer
-        clockwise, who counts as having more."""
+        """Players still in the game from the most to the least: a tie goes to the current player,
+        then the nearer clockwise, who counts as having more."""
         n, current = self.n, self.player
-        return sorted(range(n), key=lambda q: (self.stat(None, q, name), -((q - current) % n)), reverse=True)
+        return sorted(self.active, key=lambda q: (self.stat(None, q, name), -((q - current) % n)), reverse=True)
+
+    def ranking(self, ctx: Ctx, name: str) -> list[list[int]]:
+        """Places by a statistic (`rank`: Impact of Science's 14/7/0) break ties by turn order like any
+        comparison (HB § THE FULL GAME › FINAL SCORING › AGE III EVENTS; CoL § EVALUATING AN EVENT)."""
+        return [[q] for q in self.by_rank(name)]
+
+    def rivals(self, ctx: Ctx, actor: int, name: str) -> list[int]:
+        return [self.stat(ctx, q, name) for q in self.active if q != actor]
 
     def places(self, k: int) -> int:
-        """"The two strongest" is one civilization in a 2-player game."""
-        return 1 if self.n == 2 else k
+        """"The two strongest" is one civilization in a 2-player game — or once only two players are
+        left (CoL § RESIGN)."""
+        return 1 if len(self.active) == 2 else k
 
     def players(self) -> list[int]:
-        """Every player, clockwise from the current one: decisions by several players are made in
-        that order (CoL § EVALUATING AN EVENT)."""
-        return CLOCKWISE.order(self.player, self.n)
+        """Every player still in the game, clockwise from the current one: decisions by several
+        players are made in that order (CoL § EVALUATING AN EVENT)."""
+        order = CLOCKWISE.order(self.player, self.n)
+        return order if len(self.active) == self.n else [q for q in order if q in self.active]
 
     def target(self, ctx: Ctx, name: str) -> list[int]:
-        raise ValueError(f"the target '{name}' needs a pact or a war, which the engine does not play yet")
+        """`victim` (an aggression's) and `loser` (a war's) are named by the event being resolved
+        (politics.py); `partner`: the other party to the pact the ability is on."""
+        if name == "partner":
+            return [q for q in self.parties(ctx.card) if q != ctx.player]
+        return [ctx.event[name]]
 
     # -- counts (the vocabulary's `counts`) -----------------------------------------------------------
     def _staffed(self, p: int, key: str, *values) -> list[str]:
@@ -783,9 +899,9 @@ class Meanings(BaseState):
         return len(kinds) + len({f[c]["category"] for c in self.play[p] if self.game.type[c] == "special_technology"})
     def count_stronger_rivals(self, p):
         mine = self.stat(None, p, "strength")
-        return sum(1 for q in range(self.n) if q != p and self.stat(None, q, "strength") > mine)
+        return sum(1 for q in self.active if q != p and self.stat(None, q, "strength") > mine)
     def count_richer_rivals(self, p):
-        return sum(1 for q in range(self.n) if q != p and self.culture[q] > self.culture[p])
+        return sum(1 for q in self.active if q != p and self.culture[q] > self.culture[p])
 
     # -- what the TtA verbs do (verbs.py) -----------------------------------------------------------------
     def tries(self, p: int, act) -> bool:
@@ -881,7 +997,7 @@ class Meanings(BaseState):
                 cost = self.science_cost(p, card, True, cheaper)
 
                 def revolt(st, c=card, k=cost):
-                    st.spend_civil(p, st.civil_left(p))
+                    st.pay_revolution(p, st.game.type[ctx.card])
                     return st.develop(p, c, k, True)
                 options.append(Option(f"revolution to {self.game.label(card)}", revolt))
         if not options:
@@ -947,8 +1063,10 @@ class Meanings(BaseState):
         getattr(self, to)[p] += 1
         self.refresh(p)
 
-    def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool):
-        """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool."""
+    def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool, gainer: int):
+        """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool; half
+        the printed build cost, rounded up, goes to ``gainer`` (Raid: CoL § PLAY AN AGGRESSION, printed
+        costs)."""
         p = ctx.player
         game = self.game
         cards = [c for c in dict.fromkeys(self.staffed[p]) if self.kinds(c) & what
@@ -959,14 +1077,15 @@ class Meanings(BaseState):
                 st.unstaff(p, card, "pool")
                 st.note(f"  {st.who(p)} loses {st.game.name(card)}")
                 if recover:
-                    st.gain(ctx, p, "resources", -(-game.fields[card]["build_cost"] // 2))
+                    st.gain(ctx, gainer, "resources", -(-game.fields[card]["build_cost"] // 2))
             return run
         if not cards:
             return None
         return Pending(p, "destroy which?", tuple(Option(game.label(c), destroy(c)) for c in cards))
 
-    def effect_remove(self, ctx: Ctx, what: frozenset, older: bool, per_level: dict):
-        """`remove`: a card of these kinds leaves the player's play area (the owner chooses)."""
+    def effect_remove(self, ctx: Ctx, what: frozenset, older: bool, per_level: dict, gainer: int):
+        """`remove`: a card of these kinds leaves the player's play area (the owner chooses); ``gainer``
+        gains ``per_level`` for each level of it (Infiltrate)."""
         p = ctx.player
         game = self.game
         cards = [c for c in self.play[p] if self.kinds(c) & what and (not older or game.age[c] < self.age)]
@@ -980,11 +1099,11 @@ class Meanings(BaseState):
                     st.wonder[p], st.stages[p] = None, 0
                 else:
                     st.play[p] = _without(st.play[p], card)
-                    f = game.fields[card]
-                    st.box(p, -f.get("blue_tokens", 0), -f.get("yellow_tokens", 0))
+                    blue, yellow = st.card_tokens(p, card)
+                    st.box(p, -blue, -yellow)
                     st.refresh(p, cards=True)
                 st.note(f"  {st.who(p)} loses {game.name(card)}")
-                return run_all(st, [lambda s, r=r, v=v: s.gain(ctx, p, r, v(s, ctx) * game.age[card])
+                return run_all(st, [lambda s, r=r, v=v: s.gain(ctx, gainer, r, v(s, ctx) * game.age[card])
                                     for r, v in per_level.items()])
             return run
         if not cards:
@@ -1022,12 +1141,8 @@ class Meanings(BaseState):
         if card in self.mhand[p]:
             self.mhand[p] = _without(self.mhand[p], card)
         self.play[p] += (card,)
-        self.enter_play(p, card)
         self.refresh(p, cards=True)
-        for resource in ("yellow_tokens", "blue_tokens"):
-            extra = sum(m.args["add"][resource](self, Ctx(p, card)) for m in self.game.in_play[card]
-                        if m.verb == "stat" and resource in m.args.get("add", {}))
-            self.box(p, extra if resource == "blue_tokens" else 0, extra if resource == "yellow_tokens" else 0)
+        self.box(p, *self.card_tokens(p, card))
         self.note(f"  {self.who(p)} colonizes {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "colonized"))
 

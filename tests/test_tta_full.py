@@ -1,0 +1,93 @@
+"""The Through the Ages full game (issue 15; docs/rules/tta.md § 11): Ages III and IV, the final scoring
+by Age III events, aggressions, wars, pacts, resigning, and every shipped variant. Worked examples are
+the scenario files of tests/scenarios/tta (run by test_scenarios.py); the invariants
+(cardtools/games/tta/invariants.py) are checked here over seeded random games."""
+
+import random
+
+import pytest
+
+from cardtools.core.loader import load_deck
+from cardtools.engine.contract import new_game
+from cardtools.games.tta.invariants import random_move, violations
+
+PEACEFUL = new_game(load_deck("tta", "peaceful"))
+BASE = new_game(load_deck("tta"))
+VARIANTS = [None, "peaceful", "peaceful-pacts", "global-conflicts", "shorter-game", "2006-full", "2006-simple",
+            "2006-advanced"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_shipped_variant_plays(variant):
+    game = new_game(load_deck("tta", variant))
+    assert violations(game, 3, 0, random.Random(0)) == []
+
+
+def test_what_is_not_played_is_said():
+    assert any("Hollywood" in rule for rule in BASE.facts.unplayed)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("game", [BASE, PEACEFUL], ids=["base", "peaceful"])
+def test_invariants_hold_in_random_full_games(game, players):
+    for seed in range(12):
+        assert violations(game, players, seed, random.Random(seed)) == []
+
+
+def test_a_peaceful_game_reaches_age_iv_and_scores_the_age_iii_events():
+    """Without resigning, a game runs through Age III into Age IV, and its last line ranks the players
+    after the Age III events left in the decks were scored."""
+    state = PEACEFUL.new_state(3, 1, log=True)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(random_move(state, rng))
+    text = "\n".join(state.log)
+    assert state.age == 4 and "Age IV begins with no decks" in text
+    assert "== game end: final scoring" in text and "Age III event scored: " in text
+    assert state.round == state.last_round
+
+
+def test_a_resigned_player_is_skipped_and_ranks_last():
+    state = PEACEFUL.new_state(3, 4)
+    rng = random.Random(4)
+    while state.round < 3:
+        state.apply(random_move(state, rng))
+    while state.step != "politics":
+        state.apply(random_move(state, rng))
+    quitter = state.player
+    state.culture[quitter] = 99
+    state.apply(state.string_to_action("resign"))
+    assert quitter not in state.active and state.player != quitter
+    while not state.is_terminal():
+        assert state.current_player != quitter
+        state.apply(random_move(state, rng))
+    assert state.ranks()[quitter] == 3
+
+
+def test_the_invariants_catch_two_pacts_in_one_area_and_an_unresolved_war():
+    from cardtools.games.tta.invariants import check
+    from cardtools.games.tta.politics import War
+
+    state = BASE.new_state(3, 0)
+    state.pacts = (("peace_treaty", 0, 1, None), ("military_alliance", 0, 2, None))
+    state.wars = (War("war_over_culture", 1, 2, "war_over_culture"),)
+    state.over = True
+    assert check(state) == [
+        "a player holds two pacts: (('peace_treaty', 0, 1, None), ('military_alliance', 0, 2, None))",
+        "the game ended with wars unresolved: war_over_culture"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", [None, "shorter-game"])
+def test_a_search_agent_plays_a_full_game_through_its_determinized_copies(variant):
+    """Determinized copies deal hidden cards again: a decision pending in one (a colonization force, the
+    end-of-game events kept) must still have options there (shorter-game seed 2 once had none)."""
+    from cardtools.sim.mcts import MctsAgent
+
+    game = new_game(load_deck("tta", variant))
+    state = game.new_state(3, 2)
+    agent, rng = MctsAgent(10), random.Random(2)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(agent.choose(state, legal, rng) if state.current_player == 0 else random_move(state, rng))
+    assert state.round > 10
