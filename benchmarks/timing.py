@@ -6,6 +6,8 @@ import random
 import time
 from typing import Callable
 
+from cardtools.engine.contract import random_move
+
 
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
     """Wall-clock seconds of ``repeat`` calls of ``fn``."""
@@ -32,8 +34,7 @@ def play_random(game, players: int, seeds: range) -> int:
         state = game.new_state(players, seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+            state.apply(random_move(state, state.legal_actions(), rng))
             moves += 1
     return moves
 
@@ -63,7 +64,7 @@ def search_rate(game, players: int, iterations: int, seeds: int, last_round: int
             if len(moves) > 1:
                 spent += cpu(agent.choose, state, moves, rng)[0]
                 done += iterations
-            state.apply(moves[rng.randrange(len(moves))])
+            state.apply(random_move(state, moves, rng))
     return done / spent
 
 

@@ -26,7 +26,7 @@ from timing import cpu, greedy_rate, play_random, search_rate  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.engine.contract import new_game  # noqa: E402
-from cardtools.games.tta.invariants import RESIGN_ODDS, random_move, violations  # noqa: E402
+from cardtools.games.tta.invariants import violations  # noqa: E402
 
 
 def main() -> None:
@@ -51,13 +51,12 @@ def main() -> None:
     print(f"greedy agents, 4 players: {greedy_rate(game, args.greedy):,.1f} games/s/core")
     print(f"mcts, 4 players: {search_rate(game, 4, 50, 5, 3):,.0f} iterations/s/core (decisions of rounds 1-3)")
     full = new_game(load_deck("tta"))
-    best, outcome = float("inf"), (0, 0)
+    best, moves = float("inf"), 0
     for _ in range(args.rounds):
-        seconds, outcome = cpu(play_full, full, 4, range(args.games))
+        seconds, moves = cpu(play_random, full, 4, range(args.games))
         best = min(best, seconds)
-    print(f"full game (base), 4 players, random moves keeping resign with odds {RESIGN_ODDS:g}: "
-          f"{args.games / best:,.1f} games/s/core, {outcome[0] / args.games:,.1f} moves/game, "
-          f"{outcome[1]} of {args.games} ended by resignations")
+    print(f"full game (base), 4 players, random moves (never resigning, a concession): "
+          f"{args.games / best:,.1f} games/s/core, {moves / args.games:,.1f} moves/game")
     if args.invariants:
         for name, checked in (("first game", game), ("full game", full)):
             start = time.monotonic()
@@ -67,20 +66,6 @@ def main() -> None:
                   f"{time.monotonic() - start:,.0f} s: "
                   + ("all hold" if not found else f"{len(found)} violations, first: {found[0]}"))
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
-
-
-def play_full(game, players: int, seeds: range) -> tuple[int, int]:
-    """One full game per seed with ``random_move`` (uniform, but resigning rarely: uniformly random
-    players would all resign at once); the moves made and the games that ended with one player left."""
-    moves = ended = 0
-    for seed in seeds:
-        state = game.new_state(players, seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            state.apply(random_move(state, rng))
-            moves += 1
-        ended += len(state.active) == 1
-    return moves, ended
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import pytest
 
 from cardtools.core.loader import load_deck
 from cardtools.engine.contract import new_game
-from cardtools.games.tta.invariants import random_move, violations
+from cardtools.games.tta.invariants import move_resigning_rarely, violations
 
 PEACEFUL = new_game(load_deck("tta", "peaceful"))
 BASE = new_game(load_deck("tta"))
@@ -40,7 +40,7 @@ def test_a_peaceful_game_reaches_age_iv_and_scores_the_age_iii_events():
     state = PEACEFUL.new_state(3, 1, log=True)
     rng = random.Random(1)
     while not state.is_terminal():
-        state.apply(random_move(state, rng))
+        state.apply(move_resigning_rarely(state, rng))
     text = "\n".join(state.log)
     assert state.age == 4 and "Age IV begins with no decks" in text
     assert "== game end: final scoring" in text and "Age III event scored: " in text
@@ -51,16 +51,16 @@ def test_a_resigned_player_is_skipped_and_ranks_last():
     state = PEACEFUL.new_state(3, 4)
     rng = random.Random(4)
     while state.round < 3:
-        state.apply(random_move(state, rng))
+        state.apply(move_resigning_rarely(state, rng))
     while state.step != "politics":
-        state.apply(random_move(state, rng))
+        state.apply(move_resigning_rarely(state, rng))
     quitter = state.player
     state.culture[quitter] = 99
     state.apply(state.string_to_action("resign"))
     assert quitter not in state.active and state.player != quitter
     while not state.is_terminal():
         assert state.current_player != quitter
-        state.apply(random_move(state, rng))
+        state.apply(move_resigning_rarely(state, rng))
     assert state.ranks()[quitter] == 3
 
 
@@ -89,5 +89,17 @@ def test_a_search_agent_plays_a_full_game_through_its_determinized_copies(varian
     agent, rng = MctsAgent(10), random.Random(2)
     while not state.is_terminal():
         legal = state.legal_actions()
-        state.apply(agent.choose(state, legal, rng) if state.current_player == 0 else random_move(state, rng))
+        state.apply(agent.choose(state, legal, rng) if state.current_player == 0 else move_resigning_rarely(state, rng))
     assert state.round > 10
+
+
+def test_random_agents_never_resign_which_is_a_concession():
+    """Resigning is legal at every politics phase, but random agents and search rollouts leave it out
+    (``GameFacts.concessions``): uniformly random players would resign at once and no game would
+    reach Age III."""
+    from cardtools.sim.agents import RandomAgent
+    from cardtools.sim.play import play
+
+    state = play(BASE, 3, [RandomAgent()] * 3, 5)
+    assert state.active == (0, 1, 2) and state.age == 4
+    assert BASE.concessions == {BASE.ids["resign"]}

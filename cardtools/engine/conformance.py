@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from cardtools.engine.contract import TERMINAL
+from cardtools.engine.contract import TERMINAL, random_move
 from cardtools.engine.log import digest
 
 
@@ -52,7 +52,7 @@ def _play(game, players: int, seed: int, deep_every: int) -> tuple[list[str], li
             found.append(f"{where}: current_player {state.current_player} is not a seat")
         if deep_every and moves % deep_every == 0:
             found += [f"{where}: {p}" for p in _deep(state, legal, players, probe)]
-        move = legal[rng.randrange(len(legal))]
+        move = random_move(state, legal, rng)
         before, recorded = list(state.__dict__.get(victory, ())), len(state.changes)
         state.apply(move)
         found += [f"{where}: {p}" for p in _score_changes(state, victory, before, recorded)]
@@ -85,7 +85,7 @@ def _deep(state, legal: list[int], players: int, rng: random.Random) -> list[str
     snapshot = state.snapshot()
     other = state.clone()
     while not other.is_terminal():
-        other.apply(rng.choice(other.legal_actions()))
+        other.apply(random_move(other, other.legal_actions(), rng))
     if state.snapshot() != snapshot:
         found.append("playing a clone changed the original")
     for seat in range(players):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, Sequence
 
 from cardtools.core.deck import Deck
 from cardtools.core.plugins import plugin
@@ -46,6 +46,9 @@ class GameFacts:
     #: Rules of the game an engine does not play yet, each in a few words; `play` and `simulate` say
     #: them ("not played yet: …") so that a partial engine never passes for the whole game.
     unplayed: tuple[str, ...] = ()
+    #: Move kinds a player makes only by choice, never by chance (resigning, CoL § RESIGN): random
+    #: play leaves them out unless nothing else is legal, or a random player would resign at once.
+    concessions: tuple[str, ...] = ()
 
 
 class State(Protocol):
@@ -54,6 +57,7 @@ class State(Protocol):
     @property
     def current_player(self) -> int: ...            # the seat deciding now; TERMINAL at the end
     log: list[str] | None                           # the game's account, when asked for
+    game: "Game"                                    # what created it (its facts, its concessions)
 
     def legal_actions(self) -> list[int]: ...         # sorted move ids; empty only at the end
     def apply(self, action: int) -> None: ...         # make a move, run on to the next decision
@@ -76,9 +80,19 @@ class Game(Protocol):
 
     facts: GameFacts
     deck: Deck
+    concessions: frozenset[int]                     # the move ids of the facts' concessions
 
     def new_state(self, players: int, seed: int, log: bool = False) -> State: ...
     def arrange(self, players: int, seed: int, setup: dict) -> State: ...  # a scenario's ``setup:``
+
+
+def random_move(state: State, legal: Sequence[int], rng: random.Random) -> int:
+    """A uniformly random move of ``legal``, the game's concessions left out unless nothing else is
+    legal: what random agents, search rollouts and the conformance walk play."""
+    conceded = state.game.concessions
+    if conceded:
+        legal = [m for m in legal if m not in conceded] or legal
+    return legal[rng.randrange(len(legal))]
 
 
 class NoEngine(ValueError):

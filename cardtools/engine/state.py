@@ -76,6 +76,8 @@ class BaseGame:
         if len(decisions) != 1:
             raise ValueError("a game's moves need exactly one kind answering decisions (an OPTION argument)")
         self.decision = decisions[0]
+        kinds = [self.codec.kind[name] for name in self.facts.concessions]
+        self.concessions = frozenset(m for k in kinds for m in range(k.base, k.base + k.size))
         missing = [k.name for k in self.codec.kinds if not k.decision and not hasattr(state, k.handler)]
         if missing:
             raise ValueError(f"the {deck.game} engine has no {', '.join(f'move_{m}' for m in missing)}")

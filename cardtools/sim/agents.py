@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
 from cardtools.core.diagnostics import did_you_mean
+from cardtools.engine.contract import random_move
 
 #: The greedy agent's profile when none is named.
 DEFAULT_PROFILE = "balanced"
@@ -33,12 +34,13 @@ class Agent(Protocol):
 
 
 class RandomAgent:
-    """Uniform over the legal moves: the baseline, and the fastest way to find rule holes."""
+    """Uniform over the legal moves (concessions such as resigning left out): the baseline, and the
+    fastest way to find rule holes."""
 
     name = "random"
 
     def choose(self, state, legal_actions: Sequence[int], rng: random.Random) -> int:
-        return legal_actions[rng.randrange(len(legal_actions))]
+        return random_move(state, legal_actions, rng)
 
 
 class GreedyAgent:

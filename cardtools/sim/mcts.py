@@ -17,6 +17,8 @@ import math
 import random
 from typing import Sequence
 
+from cardtools.engine.contract import random_move
+
 #: UCB1's exploration constant for returns in [0, 1] (winners share 1).
 EXPLORATION = 0.7
 
@@ -76,8 +78,7 @@ class MctsAgent:
             node = children[move]
             path.append(node)
         while not world.is_terminal():                    # rollout
-            moves = world.legal_actions()
-            world.apply(moves[rng.randrange(len(moves))])
+            world.apply(random_move(world, world.legal_actions(), rng))
         returns = world.returns()
         for visited in path:                              # backpropagation
             visited.visits += 1

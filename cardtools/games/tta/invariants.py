@@ -53,12 +53,13 @@ def check(state) -> list[str]:
     return found
 
 
-#: How often a random player keeps resigning among its moves (CoL § RESIGN): uniformly random players
-#: would resign in their first politics phases, and games would never reach the later ages.
+#: How often the invariants' random player keeps resigning among its moves (CoL § RESIGN): random
+#: agents never resign (a concession, ``GameFacts.concessions``), but the invariants must also
+#: cover games with resigned players.
 RESIGN_ODDS = 1 / 500
 
 
-def random_move(state, rng: random.Random) -> int:
+def move_resigning_rarely(state, rng: random.Random) -> int:
     """A uniformly random legal move, resigning left out but with odds ``RESIGN_ODDS``."""
     legal = state.legal_actions()
     resign = state.game.ids["resign"]
@@ -68,7 +69,7 @@ def random_move(state, rng: random.Random) -> int:
 
 
 def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
-    """Play one random game (``random_move``), checking the invariants after every move, the hand limits where the
+    """Play one random game (``move_resigning_rarely``), checking the invariants after every move, the hand limits where the
     rules check them (taking a non-wonder card; the discard step), and that an action card offered
     can do what it says (HB § PERFORMING AN ACTION WITH A DISCOUNT)."""
     state = game.new_state(players, seed)
@@ -76,7 +77,7 @@ def violations(game, players: int, seed: int, rng: random.Random) -> list[str]:
     codec = game.codec
     while not state.is_terminal():
         p = state.current_player
-        move = random_move(state, rng)
+        move = move_resigning_rarely(state, rng)
         kind, args = codec.decode(move)
         hand, wonder = len(state.hand[p]), state.wonder[p]
         if state.pending is None and kind.name == "take":

@@ -43,7 +43,7 @@ UNPLAYED = {("hollywood", "internet"): "Hollywood's and the Internet's scores co
                                        "of theaters and libraries, not the leaders' changes to them (CoL § APPENDIX › "
                                        "HOLLYWOOD, › INTERNET)"}
 
-FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000)
+FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, concessions=("resign",))
 
 #: Bids offered above the last one (a decision has at most 64 options; forces rarely reach 60).
 MAX_BIDS = 60
