@@ -4,8 +4,8 @@ The deck (decks/7ages) holds the 165 civilisation cards, the artefacts they prin
 files the rules need: the map, leader types, glory categories, the progress track, the cost
 chart and the counter mix, and the facts of the rulebook's examples those files must keep. Schemas
 check each file's shape; these checks tie the files together. ``rules`` is the engine, part 1 (the
-standard game without events: docs/rules/7ages.md): it defers the cards' effect fields — events,
-the empires' special rules, the artefacts' option 16 powers — so their verbs (``verbs.py``) have
+standard game without events: docs/rules/7ages.md): it runs the empires' special rules and defers
+the other effect fields — events, the artefacts' option 16 powers — whose verbs (``verbs.py``) have
 schema and text but no runtime yet.
 """
 
@@ -20,4 +20,6 @@ PLUGIN = GamePlugin("7ages", checks=(check_map, check_tables, check_counters, ch
                                      check_artefacts),
                     verbs="cardtools.games.seven_ages.verbs",
                     rules="cardtools.games.seven_ages.rules",
-                    defers=frozenset({"empire.special", "event.effects", "power", "penalty"}))
+                    runs=frozenset({"in_ages", "convert", "place_units", "unit_cost", "conflict", "counts_for_glory",
+                                    "law"}),
+                    defers=frozenset({"event.effects", "power", "penalty"}))

@@ -57,16 +57,27 @@ class Actions:
 
     def start_areas(self, card: str, seat: int) -> list[str]:
         """The card's start areas, but those the player's own empires hold *(judgment)*: another
-        player's empire there is fought (§ 1. Start empire › What if someone else is already in my
-        start area?; conversion, a card's special, is not played yet)."""
-        return [a for a in self.game.empires[card].get("starts", ())
-                if a not in self.owner or self.seat_of(self.owner[a]) != seat]
+        player's empire there is converted (``convert``) or fought (§ 1. Start empire › What if
+        someone else is already in my start area?). ``starts_also``: areas the card names by who
+        holds them (the Byzantines: every Roman, Greek or Macedonian coastal area on the Eastern
+        Mediterranean, § 1. Start empire)."""
+        empire = self.game.empires[card]
+        areas = list(empire.get("starts", ()))
+        also = empire.get("starts_also", {})
+        if "controlled_by" in also:
+            world, sea = self.game.world, also.get("coastal_on")
+            areas += [a for a, s in sorted(self.owner.items(), key=lambda item: world.areas[item[0]].index)
+                      if self.empire[s] in also["controlled_by"] and a not in areas and world.areas[a].is_land
+                      and (sea is None or any(sea in coast for coast in world.coasts(a)))]
+        return [a for a in areas if a not in self.owner or self.seat_of(self.owner[a]) != seat]
 
     def eligible(self, seat: int, card: str) -> bool:
         """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
         in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
         empire = self.game.empires[card]
         if not empire or not self.start_areas(card, seat) or not self.free_colours(seat):
+            return False
+        if self.card_allows(card, "setup_near_empire") and not self.near_empire(card, seat):
             return False
         age = self.game_age()
         if age is None:
@@ -114,6 +125,7 @@ class Actions:
         Initial money)."""
         level = self.start_level(card)
         self.empire[slot], self.colour[slot] = card, colour
+        self.take_specials(slot)
         self.started[self.seat_of(slot)] += (card,)
         self.progress[slot], self.elite[slot] = level, 0
         self.capital[slot] = self.homeland[slot] = None
@@ -200,6 +212,7 @@ class Actions:
         slot, when = self.player, self.step[1]
         landings = self.build(slot, profile, start=when == "start")
         if when == "start":
+            self.fire(slot, "starts")                    # the card's set-up specials (specials.py)
             self.queue[:0] = [("land", slot, area, units) for area, units in landings.items()] + [("finish_start", slot)]
         self.done()
 
@@ -252,7 +265,7 @@ class Actions:
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
             for a in areas:
-                self.buy_unit(slot, "infantry", [a], room, left, bought, landings)
+                self.buy_unit(slot, "infantry", [a], room, left, bought, landings, start)
         if profile == "elite" and self.elite[slot] < ELITE_MAX:
             cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
                        sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
@@ -269,7 +282,7 @@ class Actions:
                     bought.append(f"a fort in {game.world.areas[a].name}")
         if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in self.unrestricted[slot]):
             coast = [a for a in room if game.world.coastal(a)]
-            while self.buy_unit(slot, "ships", coast, room, left, bought, landings):
+            while self.buy_unit(slot, "ships", coast, room, left, bought, landings, start):
                 pass
         if profile != "save":
             classes = ["infantry"]
@@ -277,7 +290,7 @@ class Actions:
                 classes = ["cavalry", "missile", "infantry"]
                 if restrictions.get("no_cavalry_until_trade") and "cavalry" not in self.unrestricted[slot]:
                     classes.remove("cavalry")
-            while any(self.buy_unit(slot, c, list(room), room, left, bought, landings) for c in classes):
+            while any(self.buy_unit(slot, c, list(room), room, left, bought, landings, start) for c in classes):
                 pass
         if self.log is not None:
             self.note(f"  {self.who(slot)} builds ({profile}): " + (", ".join(bought) or "nothing")
@@ -285,7 +298,7 @@ class Actions:
         return landings
 
     def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list,
-                 landings: dict) -> bool:
+                 landings: dict, start: bool) -> bool:
         """One unit of a class in the first area with room, if affordable and in the pool (at set-up,
         in an area another empire holds, it waits in ``landings`` for the conflict)."""
         game = self.game
@@ -293,7 +306,7 @@ class Actions:
         unit = self.best_type(slot, cls, left)
         if unit is None or area is None:
             return False
-        cost = game.class_cost[cls]
+        cost = self.initial_cost(slot, unit, game.class_cost[cls]) if start else game.class_cost[cls]
         if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
             cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
         if cost > self.money[slot]:
@@ -781,6 +794,7 @@ class Actions:
             self.vacate(area)
         self.discards += (card,)
         self.empire[slot] = self.colour[slot] = self.capital[slot] = self.homeland[slot] = None
+        self.take_specials(slot)
         self.marks[slot] = None
         self.money[slot] = self.progress[slot] = self.elite[slot] = 0
         self.beliefs[slot], self.on_card[slot] = (), ()

@@ -104,7 +104,7 @@ class Manoeuvre:
                     step = 1
                 else:
                     if (here.is_land and not any(n in coast for coast in world.coasts(area))) or (
-                            kind == "galley" and there.kind == "ocean"):
+                            kind == "galley" and there.kind == "ocean" and not self.galleys_ocean(slot)):
                         continue
                     step = 1
                 if cost + step <= limit and cost + step < found.get(n, (99, ""))[0]:
@@ -138,7 +138,7 @@ class Manoeuvre:
         bonus = self.explorer(slot, source, leaders)
         able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
                 and (self.game.counters.move(u) or 9) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
-        return tuple(able[:len(units) - (1 if self.game.world.areas[source].is_land else 0)])
+        return tuple(able[:len(units) - self.garrison(slot, source)])
 
     def march_targets(self, slot: int, reaches: dict | None = None) -> list[str]:
         """Areas some units can move into: vacant ones, the empire's own, and other players' empires'
@@ -146,7 +146,7 @@ class Manoeuvre:
         world, found = self.game.world, set()
         for (source, kind), reach in (reaches or self.reaches(slot)).items():
             units = self.units[source]
-            if world.areas[source].is_land and len(units) < 2:
+            if len(units) <= self.garrison(slot, source):
                 continue                                   # its last unit keeps the area
             unmoved = units[:len(units) - self.moved.get(source, 0)]
             best = self.explorer(slot, source, True) + max(
@@ -221,7 +221,7 @@ class Manoeuvre:
             ships = [u for u in unmoved if self.unit_kind(u) in ("ship", "galley")]
             if not cargo or not ships:
                 continue
-            pairs = min(len(cargo), (len(units) - 1) // 2)
+            pairs = min(len(cargo), (len(units) - self.garrison(slot, port)) // 2)
             bonus = self.explorer(slot, port, True)
             reach = {kind: self.reach(slot, port, kind, bonus, landing=True)
                      for kind in {self.unit_kind(u) for u in ships}}
@@ -343,6 +343,8 @@ class Manoeuvre:
         """§ 4 › Ship movement restrictions: a galley in a sea or ocean area not next to a land area
         its empire controls is lost."""
         world = self.game.world
+        if self.galleys_ocean(slot):
+            return
         coast = {n for a in self.areas_of(slot) if world.areas[a].is_land for n in world.neighbours(a)}
         for area, units in [(a, self.units[a]) for a in self.areas_of(slot)] + list(self.invaders.items()):
             if world.areas[area].is_land or "galley" not in units or area in coast:
@@ -498,11 +500,14 @@ class Manoeuvre:
         return tuple(ranked[:count]), tuple(ranked[count:])
 
     def unit_values(self, slot: int, unit: str, area: str) -> tuple[int, int]:
-        """Front and support by the colour's grade; cavalry −1 in forest (map.yaml terrain `cavalry`)."""
+        """Front and support by the colour's grade, with the card's specials; cavalry −1 in forest
+        (map.yaml terrain `cavalry`)."""
         game = self.game
         grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
         front, support = game.counters.values(unit, grade)
         front = front if isinstance(front, int) else 0
+        more = self.special_values(slot, unit)
+        front, support = front + more[0], support + more[1]
         if game.unit_class[unit] == "cavalry":
             malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)

@@ -36,6 +36,7 @@ from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.leaders import Leaders
+from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.terrain import TerrainChart
 from cardtools.games.seven_ages.worldmap import WorldMap
 
@@ -52,7 +53,7 @@ EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 
 
-class State(Actions, Manoeuvre, Glory, Leaders, Tasks, BaseState):
+class State(Actions, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}

@@ -48,6 +48,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         if colour not in game.colours or colour in state.colour:
             raise SetupError(path + ("colour",), f"'{colour}' is not a free colour")
         state.empire[slot], state.colour[slot] = card, colour
+        state.take_specials(slot)
         state.progress[slot] = spec.get("level", 1)
         state.money[slot] = spec.get("money", 0)
         state.elite[slot] = spec.get("elite", 0)

@@ -1,7 +1,9 @@
 """Verbs only 7 Ages uses (text: templates/text/7ages/verbs.yaml).
 
-The engine's part 1 defers the effect fields these verbs appear in (events, the empires' special
-rules, artefact powers: docs/rules/7ages.md), so each verb is declared with its schema and text only
+The engine's part 1 defers the effect fields of events and artefact powers (docs/rules/7ages.md); it
+runs the empires' special rules, so the verbs those use have a runtime (``in_ages``, ``convert``,
+``place_units``, and the modifiers ``unit_cost``, ``conflict``, ``counts_for_glory`` and ``law``, read
+by the rules module as written). The other verbs are declared with their schema and text only
 (``runtime=None``): compiling a card checks it, running it raises ``EngineMissing``. The rules each
 verb follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
 docs/rules/7ages-cards.md § Effects.
@@ -39,12 +41,28 @@ def _who(S: SchemaParts, text: str = "Whose (default: the empire's own).") -> di
     return {**S.target, "description": text}
 
 
-def _declare(name: str, kind: str, schema, doc: str) -> None:
-    declare(name, kind, schema, None, game=GAME, doc=doc)
+def _declare(name: str, kind: str, schema, doc: str, runtime=None) -> None:
+    declare(name, kind, schema, runtime, game=GAME, doc=doc)
 
 
-def _effect(name: str, schema, doc: str) -> None:
-    _declare(name, "effect", schema, doc)
+def _effect(name: str, schema, doc: str, runtime=None) -> None:
+    _declare(name, "effect", schema, doc, runtime)
+
+
+def _as_written(args, c, path):
+    """A modifier the rules module reads as the card writes it (whole numbers and words only)."""
+    return {"args": args}
+
+
+#: The ``law`` tokens the engine plays (rules.py); any other is refused like a verb without a runtime,
+#: so a card naming it stops ``play`` instead of being ignored.
+LAWS_PLAYED = frozenset({"successor"})
+
+
+def _law(args, c, path):
+    if args not in LAWS_PLAYED:
+        return {"refuse": c._unrunnable(c.verbs["modifier"]["law"], path)}
+    return _as_written(args, c, path)
 
 
 def _selection(S: SchemaParts, text: str, **extra) -> dict:
@@ -89,7 +107,8 @@ _effect("move_units", lambda S: _obj("The empire moves units outside a Manoeuvre
 _effect("convert", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True, "items": S.member("event"),
                               "description": "The empires (by card) whose units, forts and cities in its start areas "
                                              "become the empire's (§ 1. Start empire › Converting)."},
-        "Take over another empire's pieces in the start areas.")
+        "Take over another empire's pieces in the start areas.",
+        lambda args, c, path: lambda st, ctx, cards=tuple(args): st.convert(ctx.player, cards))
 _effect("avoid", lambda S: {"enum": ["disorder"], "description": "What was about to happen does not."},
         "Cancel what the trigger announced.")
 _effect("take_area", lambda S: _obj("An area changes sides.", {
@@ -98,6 +117,15 @@ _effect("take_area", lambda S: _obj("An area changes sides.", {
 
 # -- units (§ 2. Production; § 4. Manoeuvre) ---------------------------------------------------------------
 
+
+def _place_units(args, c, path):
+    """Units or forts placed from the empire's pool into a kind of area (``State.place_given``)."""
+    number = c.value(args["number"], path + ("number",))
+    where = args.get("in_each") or args.get("in")
+    each, units, pay = "in_each" in args, tuple(args["units"]), args.get("pay")
+    return lambda st, ctx: st.place_given(ctx.player, units, number(st, ctx), where, each, pay)
+
+
 _effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
     "units": _list(S, "unit", "Unit types or classes."),
     "number": {**S.value, "description": "How many (in each area when `in_each` is given)."},
@@ -105,7 +133,7 @@ _effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
     "in": _areas(S, "In one such area of the empire."),
     "pay": {"enum": ["nothing", "half"], "description": "What is paid (default: the usual cost)."},
     "out_of_age": {"const": True, "description": "Even types the empire could not build yet."}},
-    ("units", "number")), "Place units.")
+    ("units", "number")), "Place units.", _place_units)
 _effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
     "units": _list(S, "unit", "Unit types or classes (default: any)."),
     "number": _number(S, "How many (in each area when `in_each` is given)."),
@@ -113,6 +141,8 @@ _effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
     "in": _areas(S, "In one such area."),
     "chosen_by": {"enum": ["owner"], "description": "The owner picks which."},
     "who": _who(S)}, ("number",)), "Lose units.")
+
+
 
 # -- leaders (§ 6. Civilise › Leaders; § Leader Types) ---------------------------------------------------
 
@@ -225,7 +255,8 @@ _declare("controls", "condition", lambda S: _list(S, "region", "Regions."),
 _declare("in_ages", "condition", lambda S: {"type": "array", "minItems": 2, "maxItems": 2,
                                             "items": {"type": "integer", "minimum": 1, "maximum": 7},
                                             "description": "First and last age."},
-         "The empire is in one of these ages.")
+         "The empire is in one of these ages.",
+         lambda args, c, path: lambda st, ctx, lo=args[0], hi=args[1]: lo <= st.age(ctx.player) <= hi)
 _declare("disordered", "condition", lambda S: _areas(S, "A kind of area the empire has one of."),
          "The empire's area of this kind is disordered.")
 _declare("conflict_terrain", "condition", lambda S: _list(S, "terrain", "Terrains."),
@@ -248,7 +279,7 @@ _declare("unit_cost", "modifier", lambda S: _obj("What units cost to build (§ C
     "minimum": {"type": "integer", "minimum": 1, "description": "Never below this."},
     "only": {**S.member("period"), "description": "Only at this time (set-up)."},
     "where": {"const": "here", "description": "Only units built in this artefact's area."}}, ("units",)),
-         "Unit costs.")
+         "Unit costs.", _as_written)
 _declare("maintenance", "modifier", lambda S: _obj("What units cost to keep (§ 2. Production › Maintenance).", {
     "units": _list(S, "unit", "Unit types or classes (default: all)."),
     "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.")
@@ -264,7 +295,7 @@ _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvr
     "units": _list(S, "unit", "Only these units."),
     "near": {"enum": ["here", "range"], "description": "Only in or next to this artefact's area, or within its Range."},
     "cancel": {"type": "array", "minItems": 1, "items": S.member("defence"),
-               "description": "What no longer counts for the other side."}}), "Conflict values.")
+               "description": "What no longer counts for the other side."}}), "Conflict values.", _as_written)
 _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn › Harvest glory).", {
     "category": {**S.member("glory_category"), "description": "One glory category of the empire."},
     "add": {"type": "integer", "description": "The category's number is this much higher (1 if it has none)."},
@@ -281,10 +312,10 @@ _declare("moves", "modifier", lambda S: _obj("Extra movement (§ 4. Manoeuvre �
     "land": {"type": "integer", "minimum": 1, "description": "Extra movement points of its land units."}}),
          "More movement.")
 _declare("counts_for_glory", "modifier", lambda S: _list(S, "terrain", "Terrains."),
-         "Areas of these terrains count when the empire counts its areas for glory.")
+         "Areas of these terrains count when the empire counts its areas for glory.", _as_written)
 _declare("law", "modifier", lambda S: {**S.member("law"), "description": "A rule the artefact or empire adds to the "
                                                                        "game (not a permission: it always applies)."},
-         "A rule that applies.")
+         "A rule that applies.", lambda args, c, path: _law(args, c, path))
 _declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                                  "items": S.member("event"),
                                                  "description": "Cards whose events cannot be played on the empire."},
