@@ -118,7 +118,7 @@ class Glory:
         if category == "sea_areas":
             return sum(1 for a in areas if world.is_sea(a))
         if category == "not_europe":
-            return sum(1 for a in areas if EUROPE not in world.regions_of(a))
+            return sum(1 for a in areas if EUROPE not in world.regions_of(a) and self.area_counts(slot, a))
         if category == "progress":
             return min(self.progress[slot], game.beyond["level"] + 1)
         if category == "artefacts":              # § End of turn › Harvest glory › Glory from artefacts

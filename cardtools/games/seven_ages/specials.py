@@ -126,7 +126,7 @@ class Specials:
             else:
                 self.vacate(area)
             if self.log is not None:
-                self.note(f"  {self.who(slot)} converts {self.who(other)}'s {len(units)} unit(s) in "
+                self.note(f"  {self.who(slot)} converts {len(units)} unit(s) of {self.who(other)} in "
                           f"{game.world.areas[area].name}")
             self.check_empty(other)
 
