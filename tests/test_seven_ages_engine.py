@@ -23,13 +23,13 @@ def test_play_says_what_is_not_played_yet(capsys):
     assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("# not played yet: the cards' events (part 2): this is the standard game without events")
-    assert "special rules" in out[1] and "aircraft moving" in out[1]
+    assert "civil leaders moving" in out[1] and "aircraft moving" in out[1] and "special rules" not in out[1]
 
 
 def test_the_no_events_variant_plays_a_log_a_player_can_follow(capsys):
     assert main(["play", "7ages", "--variant", "no-events", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "# not played yet: the empires' special rules; civil leaders moving" in out and "events (part 2)" not in out
+    assert "# not played yet: civil leaders moving" in out and "events (part 2)" not in out
     for text in ("who goes first:", "takes the turn marker: First player", "== turn 1", "turns over",
                  "starts the", "(income)", "builds (", "Harvest glory", "== game end"):
         assert text in out, text
@@ -59,12 +59,14 @@ def test_face_down_markers_are_their_owners_to_see(game):
 
 
 def test_deferred_card_fields_neither_warn_nor_run(game, capsys):
-    """Events, specials and artefact powers are deferred (part 2): validation does not warn that the
-    engine cannot run their verbs, and the engine holds none of their abilities."""
+    """Events and artefact powers are deferred (part 2): validation does not warn that the engine
+    cannot run their verbs, and the engine holds only the empires' special rules, which it plays."""
     assert main(["validate", "7ages"]) == 0
     captured = capsys.readouterr()
     assert "warning[engine]" not in captured.out + captured.err
-    assert not any(abilities for fields in game.abilities.values() for abilities in fields.values())
+    held = {field for fields in game.abilities.values() for field, abilities in fields.items() if abilities}
+    assert held == {"empire.special"}
+    assert sum(1 for fields in game.abilities.values() if fields.get("empire.special")) == 35
 
 
 @pytest.mark.parametrize("players", [2, 4, 7])

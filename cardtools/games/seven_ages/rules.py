@@ -4,9 +4,9 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, the empires' special
-rules, civil leaders moving, transporting aircraft, aircraft moving, conversion at set-up and the
-optional rules.
+``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, civil leaders moving,
+transporting aircraft, aircraft moving, the optional rules and others. The empires' special rules are
+in ``specials.py``.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
 tasks it leads to; a decision is ``wait(kind, actor)``, its legal moves ``options_<kind>``, its move
@@ -574,11 +574,11 @@ class Game(BaseGame):
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules", "civil leaders moving (only Tacticians, Strategists and Explorers march)",
+LEFT_OUT = ("civil leaders moving (only Tacticians, Strategists and Explorers march)",
             "removing a leader in Civilise, a Religious leader starting a religion, discarding or reordering "
             "religions and governments", "transporting aircraft, cargo dropped on the way", "aircraft moving",
             "a ship's coast in port", "ships passing another empire's sea without 2:1",
-            "nukes, Star Wars and elephants", "conversion at set-up and Barbarians destroying cities",
-            "Range permission and money gifts", "double-sided artefact markers", "the Successor State",
+            "nukes, Star Wars and elephants", "Barbarians destroying the cities they liberate",
+            "Range permission and money gifts", "double-sided artefact markers", "the Successor State (card 162) starting",
             "the optional rules")
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
