@@ -527,13 +527,16 @@ class Actions:
 
     # -- action 6: Civilise (§ 6. Civilise) -------------------------------------------------------------
     def action_civilise(self, seat: int, slot: int | None) -> None:
-        """Play artefacts (one religion and one government at most), then, for an empire's marker,
-        remove disorder and urbanise. A non-empire Civilise only plays cards (§ Playing the game)."""
+        """Play artefacts (one religion and one government at most), then, for an empire's marker, a
+        Religious leader's religion, remove and promote a leader, adopt, order and discard beliefs,
+        modernise, remove disorder and urbanise (§ 6. Civilise, in its order). A non-empire Civilise
+        only plays cards (§ Playing the game)."""
         actor = seat * self.per if slot is None else slot
         self.queue[:0] = [("artefacts", actor, slot is None, False, False)]
         self.religion_played = False
         if slot is not None:
-            self.queue[1:1] = [("promote", slot), ("adopt", slot), ("civilise_rest", slot)]
+            self.queue[1:1] = [("found", slot), ("dismiss", slot), ("promote", slot), ("adopt", slot),
+                               ("dominant", slot), ("drop", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
         if self.playable_artefacts(actor, anywhere, religion, government):
@@ -556,10 +559,13 @@ class Actions:
         return found
 
     def can_play(self, card: str, slot: int, religion: bool, government: bool) -> bool:
+        artefact = self.game.artefacts.get(self.game.artefact_of[card])
+        return artefact is not None and self.can_take(artefact, slot, religion, government)
+
+    def can_take(self, artefact: dict, slot: int, religion: bool, government: bool) -> bool:
         """§ 6. Civilise › Playing artefact cards: the empire's age in the artefact's ages, a marker
         free, one religion and one government a Civilise; black artefacts are ignored."""
-        artefact = self.game.artefacts.get(self.game.artefact_of[card])
-        if artefact is None or artefact["colour"] == "black":
+        if artefact["colour"] == "black":
             return False
         lo, hi = artefact["ages"]
         if not lo <= self.age(slot) <= hi:
@@ -613,14 +619,23 @@ class Actions:
                       + [self.game.ids["civilised"]])
 
     def move_play(self, card: str) -> None:
-        """Green and blue: +1 glory (+1 more for the first empire holding a religion or government);
-        red: −1 (§ 6. Civilise › Playing artefact cards, standard game)."""
+        """The card is discarded and its artefact taken (``take_artefact``); then the next card."""
         actor, (_, anywhere, religion, government) = self.player, self.step
         target = next(s for s in self.targets(actor, anywhere) if self.can_play(card, s, religion, government))
-        seat = self.seat_of(actor)
-        self.take_from_hand(seat, card)
+        self.take_from_hand(self.seat_of(actor), card)
         self.discards += (card,)
         artefact = self.game.artefacts[self.game.artefact_of[card]]
+        self.take_artefact(target, artefact)
+        group = artefact.get("group")
+        self.step = None
+        self.queue[:0] = [("artefacts", actor, anywhere, religion or group == "religion",
+                           government or group == "government")]
+        self.proceed()
+
+    def take_artefact(self, target: int, artefact: dict) -> None:
+        """The artefact's marker goes with the empire. Green and blue: +1 glory (+1 more for the first
+        empire holding a religion or government); red: −1 (§ 6. Civilise › Playing artefact cards,
+        standard game)."""
         aid = artefact["id"]
         if artefact["placement"] in ("area", "area_pair"):
             site = self.artefact_site(target, artefact["colour"])
@@ -641,10 +656,6 @@ class Actions:
             self.score(target, FIRST_HOLDER, f"first to hold {artefact['name']}")
         if artefact["placement"] in ("area", "area_pair") and artefact["colour"] in ("green", "blue"):
             self.leaders_see(site, artefact["colour"])
-        self.step = None
-        self.queue[:0] = [("artefacts", actor, anywhere, religion or group == "religion",
-                           government or group == "government")]
-        self.proceed()
 
     def leaders_see(self, area: str, colour: str) -> None:
         """A blue artefact placed on the map within an empire's Range gives it 1 glory per Scientist;

@@ -185,16 +185,29 @@ class Manoeuvre:
         ids, slot = self.game.ids, self.player
         reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
-        return sorted([ids["march"][a] for a in self.march_targets(slot, reaches)]
+        targets = self.march_targets(slot, reaches)
+        return sorted([ids["march"][a] for a in targets]
+                      + [ids["escort"][a] for a in self.escort_targets(slot, targets, reaches)]
                       + [ids["open"][a] for a in self.open_targets(slot, bare)]
                       + self.options_land_targets(self.player) + [ids["hold"]])
 
-    def move_march(self, target: str) -> None:
-        """Every unit that reaches the area moves in."""
+    def move_march(self, target: str, civil: bool = False) -> None:
+        """Every unit that reaches the area moves in, with its areas' military leaders (``civil``:
+        every leader)."""
         slot = self.player
         reaches = self.reaches(slot)
         picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
-        self.send(slot, target, picked, reaches, leaders=True)
+        self.send(slot, target, picked, reaches, leaders=True, civil=civil)
+
+    def escort_targets(self, slot: int, targets: list[str], reaches: dict) -> list[str]:
+        """Where a march could take a civil leader along (``escort``): from an area holding one."""
+        sources = {where for _, types, where in self.leaders[slot] if not set(types) <= MILITARY}
+        return [t for t in targets if any(self.movers(slot, s, t, reaches) for s in sources if s in self.units)]
+
+    def move_escort(self, target: str) -> None:
+        """A march whose areas' civil leaders go too (§ 4. Manoeuvre › Leader movement: any leader
+        may accompany one unit for its whole move)."""
+        self.move_march(target, civil=True)
 
     def move_open(self, target: str) -> None:
         """Just the units that give 2:1 in another empire's area move in (``opening``), without
@@ -244,13 +257,15 @@ class Manoeuvre:
         self.send(slot, target, picked, reaches, leaders=True, landing=True)
 
     def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool,
-             landing: bool = False) -> None:
+             landing: bool = False, civil: bool = False) -> None:
         """The units move in, with the military leaders of their areas if ``leaders`` (§ 4. Manoeuvre
         › Leader movement: each with one of the units, for its whole move); vacant cities on the way
         and at the end lose a level (§ 4 › Vacant areas: Builders do not march). In another
         empire's area they stay beside its units until the conflicts after all movement (§ 4 ›
         Resolving conflict with other empires). A ``landing`` carries land units with the ships, along
-        the ships' way."""
+        the ships' way. A Builder going along spares the cities on the way (§ 4 › Vacant areas); a
+        Populist arriving in a disordered area of the empire removes the disorder, free (§ Leader
+        Types › Populist (Po))."""
         world = self.game.world
         moving: tuple[str, ...] = ()
         passed: set[str] = set()
@@ -261,7 +276,7 @@ class Manoeuvre:
             if not units:
                 continue
             if leaders:
-                escort += self.move_leaders(slot, source, target, len(units))
+                escort += self.move_leaders(slot, source, target, len(units), civil)
             rest = list(self.units[source])
             for u in units:
                 rest.remove(u)
@@ -275,8 +290,10 @@ class Manoeuvre:
                 while reach[area][1] != source:            # the areas passed through
                     area = reach[area][1]
                     passed.add(area)
+        builder = self.leader_here(slot, "bu", target) and any(
+            name in escort for name, types, where in self.leaders[slot] if "bu" in types and where == target)
         for area in sorted(passed, key=lambda a: world.areas[a].index):
-            if area not in self.owner and self.city.get(area):
+            if area not in self.owner and self.city.get(area) and not builder:
                 self.reduce_city(area)
         defender = self.owner.get(target)
         if self.log is not None:
@@ -288,23 +305,29 @@ class Manoeuvre:
         if landing:
             self.invaded |= {target}
         if defender is None:
-            if self.city.get(target):
+            if self.city.get(target) and not builder:
                 self.reduce_city(target)
             self.place(slot, target, moving)
             self.moved[target] = self.moved.get(target, 0) + len(moving)
         elif defender == slot:
             self.place(slot, target, moving)
             self.moved[target] = self.moved.get(target, 0) + len(moving)
+            if target in self.disorder and any(name in escort for name, types, where in self.leaders[slot]
+                                               if "po" in types and where == target):
+                self.disorder -= {target}
+                self.note(f"  {self.who(slot)}: its Populist removes the disorder in {world.areas[target].name}")
         else:
             self.invaders[target] = self.invaders.get(target, ()) + moving
         self.queue[:0] = [("marching", slot)]
         self.done()
 
-    def move_leaders(self, slot: int, source: str, target: str, units: int) -> list[str]:
+    def move_leaders(self, slot: int, source: str, target: str, units: int, civil: bool = False) -> list[str]:
         """The military leaders (Tactician, Strategist, Explorer) of ``source`` go with a march out
-        of it, each with one of its units *(judgment: civil leaders stay where their benefit is;
-        the rulebook lets the player choose)* (§ 4. Manoeuvre › Leader movement)."""
-        going = [leader for leader in self.leaders[slot] if leader[2] == source and set(leader[1]) & MILITARY][:units]
+        of it, each with one of its units; with ``civil`` (``escort``) every leader there does, the
+        military ones first (§ 4. Manoeuvre › Leader movement)."""
+        here = sorted((leader for leader in self.leaders[slot] if leader[2] == source),
+                      key=lambda leader: not set(leader[1]) & MILITARY)
+        going = [leader for leader in here if civil or set(leader[1]) & MILITARY][:units]
         if going:
             self.leaders[slot] = tuple((name, types, target) if (name, types, where) in going else (name, types, where)
                                        for name, types, where in self.leaders[slot])

@@ -4,8 +4,7 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, civil leaders moving,
-transporting aircraft, aircraft moving, the optional rules and others. The empires' special rules are
+``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, transporting aircraft, aircraft moving, the optional rules and others. The empires' special rules are
 in ``specials.py``.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
@@ -32,6 +31,7 @@ from cardtools.engine.state import BaseGame, BaseState
 from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
 from cardtools.games.seven_ages import views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
+from cardtools.games.seven_ages.beliefs import Beliefs
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.glory import Glory
@@ -53,7 +53,7 @@ EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 
 
-class State(Actions, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseState):
+class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -473,7 +473,10 @@ class Game(BaseGame):
                 ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
-                ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION])]
+                ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]),
+                ("escort", [tuple(self.world.areas)]), ("dismiss", [self.leader_words + ("none",)]),
+                ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
+                ("dominant", [self.religions]), ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -489,6 +492,7 @@ class Game(BaseGame):
         self.artefact_of = {c.id: c.get("artefact") for c in civs}
         self.artefacts = {a.id: a.fields for a in deck.of_type("artefact")}
         self.beliefs = tuple(sorted(a for a, fields in self.artefacts.items() if fields.get("group")))
+        self.religions = tuple(b for b in self.beliefs if self.artefacts[b]["group"] == "religion")
         self.world = WorldMap.of(deck)
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
@@ -509,17 +513,22 @@ class Game(BaseGame):
         self.glory_categories = {c["id"]: c for c in deck.data["glory_categories"]["categories"]}
         self.leader_type_names = {t["id"]: t["name"] for t in deck.data["leader_types"]["types"]}
         #: named leaders on the cards: move word (a slug) -> name, and back
-        self.named_leaders = {re.sub(r"[^a-z0-9]+", "_", n["name"].lower()).strip("_"): n["name"]
+        self.named_leaders = {slug(n["name"]): n["name"]
                               for e in self.empires.values() if e for named in e.get("named_leaders", {}).values()
                               for n in named}
-        self.leader_slug = {name: slug for slug, name in self.named_leaders.items()}
+        self.leader_slug = {name: word for word, name in self.named_leaders.items()}
+        #: an unnamed leader's types -> its move word ("populist_religious")
+        self.unnamed_slug = {tuple(e["types"]): slug("/".join(self.leader_type_names[t] for t in e["types"]))
+                             for e in self.counters.data["leader_cup"]["leaders"]}
+        self.leader_words = tuple(self.named_leaders) + tuple(self.unnamed_slug.values())
         self._units(deck.data["cost_chart"])
         super().__init__(deck, abilities)
         codec = self.codec
         self.ids = {kind: {values[0]: codec.id(kind, *values) for values in
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
-                                 "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy")}
+                                 "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
+                                 "escort", "dismiss", "found", "drop", "dominant")}
         for kind in ("hold", "retreat", "stand"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
@@ -573,10 +582,13 @@ class Game(BaseGame):
         return arrange(self, players, seed, setup)
 
 
+def slug(name: str) -> str:
+    """A leader's name as a move word: "Leif Erikson" -> leif_erikson."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("civil leaders moving (only Tacticians, Strategists and Explorers march)",
-            "removing a leader in Civilise, a Religious leader starting a religion, discarding or reordering "
-            "religions and governments", "transporting aircraft, cargo dropped on the way", "aircraft moving",
+LEFT_OUT = ("transporting aircraft, cargo dropped on the way", "aircraft moving",
             "a ship's coast in port", "ships passing another empire's sea without 2:1",
             "nukes, Star Wars and elephants", "Barbarians destroying the cities they liberate",
             "Range permission and money gifts", "double-sided artefact markers", "the Successor State (card 162) starting",
