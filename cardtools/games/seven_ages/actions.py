@@ -13,8 +13,8 @@ from __future__ import annotations
 import heapq
 
 #: Build profiles (macro options): how an empire spends its money in Start empire and Production.
-PROFILES = ("save", "infantry", "best", "navy", "fort", "elite")
-START_PROFILES = ("infantry", "best", "navy", "fort")
+PROFILES = ("save", "infantry", "best", "navy", "fort", "elite", "air")
+START_PROFILES = ("infantry", "best", "navy", "fort", "air")
 CITY_STEPS = (0, 1, 3, 5, 7)      # § 6. Civilise › Urbanise: a new city is 1, then 3, 5, 7
 DESTINY_HAND = 6                  # § 5. Destiny: draw up to 6
 ELITE_MAX = 3                     # § 2. Production › Building new units and markers
@@ -212,7 +212,9 @@ class Actions:
         slot, when = self.player, self.step[1]
         landings = self.build(slot, profile, start=when == "start")
         if when == "start":
+            self.arriving = tuple(u for units in landings.values() for u in units)
             self.fire(slot, "starts")                    # the card's set-up specials (specials.py)
+            self.arriving = ()
             self.queue[:0] = [("land", slot, area, units) for area, units in landings.items()] + [("finish_start", slot)]
         self.done()
 
@@ -229,12 +231,12 @@ class Actions:
         self.queue[:0] = [("round",)]
 
     def pool_left(self, slot: int) -> dict[str, int]:
-        """Counters of the empire's colour not on the map (§ Components: units are limited by the mix)."""
+        """Counters of the empire's colour not on the map nor bought for a start area it has still to
+        fight for (``arriving``) (§ Components: units are limited by the mix)."""
         game = self.game
         left = dict(game.counters.mixes[game.colour_mix[self.colour[slot]]]["counters"])
-        for a in self.areas_of(slot):
-            for u in self.units[a]:
-                left[game.counter_of[u]] -= 1
+        for u in [u for a in self.areas_of(slot) for u in self.units[a]] + list(self.arriving):
+            left[game.counter_of[u]] -= 1
         return left
 
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
@@ -284,7 +286,10 @@ class Actions:
             coast = [a for a in room if game.world.coastal(a)]
             while self.buy_unit(slot, "ships", coast, room, left, bought, landings, start):
                 pass
-        if profile != "save":
+        if profile == "air":                        # aircraft in its land areas, like other non-ships
+            while self.buy_unit(slot, "aircraft", list(room), room, left, bought, landings, start):
+                pass
+        if profile not in ("save", "air"):
             classes = ["infantry"]
             if profile == "best":
                 classes = ["cavalry", "missile", "infantry"]

@@ -26,6 +26,9 @@ import heapq
 from cardtools.games.seven_ages.leaders import MILITARY, REDRAW_BELOW
 from cardtools.games.seven_ages.terrain import INVADED
 
+#: What a ship carries: one land or aircraft unit (§ 4. Manoeuvre › Naval transport).
+CARGO = frozenset({"land", "aircraft"})
+
 COMMITS = ("one", "half", "all")
 FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
 
@@ -73,18 +76,18 @@ class Manoeuvre:
         they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
         With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
-        age, land = self.age(slot), kind == "land"
+        age, land, air = self.age(slot), kind == "land", kind == "aircraft"
         limit = bonus + max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind),
                             default=0)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         heap = [(0, source)]
         while heap:
             cost, area = heapq.heappop(heap)
-            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot
-                                         and not self.passable(slot, area, not world.areas[area].is_land)):
+            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot and not (
+                    self.air_passable(slot, area) if air else self.passable(slot, area, not world.areas[area].is_land))):
                 continue                                   # stop in another empire's area (no 2:1)
             here = world.areas[area]
-            if not land and here.is_land and area != source:
+            if not land and not air and here.is_land and area != source:
                 continue                                   # a port ends a ship's move
             for border in here.borders:
                 n = border.area
@@ -92,7 +95,9 @@ class Manoeuvre:
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
-                if land:
+                if air:
+                    step = 1                               # § 4 › Movement: aircraft pay 1 an area
+                elif land:
                     if not there.is_land or (border.crossing and all(
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
@@ -113,6 +118,13 @@ class Manoeuvre:
         del found[source]
         return found
 
+    def air_passable(self, slot: int, area: str) -> bool:
+        """§ 4. Manoeuvre › Aircraft movement restrictions: aircraft pass other empires' units, but
+        pass another empire's aircraft only with twice as many aircraft already there."""
+        theirs = sum(1 for u in self.units[area] if self.unit_kind(u) == "aircraft")
+        mine = sum(1 for u in self.invaders.get(area, ()) if self.unit_kind(u) == "aircraft")
+        return mine >= 2 * theirs
+
     def unit_kind(self, unit: str) -> str:
         return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
 
@@ -125,20 +137,27 @@ class Manoeuvre:
                                                                         if a == self.strategist]
         for source in sources:
             units = self.units[source]
-            kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]} - {"aircraft"}
+            kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]}
             for kind in kinds:
                 out[source, kind] = self.reach(slot, source, kind, self.explorer(slot, source, leaders))
         return out
 
     def movers(self, slot: int, source: str, target: str, reaches: dict, leaders: bool = True) -> tuple[str, ...]:
         """Units of ``source`` that reach ``target`` this Manoeuvre (each unit moves once), a land area
-        keeping one unit (§ 4. Manoeuvre › Other movement restrictions)."""
+        keeping one non-aircraft unit; aircraft may leave any area (§ 4. Manoeuvre › Other movement
+        restrictions)."""
         units = self.units[source]
         unmoved = units[:len(units) - self.moved.get(source, 0)]
         bonus = self.explorer(slot, source, leaders)
         able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
                 and (self.game.counters.move(u) or 9) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
-        return tuple(able[:len(units) - self.garrison(slot, source)])
+        air = tuple(u for u in able if self.unit_kind(u) == "aircraft")
+        ground = [u for u in able if self.unit_kind(u) != "aircraft"]
+        return tuple(ground[:self.ground(units) - self.garrison(slot, source)]) + air
+
+    def ground(self, units: tuple[str, ...]) -> int:
+        """Non-aircraft units: what keeps a land area (§ 4. Manoeuvre › Other movement restrictions)."""
+        return sum(1 for u in units if self.unit_kind(u) != "aircraft")
 
     def march_targets(self, slot: int, reaches: dict | None = None) -> list[str]:
         """Areas some units can move into: vacant ones, the empire's own, and other players' empires'
@@ -146,7 +165,7 @@ class Manoeuvre:
         world, found = self.game.world, set()
         for (source, kind), reach in (reaches or self.reaches(slot)).items():
             units = self.units[source]
-            if len(units) <= self.garrison(slot, source):
+            if kind != "aircraft" and self.ground(units) <= self.garrison(slot, source):
                 continue                                   # its last unit keeps the area
             unmoved = units[:len(units) - self.moved.get(source, 0)]
             best = self.explorer(slot, source, True) + max(
@@ -230,11 +249,12 @@ class Manoeuvre:
                 continue
             units = self.units[port]
             unmoved = units[:len(units) - self.moved.get(port, 0)]
-            cargo = [u for u in unmoved if self.unit_kind(u) == "land"]
+            cargo = sorted((u for u in unmoved if self.unit_kind(u) in CARGO),
+                           key=lambda u: self.unit_kind(u) == "aircraft")
             ships = [u for u in unmoved if self.unit_kind(u) in ("ship", "galley")]
             if not cargo or not ships:
                 continue
-            pairs = min(len(cargo), (len(units) - self.garrison(slot, port)) // 2)
+            pairs = min(len(cargo), (self.ground(units) - self.garrison(slot, port)) // 2)
             bonus = self.explorer(slot, port, True)
             reach = {kind: self.reach(slot, port, kind, bonus, landing=True)
                      for kind in {self.unit_kind(u) for u in ships}}
@@ -253,7 +273,7 @@ class Manoeuvre:
         slot = self.player
         picked = self.landings(slot, target)[target]
         reaches = {(port, kind): self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
-                   for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - {"land"}}
+                   for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - CARGO}
         self.send(slot, target, picked, reaches, leaders=True, landing=True)
 
     def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool,
@@ -284,7 +304,7 @@ class Manoeuvre:
             if not rest:                                   # a sea area may be emptied
                 self.vacate(source)
             moving += units
-            for kind in {self.unit_kind(u) for u in units} - ({"land"} if landing else set()):
+            for kind in {self.unit_kind(u) for u in units} - (CARGO if landing else set()):
                 reach, area = reaches[source, kind], target
                 self.across.setdefault(target, reach[target][1])
                 while reach[area][1] != source:            # the areas passed through
@@ -343,6 +363,7 @@ class Manoeuvre:
         conflict with other empires: after all movement and removing disorder)."""
         if self.empire[slot] is not None:
             self.lose_galleys(slot)
+            self.lose_aircraft(slot)
             if self.strategist is None:
                 self.remove_disorder(slot)
         self.queue[:0] = [("fighting", slot), ("manoeuvre_over", slot)]
@@ -376,6 +397,28 @@ class Manoeuvre:
                 continue                                   # § Leader Types › Explorer: not lost with one
             kept = tuple(u for u in units if u != "galley")
             self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
+            if area in self.invaders:
+                self.invaders[area] = kept
+            elif kept:
+                self.units[area] = kept
+            else:
+                self.vacate(area)
+
+    def lose_aircraft(self, slot: int) -> None:
+        """§ 4 › Aircraft movement restrictions: an aircraft (not Star Wars) at sea must be in or next to
+        a sea or ocean area holding one of its empire's non-aircraft units, or is lost."""
+        world = self.game.world
+
+        def ships(area: str) -> bool:
+            units = self.invaders[area] if area in self.invaders else self.units.get(area, ()) if self.owner.get(area) == slot else ()
+            return any(self.unit_kind(u) != "aircraft" for u in units)
+        for area, units in [(a, self.units[a]) for a in self.areas_of(slot)] + list(self.invaders.items()):
+            if world.areas[area].is_land or not any(self.unit_kind(u) == "aircraft" and u != "star_wars" for u in units):
+                continue
+            if ships(area) or any(ships(n) for n in world.neighbours(area) if not world.areas[n].is_land):
+                continue
+            kept = tuple(u for u in units if self.unit_kind(u) != "aircraft" or u == "star_wars")
+            self.note(f"  the aircraft of {self.who(slot)} in {world.areas[area].name} are lost, far from its ships")
             if area in self.invaders:
                 self.invaders[area] = kept
             elif kept:

@@ -4,8 +4,9 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, transporting aircraft, aircraft moving, the optional rules and others. The empires' special rules are
-in ``specials.py``.
+``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, the optional rules and
+the rest of that list. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
+religions and governments beyond playing their cards in ``beliefs.py``.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
 tasks it leads to; a decision is ``wait(kind, actor)``, its legal moves ``options_<kind>``, its move
@@ -104,6 +105,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseSt
         self.invaders: dict[str, tuple[str, ...]] = {}    # Manoeuvre: the active empire's units in another's area
         self.strategist: str | None = None                # Manoeuvre: a Strategist's second move from this area
         self.invaded: frozenset[str] = frozenset()        # Manoeuvre: land areas units entered from the sea
+        self.arriving: tuple[str, ...] = ()               # Start empire: units bought for start areas others hold
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
@@ -588,7 +590,7 @@ def slug(name: str) -> str:
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("transporting aircraft, cargo dropped on the way", "aircraft moving",
+LEFT_OUT = ("cargo dropped on the way",
             "a ship's coast in port", "ships passing another empire's sea without 2:1",
             "nukes, Star Wars and elephants", "Barbarians destroying the cities they liberate",
             "Range permission and money gifts", "double-sided artefact markers", "the Successor State (card 162) starting",
