@@ -145,6 +145,8 @@ class Actions:
         empire)."""
         if self.empire[slot] is None:
             return
+        starts = self.game.empires[self.empire[slot]].get("starts", ())
+        self.forts -= {a for a in starts if a not in self.owner}     # § 4 › Vacant areas: a free fort left alone
         areas = self.areas_of(slot)
         if not areas:
             self.discard_empire(slot, "no unit on the map")
@@ -210,11 +212,10 @@ class Actions:
         """Spend by the profile; at set-up, the units bought for a start area another empire holds
         fight for it at once, the new empire being the active one, then the capital is placed."""
         slot, when = self.player, self.step[1]
+        if when == "start":
+            self.fire(slot, "starts")                    # the card's set-up specials (specials.py)
         landings = self.build(slot, profile, start=when == "start")
         if when == "start":
-            self.arriving = tuple(u for units in landings.values() for u in units)
-            self.fire(slot, "starts")                    # the card's set-up specials (specials.py)
-            self.arriving = ()
             self.queue[:0] = [("land", slot, area, units) for area, units in landings.items()] + [("finish_start", slot)]
         self.done()
 
@@ -231,12 +232,12 @@ class Actions:
         self.queue[:0] = [("round",)]
 
     def pool_left(self, slot: int) -> dict[str, int]:
-        """Counters of the empire's colour not on the map nor bought for a start area it has still to
-        fight for (``arriving``) (§ Components: units are limited by the mix)."""
+        """Counters of the empire's colour not on the map (§ Components: units are limited by the mix)."""
         game = self.game
         left = dict(game.counters.mixes[game.colour_mix[self.colour[slot]]]["counters"])
-        for u in [u for a in self.areas_of(slot) for u in self.units[a]] + list(self.arriving):
-            left[game.counter_of[u]] -= 1
+        for a in self.areas_of(slot):
+            for u in self.units[a]:
+                left[game.counter_of[u]] -= 1
         return left
 
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:

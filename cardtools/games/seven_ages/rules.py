@@ -105,7 +105,6 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseSt
         self.invaders: dict[str, tuple[str, ...]] = {}    # Manoeuvre: the active empire's units in another's area
         self.strategist: str | None = None                # Manoeuvre: a Strategist's second move from this area
         self.invaded: frozenset[str] = frozenset()        # Manoeuvre: land areas units entered from the sea
-        self.arriving: tuple[str, ...] = ()               # Start empire: units bought for start areas others hold
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)

@@ -3,7 +3,8 @@ the deck), as a mixin of the state.
 
 The specials are data: the kit compiles them once (``BaseGame.abilities``) and an empire holds its
 card's abilities while it is in play (``take_specials``). Triggered ones (``when: starts``: elite
-markers, a free fort, converting another empire's pieces) run when the empire is set up; modifiers
+markers, a free fort, converting another empire's pieces) run when the empire is set up, before its
+initial units are bought; modifiers
 are asked where their rule is: ``allow`` (a land area left empty, galleys in ocean, the Pirate
 State's set-up), ``unit_cost`` (initial costs), ``conflict`` (front and support), ``counts_for_glory``
 (desert and tundra areas) and ``law: successor`` (the Successor State, card 162). The verbs' runtimes
@@ -132,13 +133,14 @@ class Specials:
 
     def place_given(self, slot: int, units: tuple[str, ...], number: int, where: str, each: bool,
                     pay: str | None) -> None:
-        """Pieces a card gives (``place_units``): a fort, free, in a start area the empire holds
-        without one (§ 1. Start empire › Placing a capital: free forts from the card). Only forts in
-        start areas are given by the specials the engine plays."""
+        """Pieces a card gives (``place_units``): a fort, free, in a start area without one that no
+        other empire holds (§ 1. Start empire › Placing a capital: free forts from the card); the
+        initial units then go there first (a fort left without units goes, ``task_finish_start``).
+        Only forts in start areas are given by the specials the engine plays."""
         if units != ("fort",) or where != "start_area" or pay != "nothing":
             raise NotImplementedError(f"place_units {units} in {where}: only a card's free forts in start areas are played")
         sites = [a for a in self.game.empires[self.empire[slot]].get("starts", ())
-                 if self.owner.get(a) == slot and a not in self.forts]
+                 if self.owner.get(a, slot) == slot and a not in self.forts]
         for area in sites[:len(sites) if each else number]:
             self.forts |= {area}
             self.note(f"  {self.who(slot)}: a free fort in {self.game.world.areas[area].name}")
