@@ -40,6 +40,7 @@ class Manoeuvre:
         if slot is None or self.empire[slot] is None:
             return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
+        self.sworn = frozenset()
         self.queue[:0] = [("marching", slot)]
 
     def task_marching(self, slot: int) -> None:
@@ -80,13 +81,19 @@ class Manoeuvre:
         limit = bonus + max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind),
                             default=0)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
+        via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
         heap = [(0, source)]
         while heap:
             cost, area = heapq.heappop(heap)
-            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot and not (
-                    self.air_passable(slot, area) if air else self.passable(slot, area, not world.areas[area].is_land))):
-                continue                                   # stop in another empire's area (no 2:1)
-            here = world.areas[area]
+            if cost > found[area][0]:
+                continue
+            here, tags = world.areas[area], via[area]
+            holder = self.owner.get(area, slot)
+            if area != source and holder != slot and not (
+                    self.air_passable(slot, area) if air else self.passable(slot, area, not here.is_land)):
+                if land or air or here.is_land or not self.may_pass(slot, holder):
+                    continue                               # stop in another empire's area (no 2:1)
+                tags |= {holder}
             if not land and not air and here.is_land and area != source:
                 continue                                   # a port ends a ship's move
             for border in here.borders:
@@ -114,9 +121,17 @@ class Manoeuvre:
                     step = 1
                 if cost + step <= limit and cost + step < found.get(n, (99, ""))[0]:
                     found[n] = (cost + step, area)
+                    via[n] = tags
                     heapq.heappush(heap, (cost + step, n))
         del found[source]
-        return found
+        return {a: v for a, v in found.items() if a not in self.owner or self.owner[a] not in via[a] | self.sworn}
+
+    def may_pass(self, slot: int, other: int) -> bool:
+        """Ships pass a sea or ocean area holding another empire's units without 2:1 when none of the
+        empire's units ends its move in an area of that empire this action (§ 4. Manoeuvre › Ship
+        movement restrictions; example: French ships past an English galley in the Bay of Biscay):
+        none waits in one already, and once passed (``sworn``) none may end in one."""
+        return not any(self.owner.get(area) == other for area in self.invaders)
 
     def air_passable(self, slot: int, area: str) -> bool:
         """§ 4. Manoeuvre › Aircraft movement restrictions: aircraft pass other empires' units, but
@@ -315,6 +330,8 @@ class Manoeuvre:
         for area in sorted(passed, key=lambda a: world.areas[a].index):
             if area not in self.owner and self.city.get(area) and not builder:
                 self.reduce_city(area)
+            elif self.owner.get(area, slot) != slot and not world.areas[area].is_land and not self.passable(slot, area, True):
+                self.sworn |= {self.owner[area]}           # passed on the promise (``may_pass``)
         defender = self.owner.get(target)
         if self.log is not None:
             names = ", ".join(self.game.unit_name(u) for u in moving)
@@ -472,6 +489,7 @@ class Manoeuvre:
                 self.queue[:0] = [("marching", slot)]
                 return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
+        self.sworn = frozenset()
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,

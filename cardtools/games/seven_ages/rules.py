@@ -105,6 +105,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseSt
         self.invaders: dict[str, tuple[str, ...]] = {}    # Manoeuvre: the active empire's units in another's area
         self.strategist: str | None = None                # Manoeuvre: a Strategist's second move from this area
         self.invaded: frozenset[str] = frozenset()        # Manoeuvre: land areas units entered from the sea
+        self.sworn: frozenset[int] = frozenset()          # Manoeuvre: empires whose seas ships passed without 2:1
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
@@ -590,7 +591,7 @@ def slug(name: str) -> str:
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
 LEFT_OUT = ("cargo dropped on the way",
-            "a ship's coast in port", "ships passing another empire's sea without 2:1",
+            "a ship's coast in port",
             "nukes, Star Wars and elephants", "Barbarians destroying the cities they liberate",
             "Range permission and money gifts", "double-sided artefact markers", "the Successor State (card 162) starting",
             "the optional rules")
