@@ -324,6 +324,8 @@ class Actions:
             landings[area] = landings.get(area, ()) + (unit,)
         else:
             self.place(slot, area, (unit,))
+            if cls == "ships":
+                self.berth.pop(area, None)              # a new ship lies on any coast (conflict.py, berths)
         bought.append(f"{game.unit_name(unit)} in {game.world.areas[area].name}")
         return True
 
@@ -352,6 +354,7 @@ class Actions:
         if slot is not None:                       # § 6. Civilise › Removing leaders: no unit left there
             self.lose_leaders(slot, area, "no unit left in its area")
         self.units.pop(area, None)
+        self.berth.pop(area, None)
         self.artefacts.pop(area, None)
         self.forts -= {area}
         self.disorder -= {area}

@@ -115,7 +115,7 @@ class Manoeuvre:
                         continue                           # a port of the empire, or a landing's coast
                     step = 1
                 else:
-                    if (here.is_land and not any(n in coast for coast in world.coasts(area))) or (
+                    if (here.is_land and not any(n in coast for coast in self.berths(slot, area))) or (
                             kind == "galley" and there.kind == "ocean" and not self.galleys_ocean(slot)):
                         continue
                     step = 1
@@ -132,6 +132,22 @@ class Manoeuvre:
         movement restrictions; example: French ships past an English galley in the Bay of Biscay):
         none waits in one already, and once passed (``sworn``) none may end in one."""
         return not any(self.owner.get(area) == other for area in self.invaders)
+
+    def berths(self, slot: int, port: str) -> tuple[frozenset[str], ...]:
+        """The coasts the empire's ships in a port lie on: those they came in by (``berth``), or any
+        for ships built there *(judgment: placed on the coast they first sail from)* (§ 4. Manoeuvre ›
+        Ship movement restrictions: ships lie on the coast closest to the seas they can enter)."""
+        coasts = self.game.world.coasts(port)
+        return tuple(coasts[i] for i in self.berth[port]) if port in self.berth else coasts
+
+    def dock(self, slot: int, port: str, sea: str) -> None:
+        """Ships entering a port from ``sea`` lie on the coast facing it."""
+        side = next(i for i, coast in enumerate(self.game.world.coasts(port)) if sea in coast)
+        docked = self.owner.get(port) == slot and any(self.unit_kind(u) in ("ship", "galley") for u in self.units[port])
+        if not docked:
+            self.berth[port] = frozenset({side})
+        elif port in self.berth:
+            self.berth[port] |= {side}
 
     def air_passable(self, slot: int, area: str) -> bool:
         """§ 4. Manoeuvre › Aircraft movement restrictions: aircraft pass other empires' units, but
@@ -341,6 +357,11 @@ class Manoeuvre:
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
         if landing:
             self.invaded |= {target}
+        if world.areas[target].is_land and any(self.unit_kind(u) in ("ship", "galley") for u in moving):
+            for source, kind in reaches:
+                if target in reaches[source, kind] and any(self.unit_kind(u) == kind for u in picked.get(source, ())) \
+                        and kind in ("ship", "galley"):
+                    self.dock(slot, target, reaches[source, kind][target][1])
         if defender is None:
             if self.city.get(target) and not builder:
                 self.reduce_city(target)

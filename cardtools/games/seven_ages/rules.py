@@ -67,7 +67,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseSt
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
-              "played", "started", "leaders")
+              "played", "started", "leaders", "berth")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -106,6 +106,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseSt
         self.strategist: str | None = None                # Manoeuvre: a Strategist's second move from this area
         self.invaded: frozenset[str] = frozenset()        # Manoeuvre: land areas units entered from the sea
         self.sworn: frozenset[int] = frozenset()          # Manoeuvre: empires whose seas ships passed without 2:1
+        self.berth: dict[str, frozenset[int]] = {}        # port -> the coasts its ships lie on (conflict.py)
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
@@ -591,7 +592,6 @@ def slug(name: str) -> str:
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
 LEFT_OUT = ("cargo dropped on the way",
-            "a ship's coast in port",
             "nukes, Star Wars and elephants", "Barbarians destroying the cities they liberate",
             "Range permission and money gifts", "double-sided artefact markers", "the Successor State (card 162) starting",
             "the optional rules")
