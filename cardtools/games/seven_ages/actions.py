@@ -587,7 +587,7 @@ class Actions:
             return False
         if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact["colour"]):
             return False
-        return self.markers_in_use(artefact["id"]) < self.marker_limit(artefact)
+        return self.marker_free(artefact)
 
     def religion_room(self, slot: int) -> int:
         """Religions an empire may hold: one, or as many as its religious glory categories (the
@@ -600,13 +600,13 @@ class Actions:
     def held(self, slot: int, group: str) -> int:
         return sum(1 for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == group)
 
-    @staticmethod
-    def marker_limit(artefact) -> int:
-        """Its own markers (double-sided markers are not turned over yet *(judgment)*); none printed: unlimited."""
+    def marker_free(self, artefact: dict) -> bool:
+        """A marker of the artefact is free: its own (none printed: unlimited), or for a religion or
+        government a double-sided marker, turned over as need be (``faces_free``)."""
+        if artefact.get("group"):
+            return self.faces_free(artefact)
         markers = artefact.get("markers")
-        if markers is None:
-            return 1_000
-        return markers if isinstance(markers, int) else markers["count"]
+        return markers is None or self.markers_in_use(artefact["id"]) < markers
 
     def markers_in_use(self, artefact: str) -> int:
         return (sum(v.count(artefact) for v in self.artefacts.values())
@@ -719,7 +719,7 @@ class Actions:
         group = artefact.get("group")
         room = self.religion_room(slot) if group == "religion" else 1
         return (belief not in self.beliefs[slot] and lo <= self.age(slot) <= hi and self.held(slot, group) < room
-                and self.markers_in_use(belief) < self.marker_limit(artefact))
+                and self.marker_free(artefact))
 
     def task_adopt(self, slot: int) -> None:
         if self.empire[slot] is not None and self.adoptable(slot):

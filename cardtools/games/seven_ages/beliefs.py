@@ -1,14 +1,51 @@
 """7 Ages religions and governments in Civilise beyond playing their cards (seeds/001_f19afe02b0a671da.txt
-§ 6. Civilise; § Leader Types › Religious (Re)), as a mixin of the state: a Religious leader starting a
-religion, choosing which of two religions is dominant, and discarding a religion or government.
-Adopting one from an empire within Range is in ``actions.py`` (``adopt``).
+§ 6. Civilise; § Leader Types › Religious (Re)), as a mixin of the state: their double-sided markers,
+a Religious leader starting a religion, choosing which of two religions is dominant, and discarding a
+religion or government. Adopting one from an empire within Range is in ``actions.py`` (``adopt``).
 """
 
 from __future__ import annotations
 
 
+def double_sided(artefacts: dict) -> dict[str, tuple[frozenset[str], ...]]:
+    """group -> its markers, each the two faces it shows: ``count`` markers for every pair the data
+    lists (``markers: {count, backs}``: a religion's or government's markers shared with each other
+    one of its group)."""
+    found: dict[str, list[frozenset[str]]] = {}
+    for aid, artefact in artefacts.items():
+        markers = artefact.get("markers")
+        if artefact.get("group") and isinstance(markers, dict):
+            for back in markers["backs"]:
+                found.setdefault(artefact["group"], []).extend([frozenset({aid, back})] * markers["count"])
+    return {group: tuple(markers) for group, markers in found.items()}
+
+
+def _assigned(wanted: list[str], markers: tuple[frozenset[str], ...]) -> bool:
+    """Whether each wanted face can show on a marker of its own (bipartite matching, augmenting paths)."""
+    holder: list[int | None] = [None] * len(markers)
+
+    def place(i: int, seen: set[int]) -> bool:
+        for m, faces in enumerate(markers):
+            if wanted[i] in faces and m not in seen:
+                seen.add(m)
+                if holder[m] is None or place(holder[m], seen):
+                    holder[m] = i
+                    return True
+        return False
+    return all(place(i, set()) for i in range(len(wanted)))
+
+
 class Beliefs:
-    """A Religious leader's religion, the dominant religion, discarding a belief."""
+    """Double-sided markers, a Religious leader's religion, the dominant religion, discarding a belief."""
+
+    # -- § 6. Civilise › Playing artefact cards: double-sided religion and government markers ----------
+    def faces_free(self, artefact: dict) -> bool:
+        """One more empire may take this religion or government if the group's markers, swapped and
+        turned over at will, can show every one in play and this one too (example 30: the last free
+        Christianity on the back of the Mughals' Islam is free while another Islam marker is)."""
+        group = artefact["group"]
+        wanted = [b for b in self.game.sided_groups[group] for _ in range(self.markers_in_use(b))] + [artefact["id"]]
+        return _assigned(wanted, self.game.sided[group])
 
     # -- § Leader Types › Religious (Re) ---------------------------------------------------------------
     def foundable(self, slot: int) -> list[str]:

@@ -32,7 +32,7 @@ from cardtools.engine.state import BaseGame, BaseState
 from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
 from cardtools.games.seven_ages import views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
-from cardtools.games.seven_ages.beliefs import Beliefs
+from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.glory import Glory
@@ -496,6 +496,9 @@ class Game(BaseGame):
         self.artefacts = {a.id: a.fields for a in deck.of_type("artefact")}
         self.beliefs = tuple(sorted(a for a, fields in self.artefacts.items() if fields.get("group")))
         self.religions = tuple(b for b in self.beliefs if self.artefacts[b]["group"] == "religion")
+        self.sided = double_sided(self.artefacts)           # group -> its double-sided markers' faces
+        self.sided_groups = {group: tuple(b for b in self.beliefs if self.artefacts[b]["group"] == group)
+                             for group in self.sided}
         self.world = WorldMap.of(deck)
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
@@ -593,6 +596,6 @@ def slug(name: str) -> str:
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
 LEFT_OUT = ("cargo dropped on the way",
             "nukes, Star Wars and elephants", "Barbarians destroying the cities they liberate",
-            "Range permission and money gifts", "double-sided artefact markers", "the Successor State (card 162) starting",
+            "Range permission and money gifts", "the Successor State (card 162) starting",
             "the optional rules")
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"

@@ -67,6 +67,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.capital[slot] = spec.get("capital")
         state.homeland[slot] = spec.get("homeland", spec.get("capital"))
         state.beliefs[slot] = tuple(spec.get("beliefs", ()))
+        state.on_card[slot] = tuple(b for b in state.beliefs[slot] if game.artefacts[b]["placement"] == "card")
         for area, leaders in spec.get("leaders", {}).items():
             for j, leader in enumerate(leaders):
                 if leader in game.named_leaders:
