@@ -744,6 +744,30 @@ class Manoeuvre:
             if not self.leader_here(winner, "bu", area):   # § 4 › End of conflict: unless a Builder is there
                 self.reduce_city(area)
         self.place(winner, area, units)
+        if self.city.get(area) and self.barbarian(winner):
+            if any(task[0] == "finish_start" and task[1] == winner for task in self.queue):
+                self.raze(winner, area)                    # during Start empire it must
+            else:
+                self.queue[:0] = [("raze", winner, area)]
+
+    def task_raze(self, slot: int, area: str) -> None:
+        """A Barbarian that liberates a city may destroy it (§ 4. Manoeuvre › End of conflict)."""
+        if self.owner.get(area) == slot and self.city.get(area):
+            self.wait("raze", slot, area)
+
+    def options_raze(self, area: str) -> list[int]:
+        return [self.game.ids["raze"], self.game.ids["spare"]]
+
+    def move_raze(self) -> None:
+        self.raze(self.player, self.step[1])
+        self.done()
+
+    def move_spare(self) -> None:
+        self.done()
+
+    def raze(self, slot: int, area: str) -> None:
+        del self.city[area]
+        self.note(f"  {self.who(slot)} destroys the city in {self.game.world.areas[area].name}")
 
     def reduce_city(self, area: str) -> None:
         """A city loses one level; a 1 is removed (no Builders yet)."""

@@ -479,7 +479,7 @@ class Game(BaseGame):
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]),
                 ("escort", [tuple(self.world.areas)]), ("dismiss", [self.leader_words + ("none",)]),
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
-                ("dominant", [self.religions]), ("choose", [OPTION])]
+                ("dominant", [self.religions]), ("raze", []), ("spare", []), ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -535,7 +535,7 @@ class Game(BaseGame):
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "escort", "dismiss", "found", "drop", "dominant")}
-        for kind in ("hold", "retreat", "stand"):
+        for kind in ("hold", "retreat", "stand", "raze", "spare"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.facts = replace(FACTS, unplayed=(EVENTS,) * bool(rules["events"]) + LEFT_OUT)
@@ -595,7 +595,6 @@ def slug(name: str) -> str:
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
 LEFT_OUT = ("cargo dropped on the way",
-            "nukes, Star Wars and elephants", "Barbarians destroying the cities they liberate",
-            "Range permission and money gifts", "the Successor State (card 162) starting",
+            "nukes, Star Wars and elephants", "the Successor State (card 162) starting",
             "the optional rules")
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
