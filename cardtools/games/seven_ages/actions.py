@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import heapq
 
+from cardtools.games.seven_ages.kingdoms import COMMON
+
 #: Build profiles (macro options): how an empire spends its money in Start empire and Production.
 PROFILES = ("save", "infantry", "best", "navy", "fort", "elite", "air")
 START_PROFILES = ("infantry", "best", "navy", "fort", "air")
@@ -237,7 +239,8 @@ class Actions:
         left = dict(game.counters.mixes[game.colour_mix[self.colour[slot]]]["counters"])
         for a in self.areas_of(slot):
             for u in self.units[a]:
-                left[game.counter_of[u]] -= 1
+                if game.counter_of[u] in left:          # not a Kingdoms counter (kingdoms.py)
+                    left[game.counter_of[u]] -= 1
         return left
 
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
@@ -287,6 +290,12 @@ class Actions:
             coast = [a for a in room if game.world.coastal(a)]
             while self.buy_unit(slot, "ships", coast, room, left, bought, landings, start):
                 pass
+        if not start:
+            self.common_built = 0
+        if profile == "air" and not start:          # Star Wars, nukes (kingdoms.py), then aircraft
+            self.build_common(slot, ("star_wars", "nuke"), room, bought)
+        if profile == "best" and not start:
+            self.build_common(slot, ("elephant",), room, bought)
         if profile == "air":                        # aircraft in its land areas, like other non-ships
             while self.buy_unit(slot, "aircraft", list(room), room, left, bought, landings, start):
                 pass
@@ -338,7 +347,9 @@ class Actions:
 
     def place(self, slot: int, area: str, units: tuple[str, ...]) -> None:
         self.units[area] = self.units.get(area, ()) + units
-        self.owner[area] = slot
+        if self.owner.get(area) != slot:
+            self.owner[area] = slot
+            self.claim_elephants(slot, area)
 
     def lose_units(self, area: str, count: int) -> None:
         """Units return to the pool; an area left without units is vacant: its artefacts, fort and
@@ -474,6 +485,8 @@ class Actions:
                 continue
             if gains[i]:
                 self.advance(s, gains[i], "trade")
+                if sides[1 - i] >= 0:
+                    self.trade_elephant(s, sides[1 - i])
             else:
                 self.earn(s, game.value[cards[i]], "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
@@ -746,6 +759,9 @@ class Actions:
         for area in self.areas_of(slot):
             units = []
             for u in self.units[area]:
+                if game.counter_of[u] not in game.counters.counters or u in COMMON:
+                    units.append(u)                     # a Kingdoms counter is not turned over (kingdoms.py)
+                    continue
                 counter = game.counters.counters[game.counter_of[u]]
                 best = counter["back"] if game.unit_level.get(counter["back"], 99) <= level else counter["front"]
                 turned += best != u

@@ -4,7 +4,7 @@ sections after it), as a mixin of the state (``rules.State``).
 Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>`` moves every unit
 that can reach the area with its movement points (``reach``) — land units by land, ships from a port
 into the seas its coast faces, from sea to sea and back into a port — each land area keeping one
-unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre; ``open
+non-aircraft unit unless the card allows otherwise (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre; ``open
 <area>`` moves into another empire's area just the units that give the empire 2:1 there, so that
 others may pass through (§ 4 › Land unit / Ship movement restrictions); ``hold`` ends the movement.
 Units entering another empire's area stay there beside its units (``invaders``) until all movement
@@ -13,10 +13,12 @@ is over and disorder removed; then each such area is fought, in the order the pl
 its uncommitted units (the engine commits the strongest and puts the best fronts in front); a side
 may retreat, all its units to one area (the one they came from first) that holds no other empire's
 unit. ``land <area>`` carries land units by ship (one a ship), and the ports' military leaders, into
-a coastal area: an invasion. Military leaders (Tactician, Strategist, Explorer) march with their
-area's units; a Strategist's stack moves and fights once more. Not played yet: transporting
-aircraft, aircraft moving, a ship's coast in port, ships passing another empire's sea area when none
-of their units ends in its areas, civil leaders moving, nukes and elephants' rules.
+a coastal area: an invasion (an aircraft when no land unit is left to carry). Military leaders
+(Tactician, Strategist, Explorer) march with their area's units, ``escort <area>`` takes the civil
+ones too; a Strategist's stack moves and fights once more. Aircraft fly 1 point an area past other
+units; ships keep the coast they lie on in port (``berth``) and may pass another empire's sea on the
+promise that no unit ends in its areas (``sworn``). Nukes, Star Wars and elephants in conflict are
+``kingdoms.py``'s. Not played yet: cargo dropped on the way.
 """
 
 from __future__ import annotations
@@ -627,7 +629,8 @@ class Manoeuvre:
         area, att, dfn = self.fight[:3]
         slot, other = (att, dfn) if side == 0 else (dfn, att)
         mine, theirs = committed[side], committed[1 - side]
-        values = sorted((self.unit_values(slot, u, area) for u in mine), key=lambda v: -v[0])
+        values = sorted(((0 if self.shy_front(u, theirs) else f, s) for u in mine
+                         for f, s in [self.unit_values(slot, u, area)]), key=lambda v: -v[0])
         fronts = (len(values) + 1) // 2
         front = sum(v[0] for v in values[:fronts])
         kinds = {game.unit_class[u] for u in mine}
@@ -660,6 +663,16 @@ class Manoeuvre:
         self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
         ca, ua = self.strongest(att, ua, self.commits[0], area)
         cd, ud = self.strongest(dfn, ud, self.commits[1], area)
+        if "nuke" in ca + cd:                              # § 4 › Nukes and Star Wars (kingdoms.py)
+            ca, cd, destroyed, boom = self.nukes_committed(ca, cd)
+            la, ld = la + destroyed[0], ld + destroyed[1]
+            if boom:
+                la, ld = la + len(ca + ua + sa), ld + len(cd + ud + sd)
+                self.note(f"  a nuke goes off in {self.game.world.areas[area].name}: every unit there is lost")
+                self.fight = (area, att, dfn, (), (), (), (), ma, md, la, ld)
+                self.go_back(dfn, "a nuke in its area")
+                self.end_conflict()
+                return
         (ta, why_a), (td, why_d) = self.total(0, (ca, cd), cards), self.total(1, (ca, cd), cards)
         if self.log is not None:
             self.note(f"  round: {self.who(att)} commits {len(ca)}: {ta} ({why_a}); "
@@ -668,13 +681,16 @@ class Manoeuvre:
         # on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == len(self.fight[3 + i]) and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
+        fled = [False, False]
         if ta <= td and not (ta == td and tactics[0]):
             la += len(ca)
+            fled[0] = "elephant" in ca
             ca = ()
             if tactics[0]:
                 self.lose_tactician(att, area)
         if td <= ta and not (ta == td and tactics[1]):
             ld += len(cd)
+            fled[1] = "elephant" in cd
             cd = ()
             if tactics[1]:
                 self.lose_tactician(dfn, area)
@@ -684,6 +700,10 @@ class Manoeuvre:
         if not ud and sd:
             ud, sd, md = sd, (), md + 1
         self.fight = (area, att, dfn, ua, ud, sa, sd, ma, md, la, ld)
+        for side in (0, 1):
+            if fled[side] and (ua, ud)[side]:              # an elephant lost: the survivors retreat
+                self.flee(side)
+        ua, ud = self.fight[3], self.fight[4]
         if ua and ud:
             self.queue[:0] = [("round",)]
         else:

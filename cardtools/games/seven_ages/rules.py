@@ -36,6 +36,7 @@ from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.glory import Glory
+from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
 from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.terrain import TerrainChart
@@ -54,7 +55,7 @@ EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 
 
-class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseState):
+class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -107,6 +108,9 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseSt
         self.invaded: frozenset[str] = frozenset()        # Manoeuvre: land areas units entered from the sea
         self.sworn: frozenset[int] = frozenset()          # Manoeuvre: empires whose seas ships passed without 2:1
         self.berth: dict[str, frozenset[int]] = {}        # port -> the coasts its ships lie on (conflict.py)
+        self.common = (None,) * len(game.common_units)    # where each Kingdoms counter is (kingdoms.py)
+        self.no_elephants = False                         # elephants left the game (an empire in age 7)
+        self.common_built = 0                             # common units built in this Production
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
@@ -278,6 +282,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseSt
         self.queue = tasks + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
+        self.settle_common()
         if slot is not None:
             marker = self.marks[slot]
             if marker is None:            # turned over already (a trade partner's Trade) or discarded
@@ -362,6 +367,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, Tasks, BaseSt
             self.lose_leaders(slot, None, "a new age")
         if self.age(slot) != before:
             self.outdated_artefacts(slot)
+        if self.age(slot) == 7:                      # § 2 › Elephants: gone when an empire enters age 7
+            self.elephants_leave()
         per_level = self.game.immediate(self.empire[slot], "progress_level")
         if per_level:
             self.score(slot, per_level * levels, "immediate glory: progress")
@@ -502,6 +509,7 @@ class Game(BaseGame):
         self.world = WorldMap.of(deck)
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
+        self.common_units = common_counters(self.counters)
         track = deck.data["progress_track"]
         self.max_city = {a["age"]: a["max_city"] for a in track["ages"]}
         self.dark_ages = frozenset(track["dark_ages"]["levels"])
@@ -542,7 +550,7 @@ class Game(BaseGame):
 
     def _units(self, chart: dict) -> None:
         """Unit types by class from the cost chart (§ Cost); the Kingdoms common units (elephants,
-        nukes, Star Wars) are not built yet."""
+        nukes, Star Wars) are built from their own pools (kingdoms.py), not a colour's."""
         self.unit_class, self.unit_level, self.class_cost, self.class_kind = {}, {}, {}, {}
         self.negates_city = set()
         self.unit_names: dict[str, str] = {}
@@ -594,7 +602,6 @@ def slug(name: str) -> str:
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("cargo dropped on the way",
-            "nukes, Star Wars and elephants", "the Successor State (card 162) starting",
+LEFT_OUT = ("cargo dropped on the way", "the Successor State (card 162) starting",
             "the optional rules")
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
