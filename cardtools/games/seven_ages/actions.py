@@ -66,6 +66,9 @@ class Actions:
         empire = self.game.empires[card]
         areas = list(empire.get("starts", ()))
         also = empire.get("starts_also", {})
+        if also.get("parent"):                              # the Successor State (specials.py)
+            parent = self.parent_for(seat)
+            areas += [a for a in self.areas_of(parent) if self.game.world.areas[a].is_land] if parent is not None else []
         if "controlled_by" in also:
             world, sea = self.game.world, also.get("coastal_on")
             areas += [a for a, s in sorted(self.owner.items(), key=lambda item: world.areas[item[0]].index)
@@ -120,6 +123,8 @@ class Actions:
         self.take_from_hand(seat, card)
         slot = next(s for s in self.slots_of(seat) if self.empire[s] is None)
         self.open_empire(slot, card, self.free_colours(seat)[0])
+        if self.game.empires[card].get("starts_also", {}).get("parent"):
+            self.parent[slot] = self.empire[self.parent_for(seat)]
         self.wait("build", slot, "start")
 
     def open_empire(self, slot: int, card: str, colour: str) -> None:
@@ -828,7 +833,7 @@ class Actions:
         self.lose_leaders(slot, None, "its empire is discarded")
         for area in self.areas_of(slot):
             self.vacate(area)
-        self.discards += (card,)
+        self.discards += (self.succeed(slot, card),)
         self.empire[slot] = self.colour[slot] = self.capital[slot] = self.homeland[slot] = None
         self.take_specials(slot)
         self.marks[slot] = None

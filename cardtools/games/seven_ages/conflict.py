@@ -31,6 +31,13 @@ from cardtools.games.seven_ages.terrain import INVADED
 #: What a ship carries: one land or aircraft unit (§ 4. Manoeuvre › Naval transport).
 CARGO = frozenset({"land", "aircraft"})
 
+
+class Reach(dict):
+    """Where units may end their move -> (movement points, the area entered from); ``paths``: every
+    area reached, those only passed through too, to trace the way."""
+
+    paths: dict
+
 COMMITS = ("one", "half", "all")
 FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
 
@@ -126,7 +133,9 @@ class Manoeuvre:
                     via[n] = tags
                     heapq.heappush(heap, (cost + step, n))
         del found[source]
-        return {a: v for a, v in found.items() if a not in self.owner or self.owner[a] not in via[a] | self.sworn}
+        ends = Reach((a, v) for a, v in found.items() if a not in self.owner or self.owner[a] not in via[a] | self.sworn)
+        ends.paths = found
+        return ends
 
     def may_pass(self, slot: int, other: int) -> bool:
         """Ships pass a sea or ocean area holding another empire's units without 2:1 when none of the
@@ -338,7 +347,7 @@ class Manoeuvre:
                 self.vacate(source)
             moving += units
             for kind in {self.unit_kind(u) for u in units} - (CARGO if landing else set()):
-                reach, area = reaches[source, kind], target
+                reach, area = reaches[source, kind].paths, target
                 self.across.setdefault(target, reach[target][1])
                 while reach[area][1] != source:            # the areas passed through
                     area = reach[area][1]

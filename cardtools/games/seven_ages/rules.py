@@ -68,7 +68,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
-              "played", "started", "leaders", "berth")
+              "played", "started", "leaders", "berth", "parent")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -111,6 +111,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.common = (None,) * len(game.common_units)    # where each Kingdoms counter is (kingdoms.py)
         self.no_elephants = False                         # elephants left the game (an empire in age 7)
         self.common_built = 0                             # common units built in this Production
+        self.parent: list[str | None] = [None] * slots    # a Successor State's parent empire (specials.py)
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
@@ -602,6 +603,5 @@ def slug(name: str) -> str:
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("cargo dropped on the way", "the Successor State (card 162) starting",
-            "the optional rules")
+LEFT_OUT = ("cargo dropped on the way", "the optional rules")
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"

@@ -41,8 +41,32 @@ class Specials:
         return any(getattr(a, "verb", None) == "allow" and a.args["rule"] == rule and a.condition is None
                    for a in self.game.abilities.get(card, {}).get(FIELD, ()))
 
+    # -- the Successor State (card 162: ``starts_also: {parent: true}``, ``law: successor``) ------------
     def successor(self, slot: int) -> bool:
         return any(args == "successor" for args in self._in_force("law", slot))
+
+    def parent_for(self, seat: int) -> int | None:
+        """The empire a Successor State is spawned from: the most advanced empire of another player
+        *(judgment: the rulebook names no rule for the choice)*; it starts in that empire's land areas."""
+        others = [s for s in self.in_play() if self.seat_of(s) != seat]
+        return max(others, key=lambda s: (self.progress[s], -s), default=None)
+
+    def succeed(self, slot: int, card: str) -> str:
+        """§ 7. Discard empire: if a Successor State spawned from the discarded empire is still in play,
+        its owner discards the Successor State card and replaces it with the discarded empire's. ->
+        the card that goes to the discard pile."""
+        heir = next((s for s in self.in_play() if s != slot and self.parent[s] == card and self.successor(s)), None)
+        for s in self.actors():
+            if self.parent[s] == card or s == slot:
+                self.parent[s] = None
+        if heir is None:
+            return card
+        spawned = self.empire[heir]
+        self.empire[heir] = card
+        self.take_specials(heir)
+        self.note(f"  {self.seat_name(self.seat_of(heir))}'s {self.game.name(spawned)} becomes the "
+                  f"{self.game.name(card)}, the empire it was spawned from")
+        return spawned
 
     # -- the rules that ask them ----------------------------------------------------------------------
     def garrison(self, slot: int, area: str) -> int:
