@@ -308,18 +308,36 @@ class Manoeuvre:
         return {t: v for t, v in found.items() if v}
 
     def options_land_targets(self, slot: int) -> list[int]:
-        ids = self.game.ids["land"]
-        return [ids[t] for t in self.landings(slot)]
+        ids, landings = self.game.ids, self.landings(slot)
+        return [ids["land"][t] for t in landings] + [ids["unload"][t] for t in self.unload_targets(slot, landings)]
 
-    def move_land(self, target: str) -> None:
+    def move_land(self, target: str, unload: bool = False) -> None:
         slot = self.player
         picked = self.landings(slot, target)[target]
-        reaches = {(port, kind): self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
-                   for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - CARGO}
-        self.send(slot, target, picked, reaches, leaders=True, landing=True)
+        self.send(slot, target, picked, self.landing_reaches(slot, picked), leaders=True, landing=True, unload=unload)
+
+    def landing_reaches(self, slot: int, picked: dict[str, tuple[str, ...]]) -> dict:
+        return {(port, kind): self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
+                for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - CARGO}
+
+    def unload_targets(self, slot: int, landings: dict) -> list[str]:
+        """Where ships may drop their cargo on the way and stay at sea (``unload``): the seas they would
+        stop in, next to the coast, are vacant or the empire's."""
+        found = []
+        for target, picked in landings.items():
+            seas = {r.paths[target][1] for r in self.landing_reaches(slot, picked).values()}
+            if all(self.owner.get(sea, slot) == slot for sea in seas):
+                found.append(target)
+        return found
+
+    def move_unload(self, target: str) -> None:
+        """A landing whose ships drop their cargo from the sea next to the coast and stay there (§ 4.
+        Manoeuvre › Naval transport: ships may drop off their cargo during their move; the cargo moves
+        no further)."""
+        self.move_land(target, unload=True)
 
     def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool,
-             landing: bool = False, civil: bool = False) -> None:
+             landing: bool = False, civil: bool = False, unload: bool = False) -> None:
         """The units move in, with the military leaders of their areas if ``leaders`` (§ 4. Manoeuvre
         › Leader movement: each with one of the units, for its whole move); vacant cities on the way
         and at the end lose a level (§ 4 › Vacant areas: Builders do not march). In another
@@ -360,6 +378,15 @@ class Manoeuvre:
             elif self.owner.get(area, slot) != slot and not world.areas[area].is_land and not self.passable(slot, area, True):
                 self.sworn |= {self.owner[area]}           # passed on the promise (``may_pass``)
         defender = self.owner.get(target)
+        if unload:                                         # the ships stay at sea; the cargo lands
+            for source, kind in reaches:
+                ships = tuple(u for u in picked.get(source, ()) if self.unit_kind(u) == kind)
+                if ships:
+                    sea = reaches[source, kind].paths[target][1]
+                    self.place(slot, sea, ships)
+                    self.moved[sea] = self.moved.get(sea, 0) + len(ships)
+                    self.note(f"  the ships of {self.who(slot)} stay in {world.areas[sea].name}")
+            moving = tuple(u for u in moving if self.unit_kind(u) in CARGO)
         if self.log is not None:
             names = ", ".join(self.game.unit_name(u) for u in moving)
             self.note(f"  {self.who(slot)} {'lands' if landing else 'moves'} {names} {'in' if landing else 'into'} "

@@ -487,7 +487,8 @@ class Game(BaseGame):
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]),
                 ("escort", [tuple(self.world.areas)]), ("dismiss", [self.leader_words + ("none",)]),
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
-                ("dominant", [self.religions]), ("raze", []), ("spare", []), ("choose", [OPTION])]
+                ("dominant", [self.religions]), ("raze", []), ("spare", []),
+                ("unload", [tuple(self.world.areas)]), ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -543,7 +544,7 @@ class Game(BaseGame):
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
-                                 "escort", "dismiss", "found", "drop", "dominant")}
+                                 "escort", "dismiss", "found", "drop", "dominant", "unload")}
         for kind in ("hold", "retreat", "stand", "raze", "spare"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
@@ -603,5 +604,5 @@ def slug(name: str) -> str:
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("cargo dropped on the way", "the optional rules")
+LEFT_OUT = ("the optional rules",)
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
