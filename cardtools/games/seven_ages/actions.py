@@ -627,8 +627,15 @@ class Actions:
         return markers is None or self.markers_in_use(artefact["id"]) < markers
 
     def markers_in_use(self, artefact: str) -> int:
-        return (sum(v.count(artefact) for v in self.artefacts.values())
-                + sum(v.count(artefact) for v in self.on_card))
+        return self.markers_held().get(artefact, 0)
+
+    def markers_held(self) -> dict[str, int]:
+        """Artefact markers in play, on the map and on cards: artefact -> how many."""
+        held: dict[str, int] = {}
+        for markers in list(self.artefacts.values()) + self.on_card:
+            for m in markers:
+                held[m] = held.get(m, 0) + 1
+        return held
 
     def artefact_site(self, slot: int, colour: str = "green") -> str | None:
         """An area of the empire without an artefact — a second one only with a Scientist (blue) or an

@@ -43,8 +43,8 @@ class Beliefs:
         """One more empire may take this religion or government if the group's markers, swapped and
         turned over at will, can show every one in play and this one too (example 30: the last free
         Christianity on the back of the Mughals' Islam is free while another Islam marker is)."""
-        group = artefact["group"]
-        wanted = [b for b in self.game.sided_groups[group] for _ in range(self.markers_in_use(b))] + [artefact["id"]]
+        group, held = artefact["group"], self.markers_held()
+        wanted = [b for b in self.game.sided_groups[group] for _ in range(held.get(b, 0))] + [artefact["id"]]
         return _assigned(wanted, self.game.sided[group])
 
     # -- § Leader Types › Religious (Re) ---------------------------------------------------------------

@@ -91,6 +91,9 @@ class Manoeuvre:
                             default=0)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
+        ports = self.berths(slot, source) if world.areas[source].is_land else ()
+        ocean = kind != "galley" or self.galleys_ocean(slot)
+        promised = False
         heap = [(0, source)]
         while heap:
             cost, area = heapq.heappop(heap)
@@ -102,7 +105,7 @@ class Manoeuvre:
                     self.air_passable(slot, area) if air else self.passable(slot, area, not here.is_land)):
                 if land or air or here.is_land or not self.may_pass(slot, holder):
                     continue                               # stop in another empire's area (no 2:1)
-                tags |= {holder}
+                tags, promised = tags | {holder}, True
             if not land and not air and here.is_land and area != source:
                 continue                                   # a port ends a ship's move
             for border in here.borders:
@@ -124,8 +127,8 @@ class Manoeuvre:
                         continue                           # a port of the empire, or a landing's coast
                     step = 1
                 else:
-                    if (here.is_land and not any(n in coast for coast in self.berths(slot, area))) or (
-                            kind == "galley" and there.kind == "ocean" and not self.galleys_ocean(slot)):
+                    if (here.is_land and not any(n in coast for coast in ports)) or (
+                            there.kind == "ocean" and not ocean):
                         continue
                     step = 1
                 if cost + step <= limit and cost + step < found.get(n, (99, ""))[0]:
@@ -133,7 +136,10 @@ class Manoeuvre:
                     via[n] = tags
                     heapq.heappush(heap, (cost + step, n))
         del found[source]
-        ends = Reach((a, v) for a, v in found.items() if a not in self.owner or self.owner[a] not in via[a] | self.sworn)
+        if promised or self.sworn:
+            ends = Reach((a, v) for a, v in found.items() if self.owner.get(a) not in via[a] | self.sworn)
+        else:
+            ends = Reach(found)
         ends.paths = found
         return ends
 
