@@ -627,14 +627,32 @@ class Manoeuvre:
         self.wait("commit", att, 0)
 
     def options_commit(self, side: int) -> list[int]:
-        ids = self.game.ids["commit"]
-        count = len(self.fight[3 + side])
-        return [ids["one"]] if count == 1 else [ids[c] for c in COMMITS] if count > 2 else [ids["one"], ids["all"]]
+        """The macros (``one``, ``half``, ``all``: the strongest), or the units one at a time (``pick
+        <unit>`` … ``picked``: the primitive layer, docs/rules/7ages.md § 15)."""
+        ids = self.game.ids
+        units = list(self.fight[3 + side])
+        for unit in self.picks:
+            units.remove(unit)
+        picks = sorted({ids["pick"][u] for u in units})
+        if self.picks:
+            return picks + [ids["picked"]]
+        count = len(units)
+        macros = [ids["commit"]["one"]] if count == 1 else (
+            [ids["commit"][c] for c in COMMITS] if count > 2 else [ids["commit"]["one"], ids["commit"]["all"]])
+        return macros + (picks if len(picks) > 1 else [])
 
-    def move_commit(self, how: str) -> None:
+    def move_pick(self, unit: str) -> None:
+        self.picks += (unit,)
+        self.wait("commit", self.player, self.step[1])
+
+    def move_picked(self) -> None:
+        picks, self.picks = self.picks, ()
+        self.move_commit(picks)
+
+    def move_commit(self, how: str | tuple[str, ...]) -> None:
         side = self.step[1]
         units = self.fight[3 + side]
-        count = {"one": 1, "half": (len(units) + 1) // 2, "all": len(units)}[how]
+        count = how if isinstance(how, tuple) or how == "all" else {"one": 1, "half": (len(units) + 1) // 2}[how]
         self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
         if side == 0:
             self.wait("commit", self.fight[2], 1)
@@ -643,9 +661,16 @@ class Manoeuvre:
             self.resolve_round()
             self.proceed()
 
-    def strongest(self, slot: int, units: tuple[str, ...], count: int, area: str) -> tuple[tuple, tuple]:
-        """The ``count`` units committed (the strongest) and those left."""
+    def strongest(self, slot: int, units: tuple[str, ...], count: int | str | tuple[str, ...],
+                  area: str) -> tuple[tuple, tuple]:
+        """The units committed — the ``count`` strongest, ``all``, or those picked — and those left."""
         ranked = sorted(units, key=lambda u: -sum(self.unit_values(slot, u, area)))
+        if count == "all":
+            return tuple(ranked), ()
+        if isinstance(count, tuple):
+            for unit in count:
+                ranked.remove(unit)
+            return count, tuple(ranked)
         return tuple(ranked[:count]), tuple(ranked[count:])
 
     def unit_values(self, slot: int, unit: str, area: str) -> tuple[int, int]:
@@ -719,9 +744,9 @@ class Manoeuvre:
         if self.log is not None:
             self.note(f"  round: {self.who(att)} commits {len(ca)}: {ta} ({why_a}); "
                       f"{self.who(dfn)} commits {len(cd)}: {td} ({why_d})")
-        # a Tactician in the area is committed with "all" *(judgment)*: on a tie its side loses nothing,
-        # on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
-        tactics = [self.commits[i] == len(self.fight[3 + i]) and self.leader_here(s, "ta", area)
+        # a Tactician in the area is committed with ``commit all`` *(judgment)*: on a tie its side loses
+        # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
+        tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
         fled = [False, False]
         if ta <= td and not (ta == td and tactics[0]):

@@ -116,6 +116,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
         self.commits: tuple = (None, None)                # units each side commits this round
+        self.picks: tuple[str, ...] = ()                  # units picked one at a time for a commit
         self.religion_played = False                      # Civilise: a religion card played this action
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
         self.turn, self.first, self.reshuffles = 0, 0, 0
@@ -488,7 +489,8 @@ class Game(BaseGame):
                 ("escort", [tuple(self.world.areas)]), ("dismiss", [self.leader_words + ("none",)]),
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
-                ("unload", [tuple(self.world.areas)]), ("choose", [OPTION])]
+                ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
+                ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -544,8 +546,8 @@ class Game(BaseGame):
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
-                                 "escort", "dismiss", "found", "drop", "dominant", "unload")}
-        for kind in ("hold", "retreat", "stand", "raze", "spare"):
+                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick")}
+        for kind in ("hold", "retreat", "stand", "raze", "spare", "picked"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.facts = replace(FACTS, unplayed=(EVENTS,) * bool(rules["events"]) + LEFT_OUT)
