@@ -477,14 +477,17 @@ class Manoeuvre:
                 continue
             if self.leader_here(slot, "ex", area):
                 continue                                   # § Leader Types › Explorer: not lost with one
-            kept = tuple(u for u in units if u != "galley")
             self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
-            if area in self.invaders:
-                self.invaders[area] = kept
-            elif kept:
-                self.units[area] = kept
-            else:
-                self.vacate(area)
+            self.keep_only(area, tuple(u for u in units if u != "galley"))
+
+    def keep_only(self, area: str, kept: tuple[str, ...]) -> None:
+        """The active empire's units in an area, waiting there or holding it, are now ``kept``."""
+        if area in self.invaders:
+            self.invaders[area] = kept
+        elif kept:
+            self.units[area] = kept
+        else:
+            self.vacate(area)
 
     def lose_aircraft(self, slot: int) -> None:
         """§ 4 › Aircraft movement restrictions: an aircraft (not Star Wars) at sea must be in or next to
@@ -499,14 +502,8 @@ class Manoeuvre:
                 continue
             if ships(area) or any(ships(n) for n in world.neighbours(area) if not world.areas[n].is_land):
                 continue
-            kept = tuple(u for u in units if self.unit_kind(u) != "aircraft" or u == "star_wars")
             self.note(f"  the aircraft of {self.who(slot)} in {world.areas[area].name} are lost, far from its ships")
-            if area in self.invaders:
-                self.invaders[area] = kept
-            elif kept:
-                self.units[area] = kept
-            else:
-                self.vacate(area)
+            self.keep_only(area, tuple(u for u in units if self.unit_kind(u) != "aircraft" or u == "star_wars"))
 
     def remove_disorder(self, slot: int) -> None:
         """§ 4. Manoeuvre › Removing disorder markers: with enough units there (2 + the defence
