@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 
-from cardtools.games.seven_ages.leaders import MILITARY, REDRAW_BELOW
+from cardtools.games.seven_ages.leaders import MILITARY
 from cardtools.games.seven_ages.terrain import INVADED
 
 #: What a ship carries: one land or aircraft unit (§ 4. Manoeuvre › Naval transport).
@@ -605,23 +605,42 @@ class Manoeuvre:
             self.fight = fight[:3] + ((), fight[4], (), fight[6]) + fight[7:]
         else:
             self.fight = fight[:4] + ((), fight[5], ()) + fight[7:]
-        self.queue.remove(("cards",))
+        self.queue.remove(("cards",))                    # the retreat comes before the cards
         self.step = None
         self.end_conflict()
         self.proceed()
 
     def task_cards(self) -> None:
-        """Each side draws a card (§ 4 › Resolving conflict), then commits units secretly."""
-        area, att, dfn = self.fight[:3]
-        for slot in (att, dfn):
-            card = self.draw(1)
-            if card and self.leader_here(slot, "ta", area) and self.game.value[card[0]] < REDRAW_BELOW:
-                self.discards += card                    # a Tactician's side may draw a second card
-                card = self.draw(1) or card
-                self.note(f"  {self.who(slot)}'s Tactician has the card redrawn")
-            self.drawn[self.seat_of(slot)] = card
+        """Each side draws a card and looks at it (§ 4 › Resolving conflict), then commits units
+        secretly."""
+        self.queue[:0] = [("conflict_card", 0), ("conflict_card", 1), ("commits",)]
+
+    def task_conflict_card(self, side: int) -> None:
+        """With a Tactician in the area, the side may discard its card and draw a second, which it
+        must use (§ Leader Types › Tactician (Ta))."""
+        area, slot = self.fight[0], self.fight[1 + side]
+        self.drawn[self.seat_of(slot)] = self.draw(1)
+        if self.drawn[self.seat_of(slot)] and self.leader_here(slot, "ta", area):
+            self.wait("redraw", slot, side)
+
+    def options_redraw(self, side: int) -> list[int]:
+        return [self.game.ids["redraw"], self.game.ids["keep"]]
+
+    def move_redraw(self) -> None:
+        seat = self.seat_of(self.player)
+        second = self.draw(1)
+        if second:
+            self.discards += self.drawn[seat]
+            self.drawn[seat] = second
+            self.note(f"  {self.who(self.player)}'s Tactician has the card redrawn")
+        self.done()
+
+    def move_keep(self) -> None:
+        self.done()
+
+    def task_commits(self) -> None:
         self.commits = (None, None)
-        self.wait("commit", att, 0)
+        self.wait("commit", self.fight[1], 0)
 
     def options_commit(self, side: int) -> list[int]:
         """The macros (``one``, ``half``, ``all``: the strongest), or the units one at a time (``pick

@@ -13,7 +13,6 @@ from __future__ import annotations
 NO_LEADER = ()
 #: Leader types that march with their area's units (conflict.py, ``move_leaders``) *(judgment)*.
 MILITARY = frozenset({"ta", "st", "ex"})
-REDRAW_BELOW = 4     # a Tactician's side redraws a conflict card below this value (the engine's policy)
 
 
 class Leaders:

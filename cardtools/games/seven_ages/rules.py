@@ -490,6 +490,7 @@ class Game(BaseGame):
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
+                ("redraw", []), ("keep", []),
                 ("choose", [OPTION])]
 
     def __init__(self, deck, abilities=None):
@@ -547,7 +548,7 @@ class Game(BaseGame):
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "escort", "dismiss", "found", "drop", "dominant", "unload", "pick")}
-        for kind in ("hold", "retreat", "stand", "raze", "spare", "picked"):
+        for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.facts = replace(FACTS, unplayed=(EVENTS,) * bool(rules["events"]) + LEFT_OUT)
