@@ -841,6 +841,7 @@ class Actions:
         for area in self.areas_of(slot):
             self.vacate(area)
         self.discards += (self.succeed(slot, card),)
+        self.release_common(slot)
         self.empire[slot] = self.colour[slot] = self.capital[slot] = self.homeland[slot] = None
         self.take_specials(slot)
         self.marks[slot] = None

@@ -46,6 +46,10 @@ class CommonUnits:
                 self._set(i, ("pool", slot))
                 self.note(f"  {self.who(slot)} adds the elephant of {self.game.world.areas[area].name} to its pool")
 
+    def release_common(self, slot: int) -> None:
+        """A discarded empire's elephants in its pool go back to the common pool *(judgment)*."""
+        self.common = tuple(None if entry == ("pool", slot) else entry for entry in self.common)
+
     def trade_elephant(self, slot: int, partner: int) -> None:
         """Progressing by trading with an empire that controls an elephant area: one elephant from the
         common pool, at random *(judgment: always taken)*."""
