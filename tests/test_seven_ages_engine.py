@@ -3,11 +3,14 @@ it says what it does not play, refuses the options it cannot play, hides face-do
 invariants over seeded games (thousands: benchmarks/seven_ages.py --invariants), and its deferred
 card fields neither warn in validation nor run."""
 
+import shutil
+
 import pytest
 
 from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
+from cardtools.engine.compiled import UnrunnableDeck
 from cardtools.engine.contract import UnplayedRules, new_game
 from cardtools.games.seven_ages.invariants import play_checked, violations
 
@@ -86,3 +89,15 @@ def test_invariants_catch_a_conflict_fought_before_movement_is_over(game):
     assert any("outside a Manoeuvre" in v for v in violations(state, []))
     state.invaders, state.step, state.fight = {}, ("march",), ("latium",)
     assert violations(state, []) == ["a conflict while units may still move"]
+
+
+def test_a_special_rule_used_as_the_engine_does_not_play_it_is_refused(tmp_path):
+    """The engine plays the specials' verbs only as the cards use them (verbs.py ``_played_when``):
+    another use is refused by name, not ignored."""
+    for folder in ("decks/7ages", "schemas", "templates"):
+        shutil.copytree(WS.root / folder, tmp_path / folder)
+    path = tmp_path / "decks" / "7ages" / "classic.yaml"
+    path.write_text(path.read_text().replace("{unit_cost: {units: [cavalry], set: 2, only: setup}}",
+                                             "{unit_cost: {units: [cavalry], add: -1}}"))
+    with pytest.raises(UnrunnableDeck, match="jurchens"):
+        new_game(load_deck("7ages", "no-events", Workspace(tmp_path)))

@@ -155,16 +155,13 @@ class Specials:
                           f"{game.world.areas[area].name}")
             self.check_empty(other)
 
-    def place_given(self, slot: int, units: tuple[str, ...], number: int, where: str, each: bool,
-                    pay: str | None) -> None:
+    def place_given(self, slot: int, number: int) -> None:
         """Pieces a card gives (``place_units``): a fort, free, in a start area without one that no
         other empire holds (§ 1. Start empire › Placing a capital: free forts from the card); the
         initial units then go there first (a fort left without units goes, ``task_finish_start``).
-        Only forts in start areas are given by the specials the engine plays."""
-        if units != ("fort",) or where != "start_area" or pay != "nothing":
-            raise NotImplementedError(f"place_units {units} in {where}: only a card's free forts in start areas are played")
+        The only use the engine plays (``verbs._free_fort``: any other is refused)."""
         sites = [a for a in self.game.empires[self.empire[slot]].get("starts", ())
                  if self.owner.get(a, slot) == slot and a not in self.forts]
-        for area in sites[:len(sites) if each else number]:
+        for area in sites[:number]:
             self.forts |= {area}
             self.note(f"  {self.who(slot)}: a free fort in {self.game.world.areas[area].name}")

@@ -54,15 +54,22 @@ def _as_written(args, c, path):
     return {"args": args}
 
 
-#: The ``law`` tokens the engine plays (rules.py); any other is refused like a verb without a runtime,
-#: so a card naming it stops ``play`` instead of being ignored.
+def _played_when(kind: str, name: str, played, runtime=_as_written):
+    """A runtime for the uses of a verb the engine plays (``played(args)``); any other use is refused
+    like a verb without a runtime, so a card using it stops ``play`` instead of being ignored."""
+    def compile_(args, c, path):
+        if not played(args):
+            refuse = c._unrunnable(c.verbs[kind][name], path)
+            return {"refuse": refuse} if kind == "modifier" else refuse
+        return runtime(args, c, path)
+    return compile_
+
+
+#: The uses of the special rules' verbs the engine plays (specials.py): a ``law`` token, initial costs
+#: set, front and support added, a free fort in a start area.
 LAWS_PLAYED = frozenset({"successor"})
-
-
-def _law(args, c, path):
-    if args not in LAWS_PLAYED:
-        return {"refuse": c._unrunnable(c.verbs["modifier"]["law"], path)}
-    return _as_written(args, c, path)
+INITIAL_COST = frozenset({"units", "set", "only"})
+UNIT_VALUES = frozenset({"units", "front", "support"})
 
 
 def _selection(S: SchemaParts, text: str, **extra) -> dict:
@@ -119,11 +126,13 @@ _effect("take_area", lambda S: _obj("An area changes sides.", {
 
 
 def _place_units(args, c, path):
-    """Units or forts placed from the empire's pool into a kind of area (``State.place_given``)."""
+    """Free forts in start areas (the one use played: ``_free_fort``; ``State.place_given``)."""
     number = c.value(args["number"], path + ("number",))
-    where = args.get("in_each") or args.get("in")
-    each, units, pay = "in_each" in args, tuple(args["units"]), args.get("pay")
-    return lambda st, ctx: st.place_given(ctx.player, units, number(st, ctx), where, each, pay)
+    return lambda st, ctx: st.place_given(ctx.player, number(st, ctx))
+
+
+def _free_fort(args) -> bool:
+    return tuple(args["units"]) == ("fort",) and args.get("in") == "start_area" and args.get("pay") == "nothing"
 
 
 _effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
@@ -133,7 +142,7 @@ _effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
     "in": _areas(S, "In one such area of the empire."),
     "pay": {"enum": ["nothing", "half"], "description": "What is paid (default: the usual cost)."},
     "out_of_age": {"const": True, "description": "Even types the empire could not build yet."}},
-    ("units", "number")), "Place units.", _place_units)
+    ("units", "number")), "Place units.", _played_when("effect", "place_units", _free_fort, _place_units))
 _effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
     "units": _list(S, "unit", "Unit types or classes (default: any)."),
     "number": _number(S, "How many (in each area when `in_each` is given)."),
@@ -279,7 +288,8 @@ _declare("unit_cost", "modifier", lambda S: _obj("What units cost to build (§ C
     "minimum": {"type": "integer", "minimum": 1, "description": "Never below this."},
     "only": {**S.member("period"), "description": "Only at this time (set-up)."},
     "where": {"const": "here", "description": "Only units built in this artefact's area."}}, ("units",)),
-         "Unit costs.", _as_written)
+         "Unit costs.", _played_when("modifier", "unit_cost",
+                                     lambda args: set(args) == INITIAL_COST and args["only"] == "setup"))
 _declare("maintenance", "modifier", lambda S: _obj("What units cost to keep (§ 2. Production › Maintenance).", {
     "units": _list(S, "unit", "Unit types or classes (default: all)."),
     "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.")
@@ -295,7 +305,8 @@ _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvr
     "units": _list(S, "unit", "Only these units."),
     "near": {"enum": ["here", "range"], "description": "Only in or next to this artefact's area, or within its Range."},
     "cancel": {"type": "array", "minItems": 1, "items": S.member("defence"),
-               "description": "What no longer counts for the other side."}}), "Conflict values.", _as_written)
+               "description": "What no longer counts for the other side."}}), "Conflict values.",
+         _played_when("modifier", "conflict", lambda args: set(args) <= UNIT_VALUES and "units" in args))
 _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn › Harvest glory).", {
     "category": {**S.member("glory_category"), "description": "One glory category of the empire."},
     "add": {"type": "integer", "description": "The category's number is this much higher (1 if it has none)."},
@@ -315,7 +326,7 @@ _declare("counts_for_glory", "modifier", lambda S: _list(S, "terrain", "Terrains
          "Areas of these terrains count when the empire counts its areas for glory.", _as_written)
 _declare("law", "modifier", lambda S: {**S.member("law"), "description": "A rule the artefact or empire adds to the "
                                                                        "game (not a permission: it always applies)."},
-         "A rule that applies.", lambda args, c, path: _law(args, c, path))
+         "A rule that applies.", _played_when("modifier", "law", lambda args: args in LAWS_PLAYED))
 _declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                                  "items": S.member("event"),
                                                  "description": "Cards whose events cannot be played on the empire."},
