@@ -185,11 +185,14 @@ class Compiler:
         return name, arg
 
 
-def compile_card(compiler: Compiler, deck: Deck, card: Card) -> tuple[CompiledCard | None, list[Diagnostic]]:
-    fields = deck.manifest.card_types[card.type].effect_fields
+def compile_card(compiler: Compiler, deck: Deck, card: Card, only: str | None = None) -> tuple[CompiledCard | None,
+                                                                                              list[Diagnostic]]:
+    """A card's effect fields (``only``: that one field, noting its unrunnable verbs even if the engine
+    defers it — an engine that grows a deferred field one ability at a time asks which run)."""
+    fields = deck.manifest.card_types[card.type].effect_fields if only is None else (only,)
     out: dict[str, tuple[Ability, ...]] = {}
     compiler.unrunnable = []
-    deferred = compiler.engine.defers if compiler.engine is not None else frozenset()
+    deferred = compiler.engine.defers if compiler.engine is not None and only is None else frozenset()
     for field in fields:
         nodes = card.part(field, ())
         abilities = []

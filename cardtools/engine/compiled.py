@@ -11,7 +11,7 @@ from __future__ import annotations
 from cardtools.core.deck import Deck
 from cardtools.core.diagnostics import DiagnosticError
 from cardtools.core.plugins import plugin
-from cardtools.effects.compile import compile_deck
+from cardtools.effects.compile import Compiler, compile_card, compile_deck
 
 
 class UnrunnableDeck(ValueError):
@@ -71,3 +71,21 @@ def plays_effects(deck: Deck) -> bool:
     vocabulary's words then need no meaning yet)."""
     deferred = deferred_fields(deck)
     return any(f not in deferred for t in deck.manifest.card_types.values() for f in t.effect_fields)
+
+
+def compile_field(deck: Deck, vocab, field: str) -> dict[str, tuple[tuple, tuple[str, ...]]]:
+    """One effect field the engine defers, compiled as if it played it: card id -> (abilities, the
+    verbs the engine does not run yet). An engine that grows a deferred field one card at a time
+    (7 Ages' events) plays the cards whose verbs all run and names the others."""
+    compiler = Compiler(vocab, deck)
+    found, problems = {}, []
+    for card in deck.cards:
+        if field not in deck.manifest.card_types[card.type].effect_fields:
+            continue
+        result, wrong = compile_card(compiler, deck, card, only=field)
+        problems += wrong
+        if result is not None:
+            found[card.id] = (result.abilities[field], tuple(sorted({verb for _, verb in result.unrunnable})))
+    if problems:
+        raise DiagnosticError(problems)
+    return found

@@ -170,7 +170,8 @@ class Actions:
 
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
-        return self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
+        income = self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
+        return self.income_changed(slot, area, income) if self.temporary else income   # an event's change
 
     def income(self, slot: int) -> int:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
@@ -183,6 +184,11 @@ class Actions:
 
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
+            return
+        self.queue[:0] = [("window", "production", (slot,)), ("produce", slot)]   # events first (events.py)
+
+    def task_produce(self, slot: int) -> None:
+        if self.empire[slot] is None:
             return
         self.earn(slot, self.income(slot), "income")
         self.maintain(slot)
@@ -419,8 +425,9 @@ class Actions:
     def begin_trade(self, slot: int, partner: int) -> None:
         if self.log is not None:
             self.note(f"  {self.who(slot)} trades with " + (self.who(partner) if partner >= 0 else "the deck"))
-        tasks = [("offer", slot)] + ([("offer", partner)] if partner >= 0 else []) + [("trade_result", slot, partner)]
-        self.queue[:0] = tasks
+        sides = (slot, partner) if partner >= 0 else (slot,)      # events before the cards and after (events.py)
+        tasks = [("window", "trade_before", sides), ("offer", slot)] + ([("offer", partner)] if partner >= 0 else [])
+        self.queue[:0] = tasks + [("trade_result", slot, partner), ("window", "trade_after", sides)]
 
     def task_offer(self, slot: int) -> None:
         """Each side plays a card face down; an empty hand plays the deck's top card (§ 3 › Trading)."""
@@ -443,7 +450,8 @@ class Actions:
     def trade_value(self, slot: int, card: str) -> int:
         """Card value + trade number + 1 per Scientist − 1 per disordered area (§ 3 › Trading)."""
         disordered = sum(1 for a in self.areas_of(slot) if a in self.disorder)
-        return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered
+        changed = self.trade_changed(slot) if self.temporary else 0          # an event's change (events.py)
+        return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered + changed
 
     def task_trade_result(self, slot: int, partner: int) -> None:
         """§ 3. Trade and progress › Effects of trading."""
@@ -470,6 +478,7 @@ class Actions:
             theirs = drawn[0]
             values = (self.trade_value(slot, mine), game.value[theirs])   # the deck's card unmodified
             chose, higher = (True, False), (False, False)
+        self.traded_value = {slot: values[0], partner: values[1]}
         if self.log is not None:
             self.note(f"  cards: {game.name(mine)} ({game.value[mine]}) → {values[0]} against "
                       f"{game.name(theirs)} ({game.value[theirs]}) → {values[1]}")
@@ -566,7 +575,7 @@ class Actions:
                                ("dominant", slot), ("drop", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
-        if self.playable_artefacts(actor, anywhere, religion, government):
+        if self.playable_artefacts(actor, anywhere, religion, government) or self.playable_events(actor, anywhere):
             self.wait("play", actor, anywhere, religion, government)
 
     def targets(self, actor: int, anywhere: bool) -> list[int]:
@@ -649,8 +658,9 @@ class Actions:
 
     def options_play(self, anywhere: bool, religion: bool, government: bool) -> list[int]:
         ids = self.game.ids["play"]
+        events = self.game.ids["event"]
         return sorted([ids[c] for c, _ in self.playable_artefacts(self.player, anywhere, religion, government)]
-                      + [self.game.ids["civilised"]])
+                      + [events[c] for c in self.playable_events(self.player, anywhere)] + [self.game.ids["civilised"]])
 
     def move_play(self, card: str) -> None:
         """The card is discarded and its artefact taken (``take_artefact``); then the next card."""

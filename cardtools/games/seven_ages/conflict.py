@@ -50,7 +50,7 @@ class Manoeuvre:
             return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
         self.sworn = frozenset()
-        self.queue[:0] = [("marching", slot)]
+        self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
         if self.empire[slot] is not None and (self.march_targets(slot) or self.landings(slot)):
@@ -87,7 +87,7 @@ class Manoeuvre:
         With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
         age, land, air = self.age(slot), kind == "land", kind == "aircraft"
-        limit = bonus + max((game.counters.move(u) or 9 for u in self.units[source] if self.unit_kind(u) == kind),
+        limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
                             default=0)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
@@ -95,6 +95,7 @@ class Manoeuvre:
         ocean = kind != "galley" or self.galleys_ocean(slot)
         promised = False
         heap = [(0, source)]
+        closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
             if cost > found[area][0]:
@@ -113,6 +114,8 @@ class Manoeuvre:
                 there = world.areas[n]
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
+                    continue
+                if closed and game.chart.at(n, age)["id"] in closed:
                     continue
                 if air:
                     step = 1                               # § 4 › Movement: aircraft pay 1 an area
@@ -173,6 +176,12 @@ class Manoeuvre:
         mine = sum(1 for u in self.invaders.get(area, ()) if self.unit_kind(u) == "aircraft")
         return mine >= 2 * theirs
 
+    def movement(self, slot: int, unit: str) -> int:
+        """A unit's movement points (``counters.yaml``; 9 for a unit that shows none), with an event's
+        extra movement (events.py)."""
+        points = self.game.counters.move(unit) or 9
+        return points + self.moves_changed(slot, unit) if self.temporary else points
+
     def unit_kind(self, unit: str) -> str:
         return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
 
@@ -198,7 +207,7 @@ class Manoeuvre:
         unmoved = units[:len(units) - self.moved.get(source, 0)]
         bonus = self.explorer(slot, source, leaders)
         able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
-                and (self.game.counters.move(u) or 9) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
+                and self.movement(slot, u) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
         air = tuple(u for u in able if self.unit_kind(u) == "aircraft")
         ground = [u for u in able if self.unit_kind(u) != "aircraft"]
         return tuple(ground[:self.ground(units) - self.garrison(slot, source)]) + air
@@ -217,7 +226,7 @@ class Manoeuvre:
                 continue                                   # its last unit keeps the area
             unmoved = units[:len(units) - self.moved.get(source, 0)]
             best = self.explorer(slot, source, True) + max(
-                (self.game.counters.move(u) or 9 for u in unmoved if self.unit_kind(u) == kind), default=-1)
+                (self.movement(slot, u) for u in unmoved if self.unit_kind(u) == kind), default=-1)
             found.update(t for t, (cost, _) in reach.items() if cost <= best)
         return sorted(found, key=lambda a: world.areas[a].index)
 
@@ -236,7 +245,7 @@ class Manoeuvre:
             for u in self.movers(slot, source, target, reaches, leaders=False):
                 seen[u] = seen.get(u, -1) + 1
                 strength = sum(v for v in game.counters.values(u, grade) if isinstance(v, int))
-                able.append((game.counters.move(u) or 9, seen[u], strength, len(able), source, u))
+                able.append((self.movement(slot, u), seen[u], strength, len(able), source, u))
         if len(able) < need:
             return None
         picked: dict[str, tuple[str, ...]] = {}
@@ -308,7 +317,7 @@ class Manoeuvre:
                      for kind in {self.unit_kind(u) for u in ships}}
             for t in {t for r in reach.values() for t in r if world.areas[t].is_land and target in (None, t)}:
                 able = [u for u in ships if t in reach[self.unit_kind(u)]
-                        and (self.game.counters.move(u) or 9) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
+                        and self.movement(slot, u) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
                 if able:
                     found.setdefault(t, {})[port] = tuple(able) + tuple(cargo[:len(able)])
         return {t: v for t, v in found.items() if v}
@@ -672,10 +681,12 @@ class Manoeuvre:
         self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
         if side == 0:
             self.wait("commit", self.fight[2], 1)
-        else:
-            self.step = None
-            self.resolve_round()
-            self.proceed()
+        else:                                       # events of the round first (events.py)
+            self.queue[:0] = [("window", "conflict", self.fight[1:3]), ("round_result",), ("expire", "round")]
+            self.done()
+
+    def task_round_result(self) -> None:
+        self.resolve_round()
 
     def strongest(self, slot: int, units: tuple[str, ...], count: int | str | tuple[str, ...],
                   area: str) -> tuple[tuple, tuple]:
@@ -689,9 +700,9 @@ class Manoeuvre:
             return count, tuple(ranked)
         return tuple(ranked[:count]), tuple(ranked[count:])
 
-    def unit_values(self, slot: int, unit: str, area: str) -> tuple[int, int]:
+    def unit_values(self, slot: int, unit: str, area: str, changed=()) -> tuple[int, int]:
         """Front and support by the colour's grade, with the card's specials; cavalry −1 in forest
-        (map.yaml terrain `cavalry`)."""
+        (map.yaml terrain `cavalry`); doubled fronts by an event's change (Greek fire)."""
         game = self.game
         grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
         front, support = game.counters.values(unit, grade)
@@ -701,6 +712,9 @@ class Manoeuvre:
         if game.unit_class[unit] == "cavalry":
             malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)
+        for c in changed:
+            if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
+                front *= 2
         return front, support
 
     def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
@@ -712,8 +726,9 @@ class Manoeuvre:
         area, att, dfn = self.fight[:3]
         slot, other = (att, dfn) if side == 0 else (dfn, att)
         mine, theirs = committed[side], committed[1 - side]
+        changed, cancelled = self.conflict_changed(slot, other) if self.temporary else ((), ())  # events.py
         values = sorted(((0 if self.shy_front(u, theirs) else f, s) for u in mine
-                         for f, s in [self.unit_values(slot, u, area)]), key=lambda v: -v[0])
+                         for f, s in [self.unit_values(slot, u, area, changed)]), key=lambda v: -v[0])
         fronts = (len(values) + 1) // 2
         front = sum(v[0] for v in values[:fronts])
         kinds = {game.unit_class[u] for u in mine}
@@ -721,7 +736,8 @@ class Manoeuvre:
             front = (front + 1) // 2                     # § 4 › Special cases
         support = sum(v[1] for v in values[fronts:])
         parts = [("card", game.value[cards[side]]), ("fronts", front), ("supports", support),
-                 ("elite", self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other)))]
+                 ("elite", self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other))),
+                 ("events", sum(c.get("total", 0) for c in changed))]
         markers = self.fight[8 - side]                   # the opponent's conflict disorder markers
         if markers and values:
             parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
@@ -733,6 +749,7 @@ class Manoeuvre:
                 parts.append(("invasion", INVADED))
             if self.city.get(area) and not any(u in game.negates_city for u in theirs):
                 parts.append(("city", self.city[area]))
+            parts = [p for p in parts if p[0] not in cancelled]      # an event's cancel (Siege engines)
         total = sum(v for _, v in parts)
         return total, " + ".join(f"{v} {k}" for k, v in parts if v)
 
@@ -804,6 +821,7 @@ class Manoeuvre:
         """§ 4. Manoeuvre › End of conflict: elite markers at risk, disorder, control and its changes."""
         area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
         self.fight = None
+        self.task_expire("conflict")                  # an event's change for this conflict (events.py)
         for slot, lost in ((att, la), (dfn, ld)):
             if self.elite[slot] and lost >= 2:
                 card = self.draw(1)

@@ -7,8 +7,10 @@ area (§ 7. Discard empire: one without units is discarded at once); every contr
 map, holding units of its controller, a land area with a city or fort only where the map has land;
 disorder only in controlled areas; units waiting for a conflict only during a Manoeuvre, and no
 conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
-negative and changed only by a rule that gives it (the host's recorded causes); the game ends; the
-same seed gives the same log.
+negative and changed only by a rule that gives it (the host's recorded causes); every card in one
+place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
+waiting on the stack only while they are being played (events.py); the game ends; the same seed
+gives the same log.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from dataclasses import dataclass, field
 
 #: A game that has not ended after this many moves is stuck.
 MOVE_CAP = 20_000
+#: Decisions of an event being played (events.py): in a window, its target, the answers, its choices.
+EVENT_STEPS = ("event", "target", "respond", "effect")
 #: Causes that may change glory (the rules that give it: harvest, buying, artefacts, immediate glory, the end).
 GLORY_CAUSES = ("Harvest glory", "religious sites", "bought for", "artefact ", "first to hold", "immediate glory",
-                "beyond level 49", "Scientists: ", "Artists: ", "a nuke committed")
+                "beyond level 49", "Scientists: ", "Artists: ", "event ", "a nuke committed")
 
 
 @dataclass
@@ -82,7 +86,8 @@ def violations(state, changes) -> list[str]:
         if units and area not in state.owner:
             found.append(f"units wait to fight in {area}, which nobody controls")
     kind = state.step[0] if state.step else None
-    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat", "redraw", "raze"):
+    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat", "redraw", "raze") + EVENT_STEPS * bool(
+            state.fight):
         found.append(f"units wait to fight outside a Manoeuvre (at '{kind}')")
     if state.fight is not None and kind == "march":     # § 4 › Resolving conflict: after all movement
         found.append("a conflict while units may still move")
@@ -98,6 +103,12 @@ def violations(state, changes) -> list[str]:
     for seat in range(state.n):
         if state.rank_value(seat, "glory") < 0:
             found.append(f"{state.seat_name(seat)} has negative glory")
+    places = [c for p in range(state.n) for zone in (state.hand, state.bids, state.offer, state.drawn) for c in zone[p]]
+    places += [*state.deck, *state.discards, *(e for e in state.empire if e)]
+    if len(places) != len(game.cards) or set(places) != set(game.cards):
+        found.append(f"{len(places)} cards in play for {len(game.cards)}, or a card in two places")
+    if state.stack and kind not in EVENT_STEPS[1:]:
+        found.append(f"events left on the stack at '{kind}'")
     for _, counter, _, cause in changes:
         if counter == "glory" and not cause.startswith(GLORY_CAUSES):
             found.append(f"glory changed by '{cause}'")

@@ -35,6 +35,7 @@ from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
+from cardtools.games.seven_ages.events import EventBook, Events
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
@@ -53,9 +54,11 @@ ACTIONS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "
 EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
 #: The non-empire marker: Start empire, Destiny or Civilise only (§ Playing the game).
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
+#: Players as move words (an event played on a player: events.py).
+SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Tasks, BaseState):
+class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -118,6 +121,10 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.commits: tuple = (None, None)                # units each side commits this round
         self.picks: tuple[str, ...] = ()                  # units picked one at a time for a commit
         self.religion_played = False                      # Civilise: a religion card played this action
+        self.stack: tuple = ()                            # events played and not resolved yet (events.py)
+        self.events_drawn = 0                             # events' random picks so far (their chance)
+        self.temporary: tuple = ()                        # events' changes in force for a while (events.py)
+        self.traded_value: dict[int, int] = {}            # trade values of the last trade (events.py)
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
@@ -222,6 +229,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
 
     # -- the turn (§ Playing the game; § Actions; § End of turn) ---------------------------------------
     def task_new_turn(self) -> None:
+        self.task_expire("turn")
         self.turn += 1
         self.note(f"== turn {self.turn}: First player {self.seat_name(self.first)}")
         self.marks = [None] * len(self.marks)
@@ -302,21 +310,42 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         else:
             self.extra[seat] = None
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
+        waiting = len(self.queue)
         getattr(self, f"action_{action}")(seat, slot)
+        if self.game.events is not None:         # an event's change "this action" ends with the action
+            self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
 
     # -- end of turn (§ End of turn) -------------------------------------------------------------------
     def task_end_turn(self) -> None:
-        """Free progress, Harvest glory, then the turn marker passes left (§ End of turn)."""
+        """Free progress, Harvest glory, then the turn marker passes left (§ End of turn); events of
+        Free progress and of the start of Harvest are played first (events.py)."""
+        self.queue = [("window", "free_progress", ()), ("free_progress",), ("window", "harvest", ()),
+                      ("harvest_start",)]
+
+    def task_free_progress(self) -> None:
         dark = self.game.dark_ages
         for s in self.in_play():
             level = self.progress[s]
-            if level in dark and not self.leaders_in(s, "sc"):   # § Terms of play › Dark ages; Scientist
+            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.temporary else ()
+            if "free_progress" in changed:                    # an event forbids it (Stagnation, card 60)
+                self.note(f"{self.who(s)}: no free progress (an event)")
+            elif (level in dark and not self.leaders_in(s, "sc")     # § Terms of play › Dark ages; Scientist
+                  and "free_dark_age_progress" not in changed):    # Age of reason, card 59
                 self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
             elif self.wild_used[s] and not self.leaders_in(s, "ad"):   # § Wild card; Administrator
                 self.note(f"{self.who(s)}: no free progress after a Wild card")
             else:
                 self.advance(s, 1, "free progress")
-        self.queue = [("buy", s) for p in self.seat_order() for s in self.slots_of(p)] + [("harvest",), ("turn_over",)]
+
+    def task_harvest_start(self) -> None:
+        """Glory bought, then the categories (glory.py); an event's change applies to the total."""
+        before = [self.rank_value(p, "glory") for p in range(self.n)]
+        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p)]
+                      + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
+
+    def task_harvest_changed(self, before: list[int]) -> None:
+        if self.temporary:
+            self.harvest_changed(before)
 
     def task_turn_over(self) -> None:
         """§ Winning the game: the turn an empire passes level 49 is the last; its player gains 7.
@@ -485,13 +514,14 @@ class Game(BaseGame):
                 ("hold", []), ("commit", [COMMITS]), ("retreat", []), ("stand", []),
                 ("destiny", [tuple(str(n) for n in range(4))]), ("promote", [tuple(self.named_leaders) + ("cup", "none")]),
                 ("adopt", [self.beliefs + ("none",)]),
-                ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]),
+                ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION]),
+                ("event", [self.cards + ("pass",)]), ("target", [self.cards + SEATS]),
+                ("respond", [self.cards + ("pass",)]),
                 ("escort", [tuple(self.world.areas)]), ("dismiss", [self.leader_words + ("none",)]),
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
-                ("redraw", []), ("keep", []),
-                ("choose", [OPTION])]
+                ("redraw", []), ("keep", [])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -547,11 +577,26 @@ class Game(BaseGame):
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
+                                 "event", "target", "respond",
                                  "escort", "dismiss", "found", "drop", "dominant", "unload", "pick")}
         for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
-        self.facts = replace(FACTS, unplayed=(EVENTS,) * bool(rules["events"]) + LEFT_OUT)
+        self.events, unplayed = self._events(deck, rules)
+        self.facts = replace(FACTS, unplayed=unplayed + LEFT_OUT)
+
+    def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
+        """The events played, and what is said about the others: the standard game plays events only
+        once every event runs; ``partial_events`` plays those that run (issue 17)."""
+        if not rules["events"]:
+            return None, ()
+        book = EventBook.of(deck, self.vocab, State.COUNTS)
+        if not book.missing:
+            return book, ()
+        left = f"the events of {book.summary(self.name)}"
+        if rules["partial_events"]:
+            return book, (left,)
+        return None, (f"{EVENTS}; not every event runs yet: {left}",)
 
     def _units(self, chart: dict) -> None:
         """Unit types by class from the cost chart (§ Cost); the Kingdoms common units (elephants,

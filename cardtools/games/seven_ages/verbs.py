@@ -1,11 +1,13 @@
 """Verbs only 7 Ages uses (text: templates/text/7ages/verbs.yaml).
 
-The engine's part 1 defers the effect fields of events and artefact powers (docs/rules/7ages.md); it
-runs the empires' special rules, so the verbs those use have a runtime (``in_ages``, ``convert``,
-``place_units``, and the modifiers ``unit_cost``, ``conflict``, ``counts_for_glory`` and ``law``, read
-by the rules module as written). The other verbs are declared with their schema and text only
-(``runtime=None``): compiling a card checks it, running it raises ``EngineMissing``. The rules each
-verb follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
+The engine's part 1 defers the effect fields these verbs appear in (events, artefact powers:
+docs/rules/7ages.md), so most verbs are declared with their schema and text only (``runtime=None``):
+compiling a card checks it, running it raises ``EngineMissing``. It runs the empires' special rules,
+so the verbs those use have a runtime (``in_ages``, ``convert``, ``place_units``, and the modifiers
+``unit_cost``, ``conflict``, ``counts_for_glory`` and ``law``, read by ``specials.py`` as written).
+Part 2 plays the events one verb at a time (``events.py``): a verb with a runtime here calls the
+state's methods there, and the plugin lists it in ``runs`` (``RUNS`` below). The rules each verb
+follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
 docs/rules/7ages-cards.md § Effects.
 
 Effects speak of "the empire": the one an artefact sits with, or the empire an event is played
@@ -14,7 +16,11 @@ for; an event played on someone else's empire wraps its effect in ``each: <targe
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from cardtools.effects.compile import EngineMissing
 from cardtools.effects.registry import SchemaParts, declare
+from cardtools.effects.runtime import constant
 
 GAME = "7ages"
 
@@ -72,6 +78,189 @@ INITIAL_COST = frozenset({"units", "set", "only"})
 UNIT_VALUES = frozenset({"units", "front", "support"})
 
 
+# -- runtimes: each compiles its arguments once and calls the state (events.py) ----------------------
+
+@dataclass(frozen=True)
+class Pick:
+    """What an area verb does (verbs.py): ``method`` on areas of ``kind`` (the empire's, or anyone's)."""
+
+    method: str
+    kind: str
+    anywhere: bool = False
+    adjacent: bool = False
+    chosen_by: str | None = None
+    levels: int = 1
+    spared_by: tuple[str, ...] = ()
+    value: int = 1
+    even_barbarian: bool = False
+
+
+
+def _picked(method: str, kind: str = "area"):
+    """An area verb: areas of a kind picked one at a time (``events.Pick``, ``Events.pick_areas``)."""
+    def factory(args, c, path):
+        if not isinstance(args, dict):                 # move_capital: equal_or_larger
+            args = {"areas": "city_area"}
+        number = args.get("number", 1)
+        count = None if number == "all" else c.value(number, path + ("number",))
+        who = c.targets(args["who"], path + ("who",)) if "who" in args else None
+        pick = Pick(method, args.get("areas", kind), bool(args.get("anywhere")), bool(args.get("adjacent")),
+                    args.get("chosen_by"), args.get("levels", 1), tuple(args.get("spared_by", ())),
+                    args.get("value", 1), bool(args.get("even_barbarian")))
+
+        def act(st, ctx):
+            n = None if count is None else count(st, ctx)
+            if who is None:
+                return st.pick_areas(ctx, pick, n)
+            return who.apply(st, ctx, lambda s, x: s.pick_areas(x, pick, n), "whose areas?")
+        return act
+    return factory
+
+
+def _lose_units(args, c, path):
+    """Units back to the pool (``Events.lose_some_units``)."""
+    number = args["number"]
+    count = None if number == "all" else c.value(number, path + ("number",))
+    units, kind = tuple(args.get("units", ())), args.get("in_each", args.get("in"))
+    each, chosen_by = "in_each" in args, args.get("chosen_by")
+    who = c.targets(args.get("who", "you"), path + ("who",))
+
+    def act(st, ctx):
+        n = None if count is None else count(st, ctx)
+        return st.lose_some_units(ctx, units, n, kind, each, chosen_by)
+    return lambda st, ctx: who.apply(st, ctx, act, "whose units?")
+
+
+def _remove_leader(args, c, path):
+    """A leader leaves (``Events.remove_a_leader``)."""
+    return lambda st, ctx: st.remove_a_leader(ctx, args)
+
+
+def _promote_leader(args, c, path):
+    """A leader joins the empire (``Events.gain_a_leader``)."""
+    named, beyond = args["named"], bool(args.get("beyond_limit"))
+    return lambda st, ctx: st.gain_a_leader(ctx, named, beyond)
+
+
+def _hand(taking: bool):
+    """``discard`` / ``take_card``: cards leave a hand (``Events.hand_cards``)."""
+    def factory(args, c, path):
+        whose = c.targets(args["from"] if taking else args.get("who", "you"), path + ("from" if taking else "who",))
+        cards = constant(1) if taking or "cards" not in args else c.value(args["cards"], path + ("cards",))
+        down_to, at_random = args.get("down_to"), taking or bool(args.get("at_random"))
+
+        def act(st, ctx):
+            def one(s, x):
+                n = len(s.hand[s.seat_of(x.player)]) - down_to if down_to is not None else cards(s, x)
+                taker = s.seat_of(ctx.event.get("by", ctx.player)) if taking else None
+                return s.hand_cards(ctx, x.player, n, at_random, taker)
+            return whose.apply(st, ctx, one, "whose hand?")
+        return act
+    return factory
+
+
+def _drop(args, c, path):
+    """Beliefs discarded without their card (``Events.drop_beliefs``)."""
+    which = tuple(args)
+    return lambda st, ctx: st.drop_beliefs(ctx, which)
+
+
+def _swap_government(args, c, path):
+    return lambda st, ctx: st.belief_gained(ctx, ctx.player, args, "government")
+
+
+def _adopt_religion(args, c, path):
+    """A religion, or the dominant one of the empire ``of`` names (``Events.belief_gained``)."""
+    of = c.targets(args["of"], path + ("of",)) if "of" in args else None
+    religion = args.get("religion")
+
+    def act(st, ctx):
+        source = of.resolve(st, ctx) if of is not None else []
+        belief = religion or st.dominant_religion(source[0] if source else None)
+        return st.belief_gained(ctx, ctx.player, belief, "religion")
+    return act
+
+
+def _discard_artefact(args, c, path):
+    """An artefact on the map discarded (``Events.artefact_lost``); the artefact powers' other uses
+    (this, religions, a named artefact) are not run yet."""
+    if args["which"] not in ("on_map", "green_on_map"):
+        c.unrunnable.append((path, "discard_artefact"))
+        return _refuse("discard_artefact of this, religions or a named artefact")
+    which, kind = args["which"], args.get("in", "area")
+    return lambda st, ctx: st.artefact_lost(ctx, which, kind)
+
+
+def _assassinate(args, c, path):
+    picks, target = args["picks"], args["target"]
+    return lambda st, ctx: st.assassinate(ctx, picks, target)
+
+
+#: Changes for a while (``until``) the engine applies so far: modifier verb -> whether it runs these
+#: arguments (``Events.in_force`` is read by the rule each one changes: docs/rules/7ages.md § 14).
+TEMPORARY = {
+    "harvest": lambda a: set(a) <= {"none", "halve"},
+    "forbid": lambda a: a == "free_progress",
+    "allow": lambda a: a == "free_dark_age_progress",
+    "income": lambda a: set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities"},
+    "stat": lambda a: set(a) == {"trade_value"},
+    "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
+    "moves": lambda a: True,
+    "no_entry": lambda a: set(a) == {"areas"},
+}
+#: Periods a change may last that the engine ends so far.
+PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game")
+
+
+def _until(args, c, path):
+    """A change that lasts until the end of a period (``Events.change_for``)."""
+    (verb, changed), = args["modify"].items()
+    end, who = args["end"], args.get("who", "you")
+    if end not in PERIODS or verb not in TEMPORARY or not TEMPORARY[verb](changed):
+        c.unrunnable.append((path, f"until ({verb} until {end})"))
+        return _refuse(f"until with {verb}")
+    return lambda st, ctx: st.change_for(ctx, end, who, verb, changed)
+
+
+def _cancel(args, c, path):
+    """Cancels the event just played if it is one of these cards (§ 6. Civilise › Playing event cards)."""
+    cards = frozenset(args)
+    return lambda st, ctx: st.cancel_event(ctx, cards)
+
+
+def _look_at(args, c, path):
+    """The player sees a hand (§ 6. Civilise › Playing event cards: I spy, Diplomatic pouch)."""
+    if set(args) != {"who"}:             # keep, cost, stack (artefact powers): not run yet
+        c.unrunnable.append((path, "look_at"))
+        return _refuse("look_at with keep, cost or stack")
+    targets = c.targets(args["who"], path + ("who",))
+    return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.look_at(ctx, x.player), "whose hand?")
+
+
+def _refuse(what: str):
+    def refuse(*_):
+        raise EngineMissing(f"'{what}' cannot run: the 7ages engine does not run it yet")
+    return refuse
+
+
+def _new_dynasty(args, c, path):
+    """A check card decides whether a new dynasty seizes power (``Events.new_dynasty``)."""
+    return lambda st, ctx: st.new_dynasty(ctx)
+
+
+def _check(args, c, path):
+    """Check cards picked from the deck and discarded (§ 6. Civilise › Playing event cards)."""
+    cards = constant(1) if args == "card" else c.value(args["cards"], path + ("cards",))
+    return lambda st, ctx: st.check_cards(ctx, cards(st, ctx))
+
+
+def _condition(method: str):
+    """A condition on the empire answered by the state: ``method(slot, argument)``."""
+    def factory(args, c, path):
+        return lambda st, ctx: getattr(st, method)(ctx.player, args)
+    return factory
+
+
 def _selection(S: SchemaParts, text: str, **extra) -> dict:
     """Areas picked for disorder, removal of disorder, damage …: kind, number, whose, who picks."""
     return _obj(text, {
@@ -86,25 +275,27 @@ def _selection(S: SchemaParts, text: str, **extra) -> dict:
 
 # -- areas: disorder, cities, control (rulebook § 6. Civilise › Removing disorder; § Terms › Disorder) ------
 
-_effect("disorder", lambda S: _selection(S, "Place disorder markers."), "Disorder areas.")
+_effect("disorder", lambda S: _selection(S, "Place disorder markers."), "Disorder areas.", _picked("disorder"))
 _effect("remove_disorder", lambda S: _selection(S, "Remove disorder markers.", free={
-    "const": True, "description": "Without paying the area's income."}), "Remove disorder.")
+    "const": True, "description": "Without paying the area's income."}), "Remove disorder.",
+        _picked("remove_disorder"))
 _effect("reduce_city", lambda S: _selection(S, "Cities lose levels (a value 1 city is removed).", levels={
     "type": "integer", "minimum": 1}, spared_by={"type": "array", "items": S.member("leader_type"), "minItems": 1,
                                                  "description": "Unless a leader of one of these types is there."}),
-        "Reduce cities.")
+        "Reduce cities.", _picked("reduce_city"))
 _effect("improve_city", lambda S: _obj("A city of the empire gains levels, up to the age's maximum.", {
     "levels": {"type": "integer", "minimum": 1}, "areas": _areas(S, "Only in such an area.")}, ("levels",)),
-        "Improve a city.")
+        "Improve a city.", _picked("improve_city", "city_area"))
 _effect("build_city", lambda S: _obj("Build a city in one of the empire's areas.", {
     "value": {"type": "integer", "minimum": 1}, "areas": _areas(S, "In such an area."),
     "even_barbarian": {"const": True, "description": "Even if the empire may not build cities in this age."}},
-    ("value", "areas")), "Build a city.")
+    ("value", "areas")), "Build a city.", _picked("build_city"))
 _effect("destroy_city", lambda S: _obj("The city in the area is destroyed.", {
     "gain": {**S.value, "description": "Money the empire gains."}}), "Destroy a city.")
 _effect("move_capital", lambda S: {"const": "equal_or_larger", "description":
                                    "The capital moves to another city of the empire of at least its value; the old "
-                                   "capital stays a city."}, "Move the capital.")
+                                   "capital stays a city."}, "Move the capital.",
+        _picked("move_capital"))
 _effect("move_units", lambda S: _obj("The empire moves units outside a Manoeuvre.", {
     "number": {"type": "integer", "minimum": 1},
     "from": _areas(S, "From such an area of the empire (default: a neighbouring one)."),
@@ -149,7 +340,7 @@ _effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
     "in_each": _areas(S, "In each such area."),
     "in": _areas(S, "In one such area."),
     "chosen_by": {"enum": ["owner"], "description": "The owner picks which."},
-    "who": _who(S)}, ("number",)), "Lose units.")
+    "who": _who(S)}, ("number",)), "Lose units.", _lose_units)
 
 
 
@@ -159,7 +350,7 @@ _effect("promote_leader", lambda S: _obj("A leader joins the empire.", {
     "named": {"enum": ["unnamed", "adjacent_age"], "description": "An unnamed leader from the cup, or a named "
                                                                   "leader of an age next to the empire's."},
     "beyond_limit": {"const": True, "description": "Even if the empire is at its leader number."}}, ("named",)),
-        "Gain a leader.")
+        "Gain a leader.", _promote_leader)
 _effect("remove_leader", lambda S: _obj("A leader of the empire is removed.", {
     "in": _areas(S, "The leader in such an area."),
     "type": {"type": "array", "minItems": 1, "items": S.member("leader_type"), "description": "A leader of these types."},
@@ -167,30 +358,30 @@ _effect("remove_leader", lambda S: _obj("A leader of the empire is removed.", {
     "chosen_by": {"enum": ["owner"]},
     "unless": {"type": "array", "minItems": 1, "items": S.member("leader_type"),
                "description": "Not if the leader is of one of these types."},
-    "to": _who(S, "The leader moves to this empire instead of leaving play.")}), "Lose a leader.")
+    "to": _who(S, "The leader moves to this empire instead of leaving play.")}), "Lose a leader.", _remove_leader)
 _effect("new_dynasty", lambda S: {"const": "check", "description": "A check card decides whether a new dynasty "
                                                                  "seizes power (the rulebook names the event only)."},
-        "A new dynasty may seize power.")
+        "A new dynasty may seize power.", _new_dynasty)
 _effect("assassinate", lambda S: _obj("An assassin event: the player draws up to `picks` cards keeping the last, "
                                       "the target's owner up to the empire's leader number; a higher card kills the "
                                       "leader (§ 6. Civilise › Assassins).", {
     "picks": {"type": "integer", "minimum": 1, "maximum": 9},
     "target": {"enum": ["leader_in_range", "leader_in_capital"], "description": "Which leaders may be targeted."}},
-    ("picks", "target")), "Try to kill a leader.")
+    ("picks", "target")), "Try to kill a leader.", _assassinate)
 
 # -- beliefs and governments (§ 6. Civilise › Adopting a religion; Discarding a religion or government) ------
 
 _effect("adopt_religion", lambda S: _obj("The empire adopts a religion.", {
     "of": {**S.target, "description": "The dominant religion of this empire."},
     "religion": {**S.member("artefact"), "description": "This religion."},
-    "ignoring_range": {"const": True}}), "Adopt a religion.")
+    "ignoring_range": {"const": True}}), "Adopt a religion.", _adopt_religion)
 _effect("drop", lambda S: _list(S, "belief", "What the empire discards, with the usual disorder."),
-        "Discard religions or a government.")
+        "Discard religions or a government.", _drop)
 _effect("put_first", lambda S: {**S.member("artefact"), "description": "This religion becomes the dominant one."},
         "Reorder the empire's religions.")
 _effect("swap_government", lambda S: {**S.member("artefact"), "description": "The empire swaps its government for "
                                                                              "this one, if a marker is free."},
-        "Change government.")
+        "Change government.", _swap_government)
 
 # -- artefacts (§ 6. Civilise › Playing artefact cards) ----------------------------------------------------
 
@@ -199,7 +390,7 @@ _effect("discard_artefact", lambda S: _obj("An artefact is discarded.", {
               "description": "this: the artefact itself; an artefact id; religions: all the empire's religions "
                              "(their markers only: not the disorder of discarding one in Civilise); on_map / "
                              "green_on_map: one on the map."},
-    "in": _areas(S, "Only one in such an area.")}, ("which",)), "Discard an artefact.")
+    "in": _areas(S, "Only one in such an area.")}, ("which",)), "Discard an artefact.", _discard_artefact)
 _effect("place_marker", lambda S: _obj("Put a marker on a track.", {
     "marker": S.member("marker"), "space": {"enum": ["empire_level", "glory_5"],
                                            "description": "Where: the empire's progress level, or space 5 of the "
@@ -210,21 +401,22 @@ _effect("place_marker", lambda S: _obj("Put a marker on a track.", {
 
 _effect("cancel", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                              "items": {**S.member("event"), "description": "The card whose event is cancelled."},
-                             "description": "Cancel one of these events as it is played."}, "Cancel an event.")
+                             "description": "Cancel one of these events as it is played."}, "Cancel an event.",
+        _cancel)
 _effect("look_at", lambda S: _obj("Look at another player's hand.", {
     "who": _who(S, "Whose hand."),
     "keep": {"const": "if_capital_disordered", "description": "Then take one of those cards at random if that "
                                                                 "player's empire in Range has a disordered capital."},
     "cost": {**S.value, "description": "Money per card looked at (they are picked at random)."},
     "stack": {"const": True, "description": "Also look at one of their stacks of units."}}, ("who",)),
-        "Look at a player's cards.")
+        "Look at a player's cards.", _look_at)
 _effect("take_card", lambda S: _obj("Take a card at random from another player's hand.", {"from": _who(S, "From whom.")},
-                                    ("from",)), "Take a card from a hand.")
+                                    ("from",)), "Take a card from a hand.", _hand(True))
 _effect("discard", lambda S: _obj("Discard cards from the hand.", {
     "cards": {**S.value, "description": "How many."},
     "down_to": {"type": "integer", "minimum": 0, "description": "Discard down to this many cards."},
     "at_random": {"const": True},
-    "who": _who(S, "Who discards (default: the player).")}), "Discard cards.")
+    "who": _who(S, "Who discards (default: the player).")}), "Discard cards.", _hand(False))
 _effect("draw_from", lambda S: {"enum": ["discard_pile"], "description": "Draw from here instead of the deck."},
         "Draw from another pile.")
 _effect("extra_action", lambda S: _obj("Take another action now.", {
@@ -243,33 +435,34 @@ _effect("until", lambda S: _obj("A change that lasts for a while (an event's eff
     "modify": S.modifier,
     "who": {"enum": ["you", "target", "all"], "description": "Whom it affects: the empire (default), the empire the "
                                                               "event is played on, or every empire."}},
-    ("end", "modify")), "A temporary change.")
+    ("end", "modify")), "A temporary change.", _until)
 
 # -- values and conditions ---------------------------------------------------------------------------------
 
 _declare("check", "value", lambda S: {"anyOf": [{"const": "card"}, _obj("Several check cards, added up.", {
     "cards": {**S.value, "description": "How many cards are picked."}}, ("cards",))],
     "description": "The value of a card picked from the deck (a check card), or of several added up."},
-         "The value of check cards.")
-_declare("in_dark_age", "condition", lambda S: {"const": True}, "The empire is in a dark age.")
+         "The value of check cards.", _check)
+_declare("in_dark_age", "condition", lambda S: {"const": True}, "The empire is in a dark age.",
+         _condition("in_dark_age"))
 _declare("religion", "condition", lambda S: {"anyOf": [S.member("artefact"), {"enum": ["any", "none"]}],
                                              "description": "Its dominant religion: one, any, or none."},
-         "The empire's religion.")
+         "The empire's religion.", _condition("has_religion"))
 _declare("leader_type", "condition", lambda S: {"type": "array", "minItems": 1, "items": S.member("leader_type")},
-         "The empire has a leader of one of these types.")
+         "The empire has a leader of one of these types.", _condition("has_leader_type"))
 _declare("government", "condition", lambda S: {"anyOf": [S.member("artefact"), {"enum": ["any", "none"]}]},
-         "The empire's government: one, any, or none.")
+         "The empire's government: one, any, or none.", _condition("has_government"))
 _declare("controls", "condition", lambda S: _list(S, "region", "Regions."),
-         "The empire controls a land area in each of these regions.")
+         "The empire controls a land area in each of these regions.", _condition("controls_in"))
 _declare("in_ages", "condition", lambda S: {"type": "array", "minItems": 2, "maxItems": 2,
                                             "items": {"type": "integer", "minimum": 1, "maximum": 7},
                                             "description": "First and last age."},
          "The empire is in one of these ages.",
          lambda args, c, path: lambda st, ctx, lo=args[0], hi=args[1]: lo <= st.age(ctx.player) <= hi)
 _declare("disordered", "condition", lambda S: _areas(S, "A kind of area the empire has one of."),
-         "The empire's area of this kind is disordered.")
+         "The empire's area of this kind is disordered.", _condition("kind_disordered"))
 _declare("conflict_terrain", "condition", lambda S: _list(S, "terrain", "Terrains."),
-         "The conflict is in an area of one of these terrains.")
+         "The conflict is in an area of one of these terrains.", _condition("in_conflict_terrain"))
 _declare("lost_area_recently", "condition", lambda S: {"const": True},
          "Another player's empire took one of its areas this turn or last.")
 _declare("defender_recently", "condition", lambda S: {"type": "boolean"},
@@ -348,3 +541,13 @@ _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqu
                                           "items": {"anyOf": [S.member("artefact"), S.member("ignorable")]},
                                           "description": "Artefacts or rules that no longer affect the empire."},
          "Ignore artefacts' effects.")
+
+#: The verbs above the engine runs (the plugin's ``runs``): events using only these (and the core
+#: verbs) are played; docs/rules/7ages.md § 14 lists the others.
+RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", "build_city", "move_capital",
+                  "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
+                  "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
+                  "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
+                  "conflict_terrain", "controls",
+                  # the empires' special rules (specials.py)
+                  "in_ages", "convert", "place_units", "unit_cost", "conflict", "counts_for_glory", "law"})

@@ -13,7 +13,8 @@ def snapshot(state) -> dict:
             "player": state.seat_name(state.seat_of(s)), "colour": state.colour[s], "level": state.progress[s],
             "age": state.age(s), "money": state.money[s], "elite": state.elite[s], "capital": state.capital[s],
             "homeland": state.homeland[s], "beliefs": list(state.beliefs[s]), "on_card": list(state.on_card[s]),
-            "marker": state.marks[s], "areas": sorted(state.areas_of(s))}
+            "marker": state.marks[s], "areas": sorted(state.areas_of(s)),
+            "leaders": [name for name, _, _ in state.leaders[s]]}
     areas = {}
     for a in sorted(set(state.owner) | set(state.city), key=lambda a: game.world.areas[a].index):
         entry = {}

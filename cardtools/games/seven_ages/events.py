@@ -1,0 +1,922 @@
+"""7 Ages events (seeds/001_f19afe02b0a671da.txt § 6. Civilise › Playing event cards), as a mixin of the state.
+
+Every card carries an event, written in the effect language (``event.effects``): its trigger is when it
+may be played (``civilise`` when the card says nothing), its ``each:`` / ``who:`` word whom it is played
+on. ``EventBook`` compiles them once per game and says which events the engine plays: those played in a
+window it opens (``WINDOWS``) whose verbs, targets and words it all runs; the others are named, with
+why, in ``GameFacts.unplayed`` (docs/rules/7ages.md § 14).
+
+Playing an event (``event <card>``, in a Civilise beside the artefacts): the card is discarded, its
+target chosen (``target <empire | player>``), then the **response window**: from the First player
+clockwise, each player holding an event that cancels the one just played may play it (``respond
+<card>``) or pass; a response is itself answered the same way; the window closes when every player has
+passed in turn. The stack then resolves from the top: a cancel that takes effect removes the event below
+it, which has no effect (§ 6. Civilise › Playing event cards: Counterspy, I spy, Cyberthief; cancelling
+comes before any check). An event's own choices (which areas) are the kit's pending decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtools.effects.runtime import Ctx, Option, Pending, settle
+from cardtools.engine.compiled import compile_field
+from cardtools.engine.host import Computed
+from cardtools.games.seven_ages.verbs import Pick
+
+#: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
+#: that does not say when is played in its empire's Civilise); a Production, before income; Free
+#: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory); a
+#: Trade, before its cards are shown and after it; a Manoeuvre, before movement; each conflict round,
+#: once both sides have committed (§ 4. Manoeuvre › Resolving conflict with other empires: any player
+#: may play them).
+#: ``response`` is the cancel window.
+WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
+           "conflict")
+RESPONSE = "response"
+#: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
+TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
+           "player_more_cards", "conflict_side")
+PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
+#: Target words the window names, not chosen (``Events.derived``).
+DERIVED = ("trade_partner", "attacker", "defender")
+#: Core target words the effects resolve themselves.
+CORE_TARGETS = ("you", "others", "all", "opponent", "yours")
+#: Kinds of area the area verbs pick from (``Events.areas_of_kind``).
+AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mountain_area", "fertile_without_city",
+              "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened",
+              "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area")
+#: Kinds of area at sea; the others are land areas.
+SEA_KINDS = ("one_sea_area", "ocean_area")
+#: Kinds of area that are the first of a ranking: picked again after each one.
+RANKED = ("farthest_from_capital", "largest_city")
+#: Terrains of the kinds of area an event closes (``no_entry``).
+CLOSED = {"rough_area": ("tundra", "mountain", "forest"), "desert_area": ("desert",)}
+#: City values, smallest first (§ 6. Civilise › Urbanise).
+CITY_STEPS = (1, 3, 5, 7)
+#: An assassin's pick is redrawn below this value (the engine's policy: § Leader Types › Tactician's
+#: redraw is a choice, ``redraw`` / ``keep``, since the 7ages-rest branch).
+REDRAW_BELOW = 4
+#: Statistics the state answers (``Events.stat``).
+STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
+#: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
+COUNT_KEYS, STAT_KEYS = ("count", "none"), ("stat",)
+KEYS = ((("each", "who", "from"), "target"), (COUNT_KEYS, "count"), (STAT_KEYS, "stat"),
+        (("areas", "in", "in_each"), "area"))
+
+
+@dataclass(frozen=True)
+class EventBook:
+    """The deck's events, compiled once: each card's abilities by trigger, whom it is played on, what
+    it cancels, and — for an event not played yet — why."""
+
+    abilities: dict[str, dict[str, Any]]
+    target: dict[str, str | None]
+    cancels: dict[str, frozenset[str]]
+    missing: dict[str, tuple[str, ...]]
+    #: window -> the cards whose event is played in it (a hand is checked against it first)
+    window: dict[str, frozenset[str]]
+
+    @classmethod
+    def of(cls, deck, vocab, counts) -> "EventBook":
+        abilities, target, cancels, missing = {}, {}, {}, {}
+        for card, (compiled, verbs) in compile_field(deck, vocab, "event.effects").items():
+            nodes = deck.card(card).part("event.effects", ())
+            why = [f"'{v}'" for v in verbs]
+            words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set()}
+            for node in nodes:
+                _words(node.get("do"), words)
+                _words(node.get("if"), words)
+            why += [f"window '{a.trigger}'" for a in compiled if a.trigger not in WINDOWS + (RESPONSE,)]
+            chosen = sorted(words["target"] & set(TARGETS + DERIVED))
+            why += [f"target '{w}'" for w in sorted(words["target"] - set(TARGETS + DERIVED + CORE_TARGETS))]
+            why += ["two targets"] * (len(chosen) > 1)
+            why += [f"count '{w}'" for w in sorted(words["count"] - set(counts))]
+            why += [f"stat '{w}'" for w in sorted(words["stat"] - set(STATS))]
+            why += [f"areas '{w}'" for w in sorted(words["area"] - set(AREA_KINDS))]
+            abilities[card] = {a.trigger: a for a in compiled}
+            target[card] = chosen[0] if chosen else None
+            cancels[card] = frozenset(words["cancel"])
+            if why:
+                missing[card] = tuple(dict.fromkeys(why))
+        window = {w: frozenset(c for c, a in abilities.items() if w in a and c not in missing)
+                  for w in WINDOWS + (RESPONSE,)}
+        return cls(abilities, target, cancels, missing, window)
+
+    def played(self, card: str, window: str) -> bool:
+        return card not in self.missing and window in self.abilities[card]
+
+    def summary(self, name) -> str:
+        """The events not played yet and why, for ``GameFacts.unplayed``."""
+        return (f"{len(self.missing)} of {len(self.abilities)} cards: "
+                + "; ".join(f"{name(c)} ({', '.join(w)})" for c, w in sorted(self.missing.items())))
+
+
+def _words(node: Any, found: dict[str, set]) -> None:
+    """The target words, counts, statistics, kinds of area and cancelled cards an effect tree names."""
+    if isinstance(node, (list, tuple)):
+        for n in node:
+            _words(n, found)
+        return
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        if isinstance(value, str):
+            for keys, kind in KEYS:
+                if key in keys:
+                    found[kind].add(value)
+        elif isinstance(value, dict) and key in COUNT_KEYS + STAT_KEYS and isinstance(value.get("of"), str):
+            found["count" if key in COUNT_KEYS else "stat"].add(value["of"])
+        if key == "each" and isinstance(value, dict):
+            found["target"].add("most/least")
+        if key == "cancel":
+            found["cancel"].update(value)
+        if key == "adopt_religion" and isinstance(value.get("of"), str):
+            found["target"].add(value["of"])
+        _words(value, found)
+
+
+class Events:
+    """Playing events: the window in Civilise, the target, the response window, the resolution; the
+    state's side of the event verbs (verbs.py) and of the core verbs' words."""
+
+    COUNTS = {name: Computed(f"count_{name}") for name in (
+        "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
+        "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
+        "areas_america_australasia", "ocean_area")}
+
+    # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
+    def event_for(self, actor: int, anywhere: bool) -> int:
+        """The empire an event is played for: the acting one; with the non-empire marker the player's
+        first empire in play, else the player *(judgment)*."""
+        if not anywhere:
+            return actor
+        seat = self.seat_of(actor)
+        return next((s for s in self.slots_of(seat) if self.empire[s] is not None), seat * self.per)
+
+    def playable_events(self, actor: int, anywhere: bool) -> list[str]:
+        book = self.game.events
+        if book is None:
+            return []
+        by, held = self.event_for(actor, anywhere), book.window["civilise"].intersection(self.hand[self.seat_of(actor)])
+        aimed = {}                                    # target word -> whether it has someone (Range is costly)
+        for card in held:
+            word = book.target[card]
+            if word not in aimed:
+                aimed[word] = bool(self.event_targets(card, by)) if word else self.empire[by] is not None
+        return sorted(c for c in held if aimed[book.target[c]])
+
+    def event_targets(self, card: str, by: int) -> list[int]:
+        """Whom the event may be played on (an empire slot; a player as their first slot)."""
+        word = self.game.events.target[card]
+        seat = self.seat_of(by)
+        if word == "empire":
+            return self.in_play()
+        if word in ("empire_in_range", "other_in_range"):
+            if self.empire[by] is None:
+                return []
+            return self.in_range(by, everyone=word == "empire_in_range")
+        if word == "conflict_side":          # a side of the conflict being fought (the window's sides)
+            return self.in_play()
+        if word == "other_player_empire":
+            return [s for s in self.in_play() if self.seat_of(s) != seat]
+        if word == "player":
+            return [p * self.per for p in self.seat_order() if p != seat]
+        if word == "player_more_cards":      # more cards than you, once this event has left your hand
+            return [p * self.per for p in self.seat_order() if len(self.hand[p]) > len(self.hand[seat]) - 1]
+        if word == "player_in_range":
+            mine = [s for s in self.slots_of(seat) if self.empire[s] is not None]
+            return sorted({self.seat_of(o) * self.per for s in mine for o in self.in_range(s)})
+        return []
+
+    def move_event(self, card: str) -> None:
+        """The card is played as an event and discarded (§ 6. Civilise › Playing cards): in Civilise
+        (the ``play`` step, beside artefacts) or in another window (``event``; ``event pass``)."""
+        actor, seat = self.player, self.seat_of(self.player)
+        if self.step[0] == "play":
+            _, anywhere, religion, government = self.step
+            window, sides, by = "civilise", (), self.event_for(actor, anywhere)
+            after = ("artefacts", actor, anywhere, religion, government)
+        else:
+            _, window, sides, turn, passes = self.step
+            if card == "pass":
+                self.queue[:0] = [("window", window, sides, turn + 1, passes + 1)]
+                self.done()
+                return
+            by, after = self.side_of(seat, sides), ("window", window, sides, turn + 1, 0)
+        self.take_from_hand(seat, card)
+        self.discards += (card,)
+        if self.log is not None:
+            title = self.game.deck.card(card).part("event.title")
+            self.note(f"  {self.seat_name(seat)} plays the event {title} ({self.game.name(card)})")
+        self.stack = ((card, by, None, window, sides),)
+        self.step = None
+        self.queue[:0] = [("aim", card, by, sides), ("respond", 0, 0), ("resolve",), after]
+        self.proceed()
+
+    def task_aim(self, card: str, by: int, sides: tuple[int, ...]) -> None:
+        if self.game.events.target[card] in TARGETS:
+            self.wait("target", by, card, sides)
+
+    def options_target(self, card: str, sides: tuple[int, ...]) -> list[int]:
+        ids = self.game.ids["target"]
+        return sorted(ids[self.target_word(card, s)] for s in self.aimed(card, self.player, sides))
+
+    def target_word(self, card: str, slot: int) -> str:
+        """A target in words: the empire's card, or the player's name."""
+        if self.game.events.target[card] in PLAYER_TARGETS:
+            return self.seat_name(self.seat_of(slot))
+        return self.empire[slot]
+
+    def move_target(self, word: str) -> None:
+        card, by, _, window, sides = self.stack[0]
+        slot = self.empire.index(word) if word in self.game.empires else (int(word[1:]) - 1) * self.per
+        self.stack = ((card, by, slot, window, sides),)
+        if self.log is not None:
+            self.note(f"  on {self.who(slot)}")
+        self.done()
+
+    # -- other windows: from the First player, until everyone passes in turn --------------------------------
+    def task_window(self, window: str, sides: tuple[int, ...], turn: int = 0, passes: int = 0) -> None:
+        """Events of a window (§ 6. Civilise › Playing event cards: where it matters, played like actions,
+        from the First player; closed when everyone has passed in turn). In an action, ``sides`` are the
+        empires taking part: a player plays the events for their own side, and anyone the events
+        played on a side *(judgment)*; at the end of the turn (no sides) anyone plays."""
+        if self.game.events is None or passes >= self.n:
+            return
+        seat = self.seat_order()[turn % self.n]
+        if self.window_events(seat, window, sides):
+            self.wait("event", seat * self.per, window, sides, turn, passes)
+        else:
+            self.queue[:0] = [("window", window, sides, turn + 1, passes + 1)]
+
+    def side_of(self, seat: int, sides: tuple[int, ...]) -> int:
+        """The empire a seat plays a window's events for: its side, else its first empire."""
+        own = [s for s in sides if self.seat_of(s) == seat]
+        return own[0] if own else self.event_for(seat * self.per, True)
+
+    def window_events(self, seat: int, window: str, sides: tuple[int, ...]) -> list[str]:
+        book, found = self.game.events, []
+        by = self.side_of(seat, sides)
+        mine = by in sides
+        for card in book.window[window].intersection(self.hand[seat]):
+            word = book.target[card]
+            if (word in DERIVED and self.derived(word, by, sides) is not None
+                    or word in TARGETS and self.aimed(card, by, sides) or word is None and (mine or not sides)):
+                found.append(card)
+        return sorted(found)
+
+    def aimed(self, card: str, by: int, sides: tuple[int, ...]) -> list[int]:
+        """Whom the event may be played on; in an action, one of the empires taking part."""
+        found = self.event_targets(card, by)
+        return [s for s in found if s in sides] if sides else found
+
+    def derived(self, word: str, by: int, sides: tuple[int, ...]) -> int | None:
+        """A target the window names: the other side of a trade (``trade_partner``, for a side's player),
+        the attacker or the defender of a conflict (for anyone)."""
+        if word == "trade_partner":
+            others = [s for s in sides if s != by]
+            return others[0] if by in sides and others else None
+        if self.fight is None:
+            return None
+        return self.fight[1] if word == "attacker" else self.fight[2]
+
+    def options_event(self, window: str, sides: tuple[int, ...], turn: int, passes: int) -> list[int]:
+        ids = self.game.ids["event"]
+        return sorted([ids[c] for c in self.window_events(self.seat_of(self.player), window, sides)] + [ids["pass"]])
+
+    # -- responses: cancelling (§ 6. Civilise › Playing event cards) ---------------------------------------
+    def responses(self, seat: int) -> list[str]:
+        """The seat's events that cancel the event on top of the stack."""
+        top, book = self.stack[-1][0], self.game.events
+        return sorted(c for c in book.window[RESPONSE].intersection(self.hand[seat]) if top in book.cancels[c])
+
+    def task_respond(self, turn: int, passes: int) -> None:
+        """From the First player clockwise; closed when every player has passed in turn. A player
+        without a cancelling event passes (nothing to decide)."""
+        if passes >= self.n:
+            return
+        seat = self.seat_order()[turn % self.n]
+        if self.responses(seat):
+            self.wait("respond", seat * self.per, turn, passes)
+        else:
+            self.queue[:0] = [("respond", turn + 1, passes + 1)]
+
+    def options_respond(self, turn: int, passes: int) -> list[int]:
+        ids = self.game.ids["respond"]
+        return sorted([ids[c] for c in self.responses(self.seat_of(self.player))] + [ids["pass"]])
+
+    def move_respond(self, card: str) -> None:
+        _, turn, passes = self.step
+        seat = self.seat_of(self.player)
+        if card == "pass":
+            self.queue[:0] = [("respond", turn + 1, passes + 1)]
+        else:
+            self.take_from_hand(seat, card)
+            self.discards += (card,)
+            self.stack += ((card, self.event_for(self.player, True), None, RESPONSE, ()),)
+            if self.log is not None:
+                title = self.game.deck.card(card).part("event.title")
+                self.note(f"  {self.seat_name(seat)} responds with {title} ({self.game.name(card)})")
+            self.queue[:0] = [("respond", turn + 1, 0)]
+        self.done()
+
+    # -- resolving the stack ---------------------------------------------------------------------------
+    def task_resolve(self) -> None:
+        """The top event takes effect; a cancel removes the one below it. Then the next, until none is left."""
+        if not self.stack:
+            return
+        card, by, target, window, sides = self.stack[-1]
+        self.stack = self.stack[:-1]
+        self.queue[:0] = [("resolve",)]
+        ability = self.game.events.abilities[card][window]
+        word = self.game.events.target[card]
+        if word in DERIVED:
+            target = self.derived(word, by, sides)
+        event = {"by": by} if target is None else {"by": by, "target": target}
+        ctx = Ctx(by, card, event)
+        if ability.condition is not None and not ability.condition(self, ctx):
+            self.note(f"  {self.game.deck.card(card).part('event.title')} has no effect")
+            return
+        pending = settle(ability.effect(self, ctx))
+        if pending is not None:
+            self.step = ("effect",)
+            self.then(_carry_on)
+            self.ask(pending)
+
+    def cancel_event(self, ctx: Ctx, cards: frozenset[str]) -> None:
+        """``cancel``: the event below on the stack has no effect (it stays discarded)."""
+        if self.stack and self.stack[-1][0] in cards:
+            cancelled = self.stack[-1][0]
+            self.stack = self.stack[:-1]
+            if self.log is not None:
+                self.note(f"  {self.game.deck.card(cancelled).part('event.title')} is cancelled")
+
+    # -- the event verbs' side (verbs.py) ------------------------------------------------------------------
+    def check_cards(self, ctx: Ctx, n: int) -> int:
+        """Check cards: picked from the deck, then discarded (§ 6. Civilise › Playing event cards)."""
+        cards = self.draw(n)
+        self.discards += cards
+        total = sum(self.game.value[c] for c in cards)
+        if self.log is not None:
+            self.note(f"  check card: {', '.join(self.game.name(c) for c in cards)} ({total})")
+        return total
+
+    def look_at(self, ctx: Ctx, slot: int) -> None:
+        """The player of the event sees a hand (a private line of the log)."""
+        seat, looker = self.seat_of(slot), self.seat_of(ctx.event.get("by", ctx.player))
+        if self.log is not None:
+            self.note(f"  {self.seat_name(looker)} looks at {self.seat_name(seat)}'s hand",
+                      private=", ".join(self.game.name(c) for c in self.hand[seat]))
+
+    def new_dynasty(self, ctx: Ctx) -> None:
+        """New Dynasty (card 34): the rulebook names it but never says what it does (§ 6. Civilise ›
+        Playing event cards; § Leader Types › Administrator: events count leaders). *Judgment*: a check
+        card higher than the empire's leaders (an Administrator counting 2) seizes power: the empire
+        loses its leaders and its government."""
+        slot = ctx.player
+        if self.check_cards(ctx, 1) <= self.count_leaders_admin_double(slot):
+            self.note(f"  {self.who(slot)}: the dynasty holds")
+            return
+        self.note(f"  {self.who(slot)}: a new dynasty seizes power")
+        self.lose_leaders(slot, None, "a new dynasty")
+        governments = tuple(b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "government")
+        if governments:
+            self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in governments)
+            self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[g]['name'] for g in governments)}")
+
+    def pick_areas(self, ctx: Ctx, pick: Pick, n: int | None) -> Pending | None:
+        """An area verb (``Pick.method``) on ``n`` areas of a kind (None: all), picked one at a time by
+        the player of the event, or by the empire's owner (``chosen_by: owner``)."""
+        slots = self.in_play() if pick.anywhere else [ctx.player]
+        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind)
+                 if self.area_fits(pick, a)]
+        if n is None or n >= len(found) and pick.kind not in RANKED:
+            for area in found:
+                self.area_effect(pick, area)
+            return None
+        if n <= 0 or not found:
+            return None
+        picker = ctx.player if pick.chosen_by == "owner" else ctx.event.get("by", ctx.player)
+
+        def chosen(area):
+            def run(st):
+                st.area_effect(pick, area)
+                return st.pick_areas(ctx, pick, n - 1)
+            return run
+        return Pending(picker, "which area?", tuple(Option(a, chosen(a)) for a in found))
+
+    def area_fits(self, pick: Pick, area: str) -> bool:
+        """Whether the verb can do anything there."""
+        method, slot, city = pick.method, self.owner[area], self.city.get(area, 0)
+        if method == "disorder":
+            return area not in self.disorder
+        if method == "remove_disorder":
+            return area in self.disorder
+        if method == "reduce_city":
+            return bool(city) and not any(self.leader_here(slot, t, area) for t in pick.spared_by)
+        if method == "improve_city":
+            return bool(city) and city < self.city_top(slot, area)
+        if method == "build_city":
+            return not city and (pick.even_barbarian or not self.barbarian(slot))
+        return bool(city) and area != self.capital[slot] and city >= self.city.get(self.capital[slot], 0)
+
+    def city_top(self, slot: int, area: str) -> int:
+        """The largest city the empire may have there: the age's, one age early with a Builder
+        (§ 6. Civilise › Urbanise; § Leader Types › Builder (Bu))."""
+        age = self.age(slot) + self.leader_here(slot, "bu", area)
+        return self.game.max_city[min(age, 7)]
+
+    def area_effect(self, pick: Pick, area: str) -> None:
+        method, name = pick.method, self.game.world.areas[area].name
+        if method in ("disorder", "remove_disorder"):
+            near = [a for a in self.game.world.neighbours(area) if a in self.owner] if pick.adjacent else []
+            for a in [area] + near:
+                if method == "remove_disorder":
+                    self.disorder -= {a}
+                    self.note(f"  disorder removed from {name}")
+                elif self.game.world.areas[a].is_land:
+                    self.disorder |= {a}
+                    self.note(f"  {self.game.world.areas[a].name} is disordered")
+        elif method == "reduce_city":
+            for _ in range(pick.levels):
+                if area in self.city:
+                    self.reduce_city(area)
+        elif method == "improve_city":
+            steps = [v for v in CITY_STEPS if v > self.city[area] and v <= self.city_top(self.owner[area], area)]
+            self.city[area] = steps[min(pick.levels, len(steps)) - 1]
+            self.note(f"  the city in {name} becomes {self.city[area]}")
+        elif method == "build_city":
+            self.city[area] = pick.value
+            self.note(f"  a city of {pick.value} is built in {name}")
+        else:
+            self.capital[self.owner[area]] = area
+            self.note(f"  {self.who(self.owner[area])} moves its capital to {name}")
+
+    def areas_of_kind(self, slot: int, kind: str) -> list[str]:
+        """The empire's land areas of a kind (the vocabulary's counts), in map order."""
+        world, chart, age = self.game.world, self.game.chart, self.age(slot)
+        areas = sorted((a for a in self.areas_of(slot) if world.areas[a].is_land != (kind in SEA_KINDS)),
+                       key=lambda a: world.areas[a].index)
+        capital = self.capital[slot]
+        if kind == "capital":
+            return [a for a in areas if a == capital]
+        if kind == "largest_city":
+            top = max((self.city.get(a, 0) for a in areas), default=0)
+            return [a for a in areas if top and self.city.get(a, 0) == top]
+        if kind == "farthest_from_capital":
+            far = self.distances(capital) if capital in areas else {}
+            top = max((far.get(a, 0) for a in areas), default=0)
+            return [a for a in areas if far.get(a, 0) == top]
+        tests = {
+            "area": lambda a: True,
+            "city_area": lambda a: a in self.city,
+            "river_area": world.river_area,
+            "mountain_area": lambda a: chart.at(a, age)["id"] == "mountain",
+            "steppe_area": lambda a: chart.at(a, age)["id"] == "steppe",
+            "one_sea_area": lambda a: world.areas[a].kind == "sea",
+            "ocean_area": lambda a: world.areas[a].kind == "ocean",
+            "wheat_or_oil": lambda a: bool({"wheat", "oil"} & set(world.areas[a].resources)),
+            "fertile_without_city": lambda a: chart.at(a, age)["id"] == "fertile" and a not in self.city,
+            "fertile_with_city": lambda a: chart.at(a, age)["id"] == "fertile" and a in self.city,
+            "without_leader": lambda a: not any(where == a for _, _, where in self.leaders[slot]),
+            "disordered_area": lambda a: a in self.disorder,
+            "held_unthreatened": lambda a: all(self.owner.get(n) in (None, slot) for n in world.neighbours(a)),
+        }
+        return [a for a in areas if tests[kind](a)]
+
+    def distances(self, start: str) -> dict[str, int]:
+        """Areas crossed from ``start`` to each area (a breadth-first walk of the map)."""
+        found, edge = {start: 0}, [start]
+        while edge:
+            nxt = []
+            for area in edge:
+                for n in self.game.world.neighbours(area):
+                    if n not in found:
+                        found[n] = found[area] + 1
+                        nxt.append(n)
+            edge = nxt
+        return found
+
+    def lose_some_units(self, ctx: Ctx, units: tuple[str, ...], n: int | None, kind: str | None, each: bool,
+                        chosen_by: str | None) -> Pending | None:
+        """``lose_units``: ``n`` of these units (None: all) of the empire — in each area of a kind, or in
+        one such area, or anywhere — back to the pool; the player of the event (or the owner) picks
+        the area. In an area, the last matching units go *(judgment: the owner's choice)*."""
+        slot = ctx.player
+        if self.empire[slot] is None:
+            return None
+        fought = self.fight[0] if self.fight else None      # units in a conflict are out of reach *(judgment)*
+        areas = [a for a in (self.areas_of_kind(slot, kind) if kind else self.areas_of(slot))
+                 if a != fought and any(self.unit_fits(u, units) for u in self.units.get(a, ()))]
+        picker = ctx.player if chosen_by == "owner" else ctx.event.get("by", ctx.player)
+        if each or (n is None and kind is None):
+            for area in areas:
+                self.units_lost(slot, area, units, n)
+            return None
+        if kind is not None:                          # in one such area
+            return Pending(picker, "which area?", tuple(
+                Option(a, lambda st, a=a: st.units_lost(slot, a, units, n)) for a in areas)) if areas else None
+        if n <= 0 or not areas:                       # n units anywhere: one at a time
+            return None
+
+        def one(area):
+            def run(st):
+                st.units_lost(slot, area, units, 1)
+                return st.lose_some_units(ctx, units, n - 1, kind, each, chosen_by)
+            return run
+        return Pending(picker, "lose a unit where?", tuple(Option(a, one(a)) for a in areas))
+
+    def unit_fits(self, unit: str, units: tuple[str, ...]) -> bool:
+        """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none: any unit."""
+        cls = self.game.unit_class[unit]
+        return not units or unit in units or cls in units or self.game.class_kind[cls] in units
+
+    def units_lost(self, slot: int, area: str, units: tuple[str, ...], n: int | None) -> None:
+        here = list(self.units[area])
+        lost = [i for i, u in enumerate(here) if self.unit_fits(u, units)][::-1][:n]
+        if not lost:
+            return
+        self.note(f"  {self.who(slot)} loses {', '.join(self.game.unit_name(here[i]) for i in lost)} in "
+                  f"{self.game.world.areas[area].name}")
+        left = tuple(u for i, u in enumerate(here) if i not in lost)
+        if left:
+            self.units[area] = left
+        else:
+            self.vacate(area)
+            if not (self.fight and slot in self.fight[1:3]):   # a side in a conflict: checked when it ends
+                self.check_empty(slot)
+
+    def remove_a_leader(self, ctx: Ctx, spec: dict) -> Pending | None:
+        """``remove_leader``: one of the empire's leaders (in an area of a kind, of these types, named,
+        not of the ``unless`` types) leaves, or joins the empire ``to`` names (Brain drain)."""
+        slot = ctx.player
+        kind = spec.get("in")
+        where = set(self.areas_of_kind(slot, kind)) if kind and self.empire[slot] else None
+        found = [ld for ld in self.leaders[slot] if (where is None or ld[2] in where)
+                 and (not spec.get("type") or set(spec["type"]) & set(ld[1]))
+                 and (not spec.get("named") or ld[0] in self.game.leader_slug)
+                 and not set(spec.get("unless", ())) & set(ld[1])]
+        if not found:
+            return None
+        picker = ctx.player if spec.get("chosen_by") == "owner" else ctx.event.get("by", ctx.player)
+        return Pending(picker, "which leader?", tuple(
+            Option(f"{ld[0]} in {ld[2]}", lambda st, ld=ld: st.leader_leaves(ctx, slot, ld, spec.get("to")))
+            for ld in found))
+
+    def leader_leaves(self, ctx: Ctx, slot: int, leader: tuple, to: str | None) -> None:
+        name, types, area = leader
+        kept = list(self.leaders[slot])
+        kept.remove(leader)
+        self.leaders[slot] = tuple(kept)
+        new = self.target(ctx, to)[0] if to else None
+        if new is not None and self.empire[new] is not None and self.areas_of(new):
+            self.note(f"  {name} leaves {self.who(slot)} for {self.who(new)}")
+            self.leaders[new] += ((name, types, self.leader_site(new)),)
+            return
+        if name not in self.game.leader_slug:
+            self.cup += (types,)
+        self.note(f"  {self.who(slot)} loses {name}")
+
+    def gain_a_leader(self, ctx: Ctx, named: str, beyond_limit: bool) -> None:
+        """``promote_leader``: an unnamed leader from the cup (the first drawn, 'no leader' going back),
+        or a named leader of an age next to the empire's not seen yet *(judgment: the first listed)*."""
+        slot = ctx.player
+        if self.empire[slot] is None or not self.areas_of(slot):
+            return
+        if not beyond_limit and len(self.leaders[slot]) >= self.game.empires[self.empire[slot]]["leaders"]:
+            return
+        if named == "unnamed":
+            cup = [t for t in self.cup if t]
+            if cup:
+                self.draws += 1
+                types = cup[self.chance("cup", self.draws).randrange(len(cup))]
+                left = list(self.cup)
+                left.remove(types)
+                self.cup = tuple(left)
+                self.place_leader(slot, self.type_names(types), types, self.leader_site(slot))
+            return
+        age = self.age(slot)
+        listed = self.game.empires[self.empire[slot]].get("named_leaders", {})
+        for near in (age - 1, age + 1):
+            for n in listed.get(str(near), ()):
+                if n["name"] not in self.seen:
+                    self.place_leader(slot, n["name"], tuple(n["types"]), self.leader_site(slot))
+                    return
+
+    def hand_cards(self, ctx: Ctx, slot: int, n: int, at_random: bool, taker: int | None) -> Pending | None:
+        """``discard`` / ``take_card``: ``n`` cards leave the seat's hand, at random or chosen by that
+        player, to the discard pile or the taker's hand."""
+        seat = self.seat_of(slot)
+        if n <= 0 or not self.hand[seat]:
+            return None
+        if at_random:
+            self.events_drawn += 1
+            card = self.chance("event", self.events_drawn).choice(sorted(self.hand[seat]))
+            self.card_leaves(seat, card, taker)
+            return self.hand_cards(ctx, slot, n - 1, at_random, taker)
+        def leaves(card):
+            def run(st):
+                st.card_leaves(seat, card, taker)
+                return st.hand_cards(ctx, slot, n - 1, False, taker)
+            return run
+        return Pending(seat * self.per, "which card?", tuple(Option(c, leaves(c)) for c in sorted(set(self.hand[seat]))))
+
+    def card_leaves(self, seat: int, card: str, taker: int | None) -> None:
+        self.take_from_hand(seat, card)
+        if taker is None:
+            self.discards += (card,)
+            self.note(f"  {self.seat_name(seat)} discards a card")
+        else:
+            self.hand[taker] += (card,)
+            self.note(f"  {self.seat_name(taker)} takes a card from {self.seat_name(seat)}")
+
+    def drop_beliefs(self, ctx: Ctx, which: tuple[str, ...]) -> None:
+        """``drop``: the dominant religion or the government is discarded without its card: every land
+        area with a city and no leader, or a leader and no city, is disordered (§ 6. Civilise ›
+        Discarding a religion or government)."""
+        slot = ctx.player
+        religions = [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "religion"]
+        dropped = ((religions[:1] if "dominant_religion" in which else [])
+                   + [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "government"
+                      and "government" in which])
+        if not dropped:
+            return
+        self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in dropped)
+        self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[b]['name'] for b in dropped)}")
+        led = {area for _, _, area in self.leaders[slot]}
+        for area in self.areas_of(slot):
+            if self.game.world.areas[area].is_land and (area in self.city) != (area in led):
+                self.disorder |= {area}
+
+    def belief_gained(self, ctx: Ctx, slot: int, belief: str | None, group: str) -> None:
+        """``adopt_religion`` / ``swap_government``: the empire holds the belief if it may and a marker is
+        free — a government replacing its own; no glory *(judgment: not an adoption in Civilise)*."""
+        if belief is None or self.empire[slot] is None or belief in self.beliefs[slot]:
+            return
+        artefact = self.game.artefacts[belief]
+        if not self.marker_free(artefact):
+            return
+        kept = tuple(b for b in self.beliefs[slot] if group != "government"
+                     or self.game.artefacts[b].get("group") != "government")
+        if group == "religion" and self.held(slot, "religion") >= self.religion_room(slot):
+            return
+        self.beliefs[slot] = kept + (belief,)
+        self.note(f"  {self.who(slot)} holds {artefact['name']}")
+
+    def dominant_religion(self, slot: int | None) -> str | None:
+        if slot is None:
+            return None
+        return next((b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "religion"), None)
+
+    def artefact_lost(self, ctx: Ctx, which: str, kind: str) -> Pending | None:
+        """``discard_artefact`` on the map (Iconoclasm, Relics stolen): one artefact in an area of a kind,
+        anywhere, picked by the player of the event."""
+        found = [(a, art) for s in self.in_play() for a in self.areas_of_kind(s, kind)
+                 for art in self.artefacts.get(a, ()) if which == "on_map" or self.game.artefacts[art]["colour"] == "green"]
+        if not found:
+            return None
+
+        def lost(area, art):
+            def run(st):
+                held = list(st.artefacts[area])
+                held.remove(art)
+                if held:
+                    st.artefacts[area] = tuple(held)
+                else:
+                    del st.artefacts[area]
+                st.note(f"  {st.game.artefacts[art]['name']} in {st.game.world.areas[area].name} is discarded")
+            return run
+        return Pending(ctx.event.get("by", ctx.player), "which artefact?",
+                       tuple(Option(f"{art} in {a}", lost(a, art)) for a, art in found))
+
+    def assassinate(self, ctx: Ctx, picks: int, where: str) -> Pending | None:
+        """An assassin event (§ 6. Civilise › Assassin events): a leader of an empire within Range (in
+        its capital for Regicide) is chosen; the assassin picks up to ``picks`` cards, the target's
+        player up to the empire's leader number, each keeping the last; a higher assassin card kills.
+        Both keep the first card of 4 or more *(judgment: the Tactician's policy)*."""
+        by = ctx.event.get("by", ctx.player)
+        if self.empire[by] is None:
+            return None
+        found = [(s, ld) for s in self.in_range(by) for ld in self.leaders[s]
+                 if where == "leader_in_range" or ld[2] == self.capital[s]]
+
+        def attempt(slot, leader):
+            def run(st):
+                mine = st.assassin_card(picks)
+                theirs = st.assassin_card(st.game.empires[st.empire[slot]]["leaders"])
+                st.note(f"  assassin {mine} against {theirs}")
+                if mine > theirs:
+                    st.leader_leaves(ctx, slot, leader, None)
+            return run
+        return Pending(by, "whom?", tuple(Option(f"{name} in {area}", attempt(s, (name, types, area)))
+                                          for s, (name, types, area) in found)) if found else None
+
+    def assassin_card(self, picks: int) -> int:
+        value = 0
+        for i in range(max(picks, 1)):
+            value = self.check_cards(None, 1)
+            if value >= REDRAW_BELOW:
+                break
+        return value
+
+    # -- changes for a while (``until``) -----------------------------------------------------------------
+    def change_for(self, ctx: Ctx, end: str, who: str, verb: str, changed: Any) -> None:
+        """A change in force until the end of a period, for the empire (``who: you``), the event's
+        target, or every empire (``all``)."""
+        slot = None if who == "all" else ctx.event["target"] if who == "target" else ctx.player
+        self.temporary += ((slot, end, verb, changed),)
+        if self.log is not None:
+            whom = "every empire" if slot is None else self.who(slot)
+            self.note(f"  {self.game.deck.card(ctx.card).part('event.title')}: for {whom} until the end of the "
+                      f"{end.replace('_', ' ')}")
+
+    def in_force(self, verb: str, slot: int | None) -> list:
+        """The arguments of the changes of a verb in force for an empire (None: for every empire)."""
+        return [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+
+    def task_expire(self, end: str) -> None:
+        """Changes that last until the end of this period end; at a new turn, those for the next
+        turn start to count down."""
+        if self.temporary:
+            self.temporary = tuple((who, "turn" if e == "next_turn" and end == "turn" else e, v, c)
+                                   for who, e, v, c in self.temporary if e != end)
+
+    def harvest_changed(self, before: list[int]) -> None:
+        """Event changes to glory apply after the totals, purchases included, per player (§ End of turn ›
+        Harvest glory › Event cards and glory: 5 halved is 3)."""
+        for seat in range(self.n):
+            gained = self.rank_value(seat, "glory") - before[seat]
+            rules = [r for s in self.slots_of(seat) for r in self.in_force("harvest", s)]
+            if gained <= 0 or not rules:
+                continue
+            kept = 0 if any(r.get("none") for r in rules) else (gained + 1) // 2
+            self.score(self.slots_of(seat)[0], kept - gained, f"event {'no glory' if not kept else 'glory halved'}")
+
+    def trade_changed(self, slot: int) -> int:
+        """Trade value added by the changes in force (Trade winds, Debased coinage)."""
+        return sum(changed["trade_value"] for changed in self.in_force("stat", slot))
+
+    def income_changed(self, slot: int, area: str, income: int) -> int:
+        """An area's income under the changes in force (Bumper harvest, Drought, Strike)."""
+        for changed in self.in_force("income", slot):
+            kinds = changed["from"]
+            if ("fertile_areas" in kinds and self.game.chart.at(area, self.age(slot))["id"] == "fertile"
+                    or "without_river" in kinds and not self.game.world.river_area(area)):
+                income *= changed["times"]
+            elif "cities" in kinds and changed["times"] == 0:
+                income -= self.city.get(area, 0)
+        return max(0, income)
+
+    def moves_changed(self, slot: int, unit: str) -> int:
+        """Extra movement from the changes in force (Forced march: land units; Favourable winds: ships)."""
+        kind = "land" if self.game.class_kind[self.game.unit_class[unit]] == "land" else "ships"
+        return sum(changed.get(kind, 0) for changed in self.in_force("moves", slot))
+
+    def closed(self, slot: int) -> frozenset[str]:
+        """The terrains the changes in force close to the empire's units (Blizzard, Heatwave)."""
+        return frozenset(t for changed in self.in_force("no_entry", slot) for t in CLOSED[changed["areas"]])
+
+    def conflict_changed(self, slot: int, other: int) -> list:
+        """The changes of a conflict in force for a side: its own, and the other side's ``cancel``."""
+        return self.in_force("conflict", slot), [c for changed in self.in_force("conflict", other)
+                                                 for c in changed.get("cancel", ())]
+
+    # -- conditions (verbs.py) ------------------------------------------------------------------------
+    def in_conflict_terrain(self, slot: int, terrains: list[str]) -> bool:
+        """The conflict being fought is in an area of these terrains (at the defender's age)."""
+        return self.fight is not None and self.game.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
+
+    def controls_in(self, slot: int, regions: list[str]) -> bool:
+        """A land area of the empire in each of these regions (New world, card 111)."""
+        held = [self.game.world.regions_of(a) for a in self.areas_of(slot) if self.game.world.areas[a].is_land]
+        return all(any(r in found for found in held) for r in regions)
+
+    def in_dark_age(self, slot: int, _) -> bool:
+        return self.progress[slot] in self.game.dark_ages
+
+    def _belief(self, slot: int, group: str, which: str) -> bool:
+        held = [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == group]
+        return bool(held) if which == "any" else not held if which == "none" else (held[:1] == [which])
+
+    def has_religion(self, slot: int, which: str) -> bool:
+        """Its dominant religion (the leftmost: § 6. Civilise › Adopting a religion or government)."""
+        return self._belief(slot, "religion", which)
+
+    def has_government(self, slot: int, which: str) -> bool:
+        return self._belief(slot, "government", which)
+
+    def has_leader_type(self, slot: int, types: list[str]) -> bool:
+        return any(set(types) & set(t) for _, t, _ in self.leaders[slot])
+
+    def kind_disordered(self, slot: int, kind: str) -> bool:
+        return any(a in self.disorder for a in self.areas_of_kind(slot, kind))
+
+    # -- the words of the core verbs (engine.host.Host) ------------------------------------------------
+    def players(self) -> list[int]:
+        """The empires in play: what an event's ``others`` / ``opponent`` address."""
+        return self.in_play()
+
+    def target(self, ctx: Ctx, name: str) -> list[int]:
+        """The event's chosen target (``empire``, ``player`` …); ``yours``: the empire it is played for."""
+        if name == "yours":
+            return [ctx.event.get("by", ctx.player)]
+        return [ctx.event["target"]] if "target" in ctx.event else []
+
+    def has(self, ctx: Ctx, actor: int, card: str) -> bool:
+        """An artefact the empire holds: on its card, in one of its areas, or as a belief."""
+        return (card in self.on_card[actor] or card in self.beliefs[actor]
+                or any(card in self.artefacts.get(a, ()) for a in self.areas_of(actor)))
+
+    def gain(self, ctx: Ctx, actor: int, resource: str, amount: int) -> Pending | None:
+        """Glory, money and progress by the rules' own ways (never negative glory, money at most 199,
+        progress with its new age)."""
+        cause = f"event {self.game.name(ctx.card)}"
+        if amount > 0 and resource == "glory":
+            self.score(actor, amount, cause)
+        elif amount > 0 and resource == "money":
+            self.earn(actor, amount, cause)
+        elif amount > 0 and resource == "progress":
+            self.advance(actor, amount, cause)
+        elif amount > 0:
+            return super().gain(ctx, actor, resource, amount)
+        return None
+
+    def lose(self, ctx: Ctx, actor: int, resource: str, amount: int) -> None:
+        cause = f"event {self.game.name(ctx.card)}"
+        if resource == "glory":
+            self.score(actor, -amount, cause)
+        elif resource == "progress":
+            self.regress(actor, min(amount, self.progress[actor] - 1), cause)
+        else:
+            super().lose(ctx, actor, resource, amount)
+
+    def regress(self, slot: int, levels: int, cause: str) -> None:
+        """Back down the track; a new age loses the leaders (§ 6. Civilise › Removing leaders)."""
+        if levels <= 0:
+            return
+        before = self.age(slot)
+        self.progress[slot] -= levels
+        self.note(f"  {self.who(slot)} goes back {levels} (level {self.progress[slot]}, {cause})")
+        if self.age(slot) != before:
+            self.lose_leaders(slot, None, "a new age")
+
+    def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
+        if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)
+            return self.traded_value.get(actor, 0)
+        if name == "money":
+            return self.money[actor]
+        if name == "glory":
+            return self.rank_value(self.seat_of(actor), "glory")
+        if name == "age":
+            return self.age(actor) if self.empire[actor] else 0
+        if name == "leader_number":
+            return self.game.empires[self.empire[actor]]["leaders"] if self.empire[actor] else 0
+        if name == "capital_value":
+            return self.city.get(self.capital[actor], 0) if self.capital[actor] in self.areas_of(actor) else 0
+        return super().stat(ctx, actor, name)
+
+    def count_areas(self, slot: int) -> int:
+        return len(self.areas_of(slot))
+
+    def count_cities(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if a in self.city)
+
+    def count_leaders(self, slot: int) -> int:
+        return len(self.leaders[slot])
+
+    def count_leaders_admin_double(self, slot: int) -> int:
+        """Leaders, an Administrator counting 2 (§ Leader Types › Administrator (Ad): Fires, card 110)."""
+        return sum(2 if "ad" in types else 1 for _, types, _ in self.leaders[slot])
+
+    def count_named_leaders(self, slot: int) -> int:
+        return sum(1 for name, _, _ in self.leaders[slot] if name in self.game.leader_slug)
+
+    def count_scholars(self, slot: int) -> int:
+        return sum(1 for _, types, _ in self.leaders[slot] if {"sc", "ph"} & set(types))
+
+    def count_green_artefacts_undisordered(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if a not in self.disorder for art in self.artefacts.get(a, ())
+                   if self.game.artefacts[art]["colour"] == "green")
+
+    def count_own_religious_sites(self, slot: int) -> int:
+        return self.religious_sites(slot)
+
+    def count_areas_outside_america(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if "america" not in self.game.world.regions_of(a))
+
+    def count_areas_america_australasia(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if {"america", "australasia"} & self.game.world.regions_of(a))
+
+    def count_ocean_area(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if self.game.world.areas[a].kind == "ocean")
+
+    def count_disordered_area(self, slot: int) -> int:
+        return sum(1 for a in self.areas_of(slot) if a in self.disorder)
+
+
+def _carry_on(state) -> None:
+    """After an event's decisions: the turn's tasks go on."""
+    state.step = None
+    state.proceed()
