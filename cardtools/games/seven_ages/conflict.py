@@ -123,7 +123,7 @@ class Manoeuvre:
                         continue
                     step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
-                    if (other != slot and not landing) or not any(area in coast for coast in world.coasts(n)):
+                    if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
                     step = 1
                 else:
