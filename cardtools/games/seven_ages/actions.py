@@ -53,8 +53,9 @@ class Actions:
         used = set(self.colour)
         own = self.family[seat]
         taken = set(self.family)
-        order = [c for c in self.game.colours if c.rsplit("_", 1)[0] == own]
-        order += [c for c in self.game.colours if c.rsplit("_", 1)[0] not in taken]
+        family = self.game.colour_family
+        order = [c for c in self.game.colours if family[c] == own]
+        order += [c for c in self.game.colours if family[c] not in taken]
         return [c for c in order if c not in used]
 
     def start_areas(self, card: str, seat: int) -> list[str]:

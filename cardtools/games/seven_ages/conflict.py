@@ -126,7 +126,7 @@ class Manoeuvre:
                         continue
                     step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
-                    if (other != slot and not landing) or not any(area in coast for coast in world.coasts(n)):
+                    if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
                     step = 1
                 else:
@@ -331,16 +331,22 @@ class Manoeuvre:
         picked = self.landings(slot, target)[target]
         self.send(slot, target, picked, self.landing_reaches(slot, picked), leaders=True, landing=True, unload=unload)
 
-    def landing_reaches(self, slot: int, picked: dict[str, tuple[str, ...]]) -> dict:
-        return {(port, kind): self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
-                for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - CARGO}
+    def landing_reaches(self, slot: int, picked: dict[str, tuple[str, ...]], known: dict | None = None) -> dict:
+        """The ships' ways from their ports (``known``: those already worked out, kept)."""
+        known = {} if known is None else known
+        for port, units in picked.items():
+            for kind in {self.unit_kind(u) for u in units} - CARGO:
+                if (port, kind) not in known:
+                    known[port, kind] = self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
+        return {(port, kind): known[port, kind] for port, units in picked.items()
+                for kind in {self.unit_kind(u) for u in units} - CARGO}
 
     def unload_targets(self, slot: int, landings: dict) -> list[str]:
         """Where ships may drop their cargo on the way and stay at sea (``unload``): the seas they would
         stop in, next to the coast, are vacant or the empire's."""
-        found = []
+        found, known = [], {}
         for target, picked in landings.items():
-            seas = {r.paths[target][1] for r in self.landing_reaches(slot, picked).values()}
+            seas = {r.paths[target][1] for r in self.landing_reaches(slot, picked, known).values()}
             if all(self.owner.get(sea, slot) == slot for sea in seas):
                 found.append(target)
         return found

@@ -558,6 +558,7 @@ class Game(BaseGame):
         colours = self.counters.colours()
         self.colours = tuple(f"{f['id']}_{shade}" for f in families for shade in f["colours"])
         self.colour_name = {c: colours[c][0] for c in self.colours}
+        self.colour_family = {c: c.rsplit("_", 1)[0] for c in self.colours}
         self.colour_mix = {c: colours[c][1] for c in self.colours}
         self.glory_categories = {c["id"]: c for c in deck.data["glory_categories"]["categories"]}
         self.leader_type_names = {t["id"]: t["name"] for t in deck.data["leader_types"]["types"]}

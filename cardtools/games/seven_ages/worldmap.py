@@ -82,6 +82,7 @@ class WorldMap:
         #: the engine asks these at every step of a move: worked out once
         self._neighbours = {a: tuple(b.area for b in area.borders) for a, area in self.areas.items()}
         self._coasts: dict[str, tuple[frozenset[str], ...]] = {}
+        self._shore: dict[str, frozenset[str]] = {}
 
     @classmethod
     def of(cls, deck) -> "WorldMap | None":
@@ -117,6 +118,13 @@ class WorldMap:
                 seas = frozenset(n for n in self.neighbours(area_id) if self.is_sea(n))
                 found = (seas,) if area.is_land and seas else ()
             self._coasts[area_id] = found
+        return found
+
+    def shore(self, area_id: str) -> frozenset[str]:
+        """Every sea one of a land area's coasts faces: where a ship in port may come from."""
+        found = self._shore.get(area_id)
+        if found is None:
+            found = self._shore[area_id] = frozenset().union(*self.coasts(area_id))
         return found
 
     def galley_basins(self) -> list[list[str]]:
