@@ -28,8 +28,11 @@ import heapq
 from cardtools.games.seven_ages.leaders import MILITARY
 from cardtools.games.seven_ages.terrain import INVADED
 
+#: How units move (``unit_kind``): the aircraft, and the Kingdoms' nukes and Star Wars, which fly by
+#: their own rules (§ 4. Manoeuvre › Aircraft movement restrictions).
+AIR = frozenset({"aircraft", "nuke", "star_wars"})
 #: What a ship carries: one land or aircraft unit (§ 4. Manoeuvre › Naval transport).
-CARGO = frozenset({"land", "aircraft"})
+CARGO = frozenset({"land"}) | AIR
 
 
 class Reach(dict):
@@ -86,9 +89,11 @@ class Manoeuvre:
         they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
         With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
-        age, land, air = self.age(slot), kind == "land", kind == "aircraft"
+        age, land, air = self.age(slot), kind == "land", kind in AIR
         limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
                             default=0)
+        if kind == "star_wars":                            # § 4 › Aircraft movement: any area on the map
+            limit = len(world.areas)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
         ports = self.berths(slot, source) if world.areas[source].is_land else ()
@@ -103,7 +108,7 @@ class Manoeuvre:
             here, tags = world.areas[area], via[area]
             holder = self.owner.get(area, slot)
             if area != source and holder != slot and not (
-                    self.air_passable(slot, area) if air else self.passable(slot, area, not here.is_land)):
+                    self.air_passable(slot, area, kind) if air else self.passable(slot, area, not here.is_land)):
                 if land or air or here.is_land or not self.may_pass(slot, holder):
                     continue                               # stop in another empire's area (no 2:1)
                 tags, promised = tags | {holder}, True
@@ -118,6 +123,8 @@ class Manoeuvre:
                 if closed and game.chart.at(n, age)["id"] in closed:
                     continue
                 if air:
+                    if kind == "nuke" and other not in (None, slot) and "star_wars" in self.units[n]:
+                        continue                           # never into another empire's Star Wars
                     step = 1                               # § 4 › Movement: aircraft pay 1 an area
                 elif land:
                     if not there.is_land or (border.crossing and all(
@@ -169,11 +176,16 @@ class Manoeuvre:
         elif port in self.berth:
             self.berth[port] |= {side}
 
-    def air_passable(self, slot: int, area: str) -> bool:
-        """§ 4. Manoeuvre › Aircraft movement restrictions: aircraft pass other empires' units, but
-        pass another empire's aircraft only with twice as many aircraft already there."""
-        theirs = sum(1 for u in self.units[area] if self.unit_kind(u) == "aircraft")
-        mine = sum(1 for u in self.invaders.get(area, ()) if self.unit_kind(u) == "aircraft")
+    def air_passable(self, slot: int, area: str, kind: str) -> bool:
+        """§ 4. Manoeuvre › Aircraft movement restrictions: Star Wars pass every unit, nukes every one but
+        another empire's Star Wars; other aircraft pass other empires' units, but pass another empire's
+        aircraft only with twice as many aircraft already there."""
+        if kind == "star_wars":
+            return True
+        if kind == "nuke":
+            return "star_wars" not in self.units[area]
+        theirs = sum(1 for u in self.units[area] if self.unit_kind(u) in AIR)
+        mine = sum(1 for u in self.invaders.get(area, ()) if self.unit_kind(u) in AIR)
         return mine >= 2 * theirs
 
     def movement(self, slot: int, unit: str) -> int:
@@ -183,7 +195,10 @@ class Manoeuvre:
         return points + self.moves_changed(slot, unit) if self.temporary else points
 
     def unit_kind(self, unit: str) -> str:
-        return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
+        """How a unit moves: land, ship, galley, aircraft, nuke or Star Wars."""
+        if unit in ("galley", "nuke", "star_wars"):
+            return unit
+        return self.game.class_kind[self.game.unit_class[unit]]
 
     def reaches(self, slot: int, leaders: bool = True) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
         """(source, kind) -> ``reach`` for every area of the empire with units that have not moved
@@ -208,13 +223,13 @@ class Manoeuvre:
         bonus = self.explorer(slot, source, leaders)
         able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
                 and self.movement(slot, u) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
-        air = tuple(u for u in able if self.unit_kind(u) == "aircraft")
-        ground = [u for u in able if self.unit_kind(u) != "aircraft"]
+        air = tuple(u for u in able if self.unit_kind(u) in AIR)
+        ground = [u for u in able if self.unit_kind(u) not in AIR]
         return tuple(ground[:self.ground(units) - self.garrison(slot, source)]) + air
 
     def ground(self, units: tuple[str, ...]) -> int:
         """Non-aircraft units: what keeps a land area (§ 4. Manoeuvre › Other movement restrictions)."""
-        return sum(1 for u in units if self.unit_kind(u) != "aircraft")
+        return sum(1 for u in units if self.unit_kind(u) not in AIR)
 
     def march_targets(self, slot: int, reaches: dict | None = None) -> list[str]:
         """Areas some units can move into: vacant ones, the empire's own, and other players' empires'
@@ -222,7 +237,7 @@ class Manoeuvre:
         world, found = self.game.world, set()
         for (source, kind), reach in (reaches or self.reaches(slot)).items():
             units = self.units[source]
-            if kind != "aircraft" and self.ground(units) <= self.garrison(slot, source):
+            if kind not in AIR and self.ground(units) <= self.garrison(slot, source):
                 continue                                   # its last unit keeps the area
             unmoved = units[:len(units) - self.moved.get(source, 0)]
             best = self.explorer(slot, source, True) + max(
@@ -307,7 +322,7 @@ class Manoeuvre:
             units = self.units[port]
             unmoved = units[:len(units) - self.moved.get(port, 0)]
             cargo = sorted((u for u in unmoved if self.unit_kind(u) in CARGO),
-                           key=lambda u: self.unit_kind(u) == "aircraft")
+                           key=lambda u: self.unit_kind(u) in AIR)
             ships = [u for u in unmoved if self.unit_kind(u) in ("ship", "galley")]
             if not cargo or not ships:
                 continue
@@ -377,7 +392,8 @@ class Manoeuvre:
             if not units:
                 continue
             if leaders:
-                escort += self.move_leaders(slot, source, target, len(units), civil)
+                carriers = sum(1 for u in units if u not in ("nuke", "star_wars"))   # § 4 › Leader movement
+                escort += self.move_leaders(slot, source, target, carriers, civil)
             rest = list(self.units[source])
             for u in units:
                 rest.remove(u)
@@ -511,14 +527,14 @@ class Manoeuvre:
 
         def ships(area: str) -> bool:
             units = self.invaders[area] if area in self.invaders else self.units.get(area, ()) if self.owner.get(area) == slot else ()
-            return any(self.unit_kind(u) != "aircraft" for u in units)
+            return any(self.unit_kind(u) not in AIR for u in units)
         for area, units in [(a, self.units[a]) for a in self.areas_of(slot)] + list(self.invaders.items()):
-            if world.areas[area].is_land or not any(self.unit_kind(u) == "aircraft" and u != "star_wars" for u in units):
+            if world.areas[area].is_land or not any(self.unit_kind(u) in ("aircraft", "nuke") for u in units):
                 continue
             if ships(area) or any(ships(n) for n in world.neighbours(area) if not world.areas[n].is_land):
                 continue
             self.note(f"  the aircraft of {self.who(slot)} in {world.areas[area].name} are lost, far from its ships")
-            self.keep_only(area, tuple(u for u in units if self.unit_kind(u) != "aircraft" or u == "star_wars"))
+            self.keep_only(area, tuple(u for u in units if self.unit_kind(u) not in ("aircraft", "nuke")))
 
     def remove_disorder(self, slot: int) -> None:
         """§ 4. Manoeuvre › Removing disorder markers: with enough units there (2 + the defence

@@ -653,6 +653,5 @@ def slug(name: str) -> str:
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("Star Wars moving anywhere and nukes past all but Star Wars (they move as other aircraft)",
-            "the optional rules")
+LEFT_OUT = ("the optional rules",)
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
