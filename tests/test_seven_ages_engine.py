@@ -3,11 +3,14 @@ it says what it does not play, refuses the options it cannot play, hides face-do
 invariants over seeded games (thousands: benchmarks/seven_ages.py --invariants), and its deferred
 card fields neither warn in validation nor run."""
 
+import shutil
+
 import pytest
 
 from cardtools.cli import main
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
+from cardtools.engine.compiled import UnrunnableDeck
 from cardtools.engine.contract import UnplayedRules, new_game
 from cardtools.games.seven_ages.invariants import play_checked, violations
 
@@ -23,13 +26,13 @@ def test_play_says_what_is_not_played_yet(capsys):
     assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("# not played yet: the cards' events (part 2): this is the standard game without events")
-    assert "special rules" in out[1] and "aircraft moving" in out[1]
+    assert out[1].endswith("; the optional rules") and "special rules" not in out[1] and "civil leaders" not in out[1]
 
 
 def test_the_no_events_variant_plays_a_log_a_player_can_follow(capsys):
     assert main(["play", "7ages", "--variant", "no-events", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "# not played yet: the empires' special rules; civil leaders moving" in out and "events (part 2)" not in out
+    assert "# not played yet: the optional rules" in out and "events (part 2)" not in out
     for text in ("who goes first:", "takes the turn marker: First player", "== turn 1", "turns over",
                  "starts the", "(income)", "builds (", "Harvest glory", "== game end"):
         assert text in out, text
@@ -59,12 +62,14 @@ def test_face_down_markers_are_their_owners_to_see(game):
 
 
 def test_deferred_card_fields_neither_warn_nor_run(game, capsys):
-    """Events, specials and artefact powers are deferred (part 2): validation does not warn that the
-    engine cannot run their verbs, and the engine holds none of their abilities."""
+    """Events and artefact powers are deferred (part 2): validation does not warn that the engine
+    cannot run their verbs, and the engine holds only the empires' special rules, which it plays."""
     assert main(["validate", "7ages"]) == 0
     captured = capsys.readouterr()
     assert "warning[engine]" not in captured.out + captured.err
-    assert not any(abilities for fields in game.abilities.values() for abilities in fields.values())
+    held = {field for fields in game.abilities.values() for field, abilities in fields.items() if abilities}
+    assert held == {"empire.special"}
+    assert sum(1 for fields in game.abilities.values() if fields.get("empire.special")) == 35
 
 
 @pytest.mark.parametrize("players", [2, 4, 7])
@@ -84,3 +89,15 @@ def test_invariants_catch_a_conflict_fought_before_movement_is_over(game):
     assert any("outside a Manoeuvre" in v for v in violations(state, []))
     state.invaders, state.step, state.fight = {}, ("march",), ("latium",)
     assert violations(state, []) == ["a conflict while units may still move"]
+
+
+def test_a_special_rule_used_as_the_engine_does_not_play_it_is_refused(tmp_path):
+    """The engine plays the specials' verbs only as the cards use them (verbs.py ``_played_when``):
+    another use is refused by name, not ignored."""
+    for folder in ("decks/7ages", "schemas", "templates"):
+        shutil.copytree(WS.root / folder, tmp_path / folder)
+    path = tmp_path / "decks" / "7ages" / "classic.yaml"
+    path.write_text(path.read_text().replace("{unit_cost: {units: [cavalry], set: 2, only: setup}}",
+                                             "{unit_cost: {units: [cavalry], add: -1}}"))
+    with pytest.raises(UnrunnableDeck, match="jurchens"):
+        new_game(load_deck("7ages", "no-events", Workspace(tmp_path)))

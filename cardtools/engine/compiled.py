@@ -39,6 +39,33 @@ def deferred_fields(deck: Deck) -> frozenset[str]:
     return found.defers if found is not None else frozenset()
 
 
+def words_played(deck: Deck) -> frozenset[str] | None:
+    """The words (strings and mapping keys) written in the effect fields the engine plays, or None
+    when it defers none: an engine that defers fields need give meaning only to the vocabulary's
+    words its played fields use (``engine.host.missing_words``)."""
+    deferred = deferred_fields(deck)
+    if not deferred:
+        return None
+    found: set[str] = set()
+    for card in deck.cards:
+        for name in deck.manifest.card_types[card.type].effect_fields:
+            if name not in deferred:
+                _words(card.get(name, ()), found)
+    return frozenset(found)
+
+
+def _words(node, found: set[str]) -> None:
+    if isinstance(node, str):
+        found.add(node)
+    elif isinstance(node, dict):
+        found.update(node)
+        for value in node.values():
+            _words(value, found)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            _words(value, found)
+
+
 def plays_effects(deck: Deck) -> bool:
     """Whether the deck's engine plays any card effect field (an engine may defer them all: the
     vocabulary's words then need no meaning yet)."""

@@ -63,11 +63,14 @@ class Printed:
     zones: tuple[str, ...]   # … on the actor's cards in these zones
 
 
-def missing_words(vocab, resources: Mapping, counts: Mapping, stats: Mapping) -> list[str]:
-    """The vocabulary's words the engine's tables give no meaning to."""
-    return ([f"resource '{r}'" for r in vocab.resources if r not in resources]
-            + [f"count '{c}'" for c in vocab.counts if c not in counts]
-            + [f"stat '{s}'" for s in vocab.stats if s not in stats])
+def missing_words(vocab, resources: Mapping, counts: Mapping, stats: Mapping, used=None) -> list[str]:
+    """The vocabulary's words the engine's tables give no meaning to (only those in ``used``, the
+    words of the effect fields it plays, when it defers some: ``engine.compiled.words_played``)."""
+    def needed(words, known):
+        return [w for w in words if w not in known and (used is None or w in used)]
+    return ([f"resource '{r}'" for r in needed(vocab.resources, resources)]
+            + [f"count '{c}'" for c in needed(vocab.counts, counts)]
+            + [f"stat '{s}'" for s in needed(vocab.stats, stats)])
 
 
 class Host:

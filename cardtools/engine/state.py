@@ -32,7 +32,7 @@ from cardtools.effects.runtime import NO_EVENT, Pending
 from cardtools.effects.vocabulary import require_vocabulary
 from cardtools.engine import zones
 from cardtools.engine.abilities import ModifierIndex, Powers, fold_gains, run_abilities, volatile_fields
-from cardtools.engine.compiled import compile_abilities, plays_effects
+from cardtools.engine.compiled import compile_abilities, plays_effects, words_played
 from cardtools.engine.contract import TERMINAL, GameFacts
 from cardtools.engine.flow import Agenda
 from cardtools.engine.host import Computed, Counter, Held, Host, missing_words
@@ -57,7 +57,8 @@ class BaseGame:
         self.rules = rule_parameters(deck)
         self.vocab = require_vocabulary(deck.workspace or Workspace(deck.manifest.path.parents[2]), deck.game)
         state = self.State
-        missing = missing_words(self.vocab, state.RESOURCES, state.COUNTS, state.STATS) if plays_effects(deck) else []
+        missing = (missing_words(self.vocab, state.RESOURCES, state.COUNTS, state.STATS, words_played(deck))
+                   if plays_effects(deck) else [])
         if missing:
             raise ValueError(f"the {deck.game} engine gives no meaning to its vocabulary's {', '.join(missing)}")
         counters = [r for r, kind in state.RESOURCES.items() if isinstance(kind, Counter)]

@@ -4,9 +4,9 @@ The deck (decks/7ages) holds the 165 civilisation cards, the artefacts they prin
 files the rules need: the map, leader types, glory categories, the progress track, the cost
 chart and the counter mix, and the facts of the rulebook's examples those files must keep. Schemas
 check each file's shape; these checks tie the files together. ``rules`` is the engine (docs/rules/7ages.md): part 1
-plays the board; it defers the cards' effect fields — events, the empires' special rules, the
-artefacts' option 16 powers — and part 2 plays the events one verb at a time (``events.py``: the
-verbs with a runtime are ``runs``).
+plays the board and the empires' special rules (``specials.py``); it defers the cards' other effect
+fields — events, the artefacts' option 16 powers — and part 2 plays the events one verb at a time
+(``events.py``: the verbs with a runtime are ``runs``).
 """
 
 from cardtools.core.plugins import GamePlugin
@@ -21,4 +21,4 @@ PLUGIN = GamePlugin("7ages", checks=(check_map, check_tables, check_counters, ch
                                      check_artefacts),
                     verbs="cardtools.games.seven_ages.verbs",
                     rules="cardtools.games.seven_ages.rules", runs=RUNS,
-                    defers=frozenset({"empire.special", "event.effects", "power", "penalty"}))
+                    defers=frozenset({"event.effects", "power", "penalty"}))

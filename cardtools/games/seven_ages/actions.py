@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import heapq
 
+from cardtools.games.seven_ages.kingdoms import COMMON
+
 #: Build profiles (macro options): how an empire spends its money in Start empire and Production.
-PROFILES = ("save", "infantry", "best", "navy", "fort", "elite")
-START_PROFILES = ("infantry", "best", "navy", "fort")
+PROFILES = ("save", "infantry", "best", "navy", "fort", "elite", "air")
+START_PROFILES = ("infantry", "best", "navy", "fort", "air")
 CITY_STEPS = (0, 1, 3, 5, 7)      # § 6. Civilise › Urbanise: a new city is 1, then 3, 5, 7
 DESTINY_HAND = 6                  # § 5. Destiny: draw up to 6
 ELITE_MAX = 3                     # § 2. Production › Building new units and markers
@@ -51,22 +53,37 @@ class Actions:
         used = set(self.colour)
         own = self.family[seat]
         taken = set(self.family)
-        order = [c for c in self.game.colours if c.rsplit("_", 1)[0] == own]
-        order += [c for c in self.game.colours if c.rsplit("_", 1)[0] not in taken]
+        family = self.game.colour_family
+        order = [c for c in self.game.colours if family[c] == own]
+        order += [c for c in self.game.colours if family[c] not in taken]
         return [c for c in order if c not in used]
 
     def start_areas(self, card: str, seat: int) -> list[str]:
         """The card's start areas, but those the player's own empires hold *(judgment)*: another
-        player's empire there is fought (§ 1. Start empire › What if someone else is already in my
-        start area?; conversion, a card's special, is not played yet)."""
-        return [a for a in self.game.empires[card].get("starts", ())
-                if a not in self.owner or self.seat_of(self.owner[a]) != seat]
+        player's empire there is converted (``convert``) or fought (§ 1. Start empire › What if
+        someone else is already in my start area?). ``starts_also``: areas the card names by who
+        holds them (the Byzantines: every Roman, Greek or Macedonian coastal area on the Eastern
+        Mediterranean, § 1. Start empire)."""
+        empire = self.game.empires[card]
+        areas = list(empire.get("starts", ()))
+        also = empire.get("starts_also", {})
+        if also.get("parent"):                              # the Successor State (specials.py)
+            parent = self.parent_for(seat)
+            areas += [a for a in self.areas_of(parent) if self.game.world.areas[a].is_land] if parent is not None else []
+        if "controlled_by" in also:
+            world, sea = self.game.world, also.get("coastal_on")
+            areas += [a for a, s in sorted(self.owner.items(), key=lambda item: world.areas[item[0]].index)
+                      if self.empire[s] in also["controlled_by"] and a not in areas and world.areas[a].is_land
+                      and (sea is None or any(sea in coast for coast in world.coasts(a)))]
+        return [a for a in areas if a not in self.owner or self.seat_of(self.owner[a]) != seat]
 
     def eligible(self, seat: int, card: str) -> bool:
         """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
         in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
         empire = self.game.empires[card]
         if not empire or not self.start_areas(card, seat) or not self.free_colours(seat):
+            return False
+        if self.card_allows(card, "setup_near_empire") and not self.near_empire(card, seat):
             return False
         age = self.game_age()
         if age is None:
@@ -107,6 +124,8 @@ class Actions:
         self.take_from_hand(seat, card)
         slot = next(s for s in self.slots_of(seat) if self.empire[s] is None)
         self.open_empire(slot, card, self.free_colours(seat)[0])
+        if self.game.empires[card].get("starts_also", {}).get("parent"):
+            self.parent[slot] = self.empire[self.parent_for(seat)]
         self.wait("build", slot, "start")
 
     def open_empire(self, slot: int, card: str, colour: str) -> None:
@@ -114,6 +133,7 @@ class Actions:
         Initial money)."""
         level = self.start_level(card)
         self.empire[slot], self.colour[slot] = card, colour
+        self.take_specials(slot)
         self.started[self.seat_of(slot)] += (card,)
         self.progress[slot], self.elite[slot] = level, 0
         self.capital[slot] = self.homeland[slot] = None
@@ -133,6 +153,8 @@ class Actions:
         empire)."""
         if self.empire[slot] is None:
             return
+        starts = self.game.empires[self.empire[slot]].get("starts", ())
+        self.forts -= {a for a in starts if a not in self.owner}     # § 4 › Vacant areas: a free fort left alone
         areas = self.areas_of(slot)
         if not areas:
             self.discard_empire(slot, "no unit on the map")
@@ -204,6 +226,8 @@ class Actions:
         """Spend by the profile; at set-up, the units bought for a start area another empire holds
         fight for it at once, the new empire being the active one, then the capital is placed."""
         slot, when = self.player, self.step[1]
+        if when == "start":
+            self.fire(slot, "starts")                    # the card's set-up specials (specials.py)
         landings = self.build(slot, profile, start=when == "start")
         if when == "start":
             self.queue[:0] = [("land", slot, area, units) for area, units in landings.items()] + [("finish_start", slot)]
@@ -227,7 +251,8 @@ class Actions:
         left = dict(game.counters.mixes[game.colour_mix[self.colour[slot]]]["counters"])
         for a in self.areas_of(slot):
             for u in self.units[a]:
-                left[game.counter_of[u]] -= 1
+                if game.counter_of[u] in left:          # not a Kingdoms counter (kingdoms.py)
+                    left[game.counter_of[u]] -= 1
         return left
 
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
@@ -258,7 +283,7 @@ class Actions:
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
             for a in areas:
-                self.buy_unit(slot, "infantry", [a], room, left, bought, landings)
+                self.buy_unit(slot, "infantry", [a], room, left, bought, landings, start)
         if profile == "elite" and self.elite[slot] < ELITE_MAX:
             cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
                        sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
@@ -275,15 +300,24 @@ class Actions:
                     bought.append(f"a fort in {game.world.areas[a].name}")
         if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in self.unrestricted[slot]):
             coast = [a for a in room if game.world.coastal(a)]
-            while self.buy_unit(slot, "ships", coast, room, left, bought, landings):
+            while self.buy_unit(slot, "ships", coast, room, left, bought, landings, start):
                 pass
-        if profile != "save":
+        if not start:
+            self.common_built = 0
+        if profile == "air" and not start:          # Star Wars, nukes (kingdoms.py), then aircraft
+            self.build_common(slot, ("star_wars", "nuke"), room, bought)
+        if profile == "best" and not start:
+            self.build_common(slot, ("elephant",), room, bought)
+        if profile == "air":                        # aircraft in its land areas, like other non-ships
+            while self.buy_unit(slot, "aircraft", list(room), room, left, bought, landings, start):
+                pass
+        if profile not in ("save", "air"):
             classes = ["infantry"]
             if profile == "best":
                 classes = ["cavalry", "missile", "infantry"]
                 if restrictions.get("no_cavalry_until_trade") and "cavalry" not in self.unrestricted[slot]:
                     classes.remove("cavalry")
-            while any(self.buy_unit(slot, c, list(room), room, left, bought, landings) for c in classes):
+            while any(self.buy_unit(slot, c, list(room), room, left, bought, landings, start) for c in classes):
                 pass
         if self.log is not None:
             self.note(f"  {self.who(slot)} builds ({profile}): " + (", ".join(bought) or "nothing")
@@ -291,7 +325,7 @@ class Actions:
         return landings
 
     def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list,
-                 landings: dict) -> bool:
+                 landings: dict, start: bool) -> bool:
         """One unit of a class in the first area with room, if affordable and in the pool (at set-up,
         in an area another empire holds, it waits in ``landings`` for the conflict)."""
         game = self.game
@@ -299,7 +333,7 @@ class Actions:
         unit = self.best_type(slot, cls, left)
         if unit is None or area is None:
             return False
-        cost = game.class_cost[cls]
+        cost = self.initial_cost(slot, unit, game.class_cost[cls]) if start else game.class_cost[cls]
         if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
             cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
         if cost > self.money[slot]:
@@ -311,6 +345,8 @@ class Actions:
             landings[area] = landings.get(area, ()) + (unit,)
         else:
             self.place(slot, area, (unit,))
+            if cls == "ships":
+                self.berth.pop(area, None)              # a new ship lies on any coast (conflict.py, berths)
         bought.append(f"{game.unit_name(unit)} in {game.world.areas[area].name}")
         return True
 
@@ -323,7 +359,9 @@ class Actions:
 
     def place(self, slot: int, area: str, units: tuple[str, ...]) -> None:
         self.units[area] = self.units.get(area, ()) + units
-        self.owner[area] = slot
+        if self.owner.get(area) != slot:
+            self.owner[area] = slot
+            self.claim_elephants(slot, area)
 
     def lose_units(self, area: str, count: int) -> None:
         """Units return to the pool; an area left without units is vacant: its artefacts, fort and
@@ -339,6 +377,7 @@ class Actions:
         if slot is not None:                       # § 6. Civilise › Removing leaders: no unit left there
             self.lose_leaders(slot, area, "no unit left in its area")
         self.units.pop(area, None)
+        self.berth.pop(area, None)
         self.artefacts.pop(area, None)
         self.forts -= {area}
         self.disorder -= {area}
@@ -461,6 +500,8 @@ class Actions:
                 continue
             if gains[i]:
                 self.advance(s, gains[i], "trade")
+                if sides[1 - i] >= 0:
+                    self.trade_elephant(s, sides[1 - i])
             else:
                 self.earn(s, game.value[cards[i]], "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
@@ -523,13 +564,16 @@ class Actions:
 
     # -- action 6: Civilise (§ 6. Civilise) -------------------------------------------------------------
     def action_civilise(self, seat: int, slot: int | None) -> None:
-        """Play artefacts (one religion and one government at most), then, for an empire's marker,
-        remove disorder and urbanise. A non-empire Civilise only plays cards (§ Playing the game)."""
+        """Play artefacts (one religion and one government at most), then, for an empire's marker, a
+        Religious leader's religion, remove and promote a leader, adopt, order and discard beliefs,
+        modernise, remove disorder and urbanise (§ 6. Civilise, in its order). A non-empire Civilise
+        only plays cards (§ Playing the game)."""
         actor = seat * self.per if slot is None else slot
         self.queue[:0] = [("artefacts", actor, slot is None, False, False)]
         self.religion_played = False
         if slot is not None:
-            self.queue[1:1] = [("promote", slot), ("adopt", slot), ("civilise_rest", slot)]
+            self.queue[1:1] = [("found", slot), ("dismiss", slot), ("promote", slot), ("adopt", slot),
+                               ("dominant", slot), ("drop", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
         if self.playable_artefacts(actor, anywhere, religion, government) or self.playable_events(actor, anywhere):
@@ -552,10 +596,13 @@ class Actions:
         return found
 
     def can_play(self, card: str, slot: int, religion: bool, government: bool) -> bool:
+        artefact = self.game.artefacts.get(self.game.artefact_of[card])
+        return artefact is not None and self.can_take(artefact, slot, religion, government)
+
+    def can_take(self, artefact: dict, slot: int, religion: bool, government: bool) -> bool:
         """§ 6. Civilise › Playing artefact cards: the empire's age in the artefact's ages, a marker
         free, one religion and one government a Civilise; black artefacts are ignored."""
-        artefact = self.game.artefacts.get(self.game.artefact_of[card])
-        if artefact is None or artefact["colour"] == "black":
+        if artefact["colour"] == "black":
             return False
         lo, hi = artefact["ages"]
         if not lo <= self.age(slot) <= hi:
@@ -568,7 +615,7 @@ class Actions:
             return False
         if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact["colour"]):
             return False
-        return self.markers_in_use(artefact["id"]) < self.marker_limit(artefact)
+        return self.marker_free(artefact)
 
     def religion_room(self, slot: int) -> int:
         """Religions an empire may hold: one, or as many as its religious glory categories (the
@@ -581,17 +628,24 @@ class Actions:
     def held(self, slot: int, group: str) -> int:
         return sum(1 for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == group)
 
-    @staticmethod
-    def marker_limit(artefact) -> int:
-        """Its own markers (double-sided markers are not turned over yet *(judgment)*); none printed: unlimited."""
+    def marker_free(self, artefact: dict) -> bool:
+        """A marker of the artefact is free: its own (none printed: unlimited), or for a religion or
+        government a double-sided marker, turned over as need be (``faces_free``)."""
+        if artefact.get("group"):
+            return self.faces_free(artefact)
         markers = artefact.get("markers")
-        if markers is None:
-            return 1_000
-        return markers if isinstance(markers, int) else markers["count"]
+        return markers is None or self.markers_in_use(artefact["id"]) < markers
 
     def markers_in_use(self, artefact: str) -> int:
-        return (sum(v.count(artefact) for v in self.artefacts.values())
-                + sum(v.count(artefact) for v in self.on_card))
+        return self.markers_held().get(artefact, 0)
+
+    def markers_held(self) -> dict[str, int]:
+        """Artefact markers in play, on the map and on cards: artefact -> how many."""
+        held: dict[str, int] = {}
+        for markers in list(self.artefacts.values()) + self.on_card:
+            for m in markers:
+                held[m] = held.get(m, 0) + 1
+        return held
 
     def artefact_site(self, slot: int, colour: str = "green") -> str | None:
         """An area of the empire without an artefact — a second one only with a Scientist (blue) or an
@@ -610,14 +664,23 @@ class Actions:
                       + [events[c] for c in self.playable_events(self.player, anywhere)] + [self.game.ids["civilised"]])
 
     def move_play(self, card: str) -> None:
-        """Green and blue: +1 glory (+1 more for the first empire holding a religion or government);
-        red: −1 (§ 6. Civilise › Playing artefact cards, standard game)."""
+        """The card is discarded and its artefact taken (``take_artefact``); then the next card."""
         actor, (_, anywhere, religion, government) = self.player, self.step
         target = next(s for s in self.targets(actor, anywhere) if self.can_play(card, s, religion, government))
-        seat = self.seat_of(actor)
-        self.take_from_hand(seat, card)
+        self.take_from_hand(self.seat_of(actor), card)
         self.discards += (card,)
         artefact = self.game.artefacts[self.game.artefact_of[card]]
+        self.take_artefact(target, artefact)
+        group = artefact.get("group")
+        self.step = None
+        self.queue[:0] = [("artefacts", actor, anywhere, religion or group == "religion",
+                           government or group == "government")]
+        self.proceed()
+
+    def take_artefact(self, target: int, artefact: dict) -> None:
+        """The artefact's marker goes with the empire. Green and blue: +1 glory (+1 more for the first
+        empire holding a religion or government); red: −1 (§ 6. Civilise › Playing artefact cards,
+        standard game)."""
         aid = artefact["id"]
         if artefact["placement"] in ("area", "area_pair"):
             site = self.artefact_site(target, artefact["colour"])
@@ -638,10 +701,6 @@ class Actions:
             self.score(target, FIRST_HOLDER, f"first to hold {artefact['name']}")
         if artefact["placement"] in ("area", "area_pair") and artefact["colour"] in ("green", "blue"):
             self.leaders_see(site, artefact["colour"])
-        self.step = None
-        self.queue[:0] = [("artefacts", actor, anywhere, religion or group == "religion",
-                           government or group == "government")]
-        self.proceed()
 
     def leaders_see(self, area: str, colour: str) -> None:
         """A blue artefact placed on the map within an empire's Range gives it 1 glory per Scientist;
@@ -696,7 +755,7 @@ class Actions:
         group = artefact.get("group")
         room = self.religion_room(slot) if group == "religion" else 1
         return (belief not in self.beliefs[slot] and lo <= self.age(slot) <= hi and self.held(slot, group) < room
-                and self.markers_in_use(belief) < self.marker_limit(artefact))
+                and self.marker_free(artefact))
 
     def task_adopt(self, slot: int) -> None:
         if self.empire[slot] is not None and self.adoptable(slot):
@@ -723,6 +782,9 @@ class Actions:
         for area in self.areas_of(slot):
             units = []
             for u in self.units[area]:
+                if game.counter_of[u] not in game.counters.counters or u in COMMON:
+                    units.append(u)                     # a Kingdoms counter is not turned over (kingdoms.py)
+                    continue
                 counter = game.counters.counters[game.counter_of[u]]
                 best = counter["back"] if game.unit_level.get(counter["back"], 99) <= level else counter["front"]
                 turned += best != u
@@ -789,8 +851,10 @@ class Actions:
         self.lose_leaders(slot, None, "its empire is discarded")
         for area in self.areas_of(slot):
             self.vacate(area)
-        self.discards += (card,)
+        self.discards += (self.succeed(slot, card),)
+        self.release_common(slot)
         self.empire[slot] = self.colour[slot] = self.capital[slot] = self.homeland[slot] = None
+        self.take_specials(slot)
         self.marks[slot] = None
         self.money[slot] = self.progress[slot] = self.elite[slot] = 0
         self.beliefs[slot], self.on_card[slot] = (), ()

@@ -4,7 +4,7 @@ sections after it), as a mixin of the state (``rules.State``).
 Movement is offered as macro options (docs/rules/7ages.md § 15): ``march <area>`` moves every unit
 that can reach the area with its movement points (``reach``) — land units by land, ships from a port
 into the seas its coast faces, from sea to sea and back into a port — each land area keeping one
-unit (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre; ``open
+non-aircraft unit unless the card allows otherwise (§ 4. Manoeuvre › Other movement restrictions), each unit moving once a Manoeuvre; ``open
 <area>`` moves into another empire's area just the units that give the empire 2:1 there, so that
 others may pass through (§ 4 › Land unit / Ship movement restrictions); ``hold`` ends the movement.
 Units entering another empire's area stay there beside its units (``invaders``) until all movement
@@ -13,18 +13,33 @@ is over and disorder removed; then each such area is fought, in the order the pl
 its uncommitted units (the engine commits the strongest and puts the best fronts in front); a side
 may retreat, all its units to one area (the one they came from first) that holds no other empire's
 unit. ``land <area>`` carries land units by ship (one a ship), and the ports' military leaders, into
-a coastal area: an invasion. Military leaders (Tactician, Strategist, Explorer) march with their
-area's units; a Strategist's stack moves and fights once more. Not played yet: transporting
-aircraft, aircraft moving, a ship's coast in port, ships passing another empire's sea area when none
-of their units ends in its areas, civil leaders moving, nukes and elephants' rules.
+a coastal area: an invasion (an aircraft when no land unit is left to carry). Military leaders
+(Tactician, Strategist, Explorer) march with their area's units, ``escort <area>`` takes the civil
+ones too; a Strategist's stack moves and fights once more. Aircraft fly 1 point an area past other
+units; ships keep the coast they lie on in port (``berth``) and may pass another empire's sea on the
+promise that no unit ends in its areas (``sworn``). Nukes, Star Wars and elephants in conflict are
+``kingdoms.py``'s. Not played yet: cargo dropped on the way.
 """
 
 from __future__ import annotations
 
 import heapq
 
-from cardtools.games.seven_ages.leaders import MILITARY, REDRAW_BELOW
+from cardtools.games.seven_ages.leaders import MILITARY
 from cardtools.games.seven_ages.terrain import INVADED
+
+#: How units move (``unit_kind``): the aircraft, and the Kingdoms' nukes and Star Wars, which fly by
+#: their own rules (§ 4. Manoeuvre › Aircraft movement restrictions).
+AIR = frozenset({"aircraft", "nuke", "star_wars"})
+#: What a ship carries: one land or aircraft unit (§ 4. Manoeuvre › Naval transport).
+CARGO = frozenset({"land"}) | AIR
+
+
+class Reach(dict):
+    """Where units may end their move -> (movement points, the area entered from); ``paths``: every
+    area reached, those only passed through too, to trace the way."""
+
+    paths: dict
 
 COMMITS = ("one", "half", "all")
 FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +2 for a fort
@@ -37,6 +52,7 @@ class Manoeuvre:
         if slot is None or self.empire[slot] is None:
             return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
+        self.sworn = frozenset()
         self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
@@ -73,19 +89,30 @@ class Manoeuvre:
         they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
         With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
-        age, land = self.age(slot), kind == "land"
+        age, land, air = self.age(slot), kind == "land", kind in AIR
         limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
                             default=0)
+        if kind == "star_wars":                            # § 4 › Aircraft movement: any area on the map
+            limit = len(world.areas)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
+        via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
+        ports = self.berths(slot, source) if world.areas[source].is_land else ()
+        ocean = kind != "galley" or self.galleys_ocean(slot)
+        promised = False
         heap = [(0, source)]
         closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
-            if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot
-                                         and not self.passable(slot, area, not world.areas[area].is_land)):
-                continue                                   # stop in another empire's area (no 2:1)
-            here = world.areas[area]
-            if not land and here.is_land and area != source:
+            if cost > found[area][0]:
+                continue
+            here, tags = world.areas[area], via[area]
+            holder = self.owner.get(area, slot)
+            if area != source and holder != slot and not (
+                    self.air_passable(slot, area, kind) if air else self.passable(slot, area, not here.is_land)):
+                if land or air or here.is_land or not self.may_pass(slot, holder):
+                    continue                               # stop in another empire's area (no 2:1)
+                tags, promised = tags | {holder}, True
+            if not land and not air and here.is_land and area != source:
                 continue                                   # a port ends a ship's move
             for border in here.borders:
                 n = border.area
@@ -95,26 +122,71 @@ class Manoeuvre:
                     continue
                 if closed and game.chart.at(n, age)["id"] in closed:
                     continue
-                if land:
+                if air:
+                    if kind == "nuke" and other not in (None, slot) and "star_wars" in self.units[n]:
+                        continue                           # never into another empire's Star Wars
+                    step = 1                               # § 4 › Movement: aircraft pay 1 an area
+                elif land:
                     if not there.is_land or (border.crossing and all(
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
                         continue
                     step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
-                    if (other != slot and not landing) or not any(area in coast for coast in world.coasts(n)):
+                    if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
                     step = 1
                 else:
-                    if (here.is_land and not any(n in coast for coast in world.coasts(area))) or (
-                            kind == "galley" and there.kind == "ocean"):
+                    if (here.is_land and not any(n in coast for coast in ports)) or (
+                            there.kind == "ocean" and not ocean):
                         continue
                     step = 1
                 if cost + step <= limit and cost + step < found.get(n, (99, ""))[0]:
                     found[n] = (cost + step, area)
+                    via[n] = tags
                     heapq.heappush(heap, (cost + step, n))
         del found[source]
-        return found
+        if promised or self.sworn:
+            ends = Reach((a, v) for a, v in found.items() if self.owner.get(a) not in via[a] | self.sworn)
+        else:
+            ends = Reach(found)
+        ends.paths = found
+        return ends
+
+    def may_pass(self, slot: int, other: int) -> bool:
+        """Ships pass a sea or ocean area holding another empire's units without 2:1 when none of the
+        empire's units ends its move in an area of that empire this action (§ 4. Manoeuvre › Ship
+        movement restrictions; example: French ships past an English galley in the Bay of Biscay):
+        none waits in one already, and once passed (``sworn``) none may end in one."""
+        return not any(self.owner.get(area) == other for area in self.invaders)
+
+    def berths(self, slot: int, port: str) -> tuple[frozenset[str], ...]:
+        """The coasts the empire's ships in a port lie on: those they came in by (``berth``), or any
+        for ships built there *(judgment: placed on the coast they first sail from)* (§ 4. Manoeuvre ›
+        Ship movement restrictions: ships lie on the coast closest to the seas they can enter)."""
+        coasts = self.game.world.coasts(port)
+        return tuple(coasts[i] for i in self.berth[port]) if port in self.berth else coasts
+
+    def dock(self, slot: int, port: str, sea: str) -> None:
+        """Ships entering a port from ``sea`` lie on the coast facing it."""
+        side = next(i for i, coast in enumerate(self.game.world.coasts(port)) if sea in coast)
+        docked = self.owner.get(port) == slot and any(self.unit_kind(u) in ("ship", "galley") for u in self.units[port])
+        if not docked:
+            self.berth[port] = frozenset({side})
+        elif port in self.berth:
+            self.berth[port] |= {side}
+
+    def air_passable(self, slot: int, area: str, kind: str) -> bool:
+        """§ 4. Manoeuvre › Aircraft movement restrictions: Star Wars pass every unit, nukes every one but
+        another empire's Star Wars; other aircraft pass other empires' units, but pass another empire's
+        aircraft only with twice as many aircraft already there."""
+        if kind == "star_wars":
+            return True
+        if kind == "nuke":
+            return "star_wars" not in self.units[area]
+        theirs = sum(1 for u in self.units[area] if self.unit_kind(u) in AIR)
+        mine = sum(1 for u in self.invaders.get(area, ()) if self.unit_kind(u) in AIR)
+        return mine >= 2 * theirs
 
     def movement(self, slot: int, unit: str) -> int:
         """A unit's movement points (``counters.yaml``; 9 for a unit that shows none), with an event's
@@ -123,7 +195,10 @@ class Manoeuvre:
         return points + self.moves_changed(slot, unit) if self.temporary else points
 
     def unit_kind(self, unit: str) -> str:
-        return "galley" if unit == "galley" else self.game.class_kind[self.game.unit_class[unit]]
+        """How a unit moves: land, ship, galley, aircraft, nuke or Star Wars."""
+        if unit in ("galley", "nuke", "star_wars"):
+            return unit
+        return self.game.class_kind[self.game.unit_class[unit]]
 
     def reaches(self, slot: int, leaders: bool = True) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
         """(source, kind) -> ``reach`` for every area of the empire with units that have not moved
@@ -134,20 +209,27 @@ class Manoeuvre:
                                                                         if a == self.strategist]
         for source in sources:
             units = self.units[source]
-            kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]} - {"aircraft"}
+            kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]}
             for kind in kinds:
                 out[source, kind] = self.reach(slot, source, kind, self.explorer(slot, source, leaders))
         return out
 
     def movers(self, slot: int, source: str, target: str, reaches: dict, leaders: bool = True) -> tuple[str, ...]:
         """Units of ``source`` that reach ``target`` this Manoeuvre (each unit moves once), a land area
-        keeping one unit (§ 4. Manoeuvre › Other movement restrictions)."""
+        keeping one non-aircraft unit; aircraft may leave any area (§ 4. Manoeuvre › Other movement
+        restrictions)."""
         units = self.units[source]
         unmoved = units[:len(units) - self.moved.get(source, 0)]
         bonus = self.explorer(slot, source, leaders)
         able = [u for u in unmoved if target in reaches.get((source, self.unit_kind(u)), ())
                 and self.movement(slot, u) + bonus >= reaches[source, self.unit_kind(u)][target][0]]
-        return tuple(able[:len(units) - (1 if self.game.world.areas[source].is_land else 0)])
+        air = tuple(u for u in able if self.unit_kind(u) in AIR)
+        ground = [u for u in able if self.unit_kind(u) not in AIR]
+        return tuple(ground[:self.ground(units) - self.garrison(slot, source)]) + air
+
+    def ground(self, units: tuple[str, ...]) -> int:
+        """Non-aircraft units: what keeps a land area (§ 4. Manoeuvre › Other movement restrictions)."""
+        return sum(1 for u in units if self.unit_kind(u) not in AIR)
 
     def march_targets(self, slot: int, reaches: dict | None = None) -> list[str]:
         """Areas some units can move into: vacant ones, the empire's own, and other players' empires'
@@ -155,7 +237,7 @@ class Manoeuvre:
         world, found = self.game.world, set()
         for (source, kind), reach in (reaches or self.reaches(slot)).items():
             units = self.units[source]
-            if world.areas[source].is_land and len(units) < 2:
+            if kind not in AIR and self.ground(units) <= self.garrison(slot, source):
                 continue                                   # its last unit keeps the area
             unmoved = units[:len(units) - self.moved.get(source, 0)]
             best = self.explorer(slot, source, True) + max(
@@ -194,16 +276,29 @@ class Manoeuvre:
         ids, slot = self.game.ids, self.player
         reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
-        return sorted([ids["march"][a] for a in self.march_targets(slot, reaches)]
+        targets = self.march_targets(slot, reaches)
+        return sorted([ids["march"][a] for a in targets]
+                      + [ids["escort"][a] for a in self.escort_targets(slot, targets, reaches)]
                       + [ids["open"][a] for a in self.open_targets(slot, bare)]
                       + self.options_land_targets(self.player) + [ids["hold"]])
 
-    def move_march(self, target: str) -> None:
-        """Every unit that reaches the area moves in."""
+    def move_march(self, target: str, civil: bool = False) -> None:
+        """Every unit that reaches the area moves in, with its areas' military leaders (``civil``:
+        every leader)."""
         slot = self.player
         reaches = self.reaches(slot)
         picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
-        self.send(slot, target, picked, reaches, leaders=True)
+        self.send(slot, target, picked, reaches, leaders=True, civil=civil)
+
+    def escort_targets(self, slot: int, targets: list[str], reaches: dict) -> list[str]:
+        """Where a march could take a civil leader along (``escort``): from an area holding one."""
+        sources = {where for _, types, where in self.leaders[slot] if not set(types) <= MILITARY}
+        return [t for t in targets if any(self.movers(slot, s, t, reaches) for s in sources if s in self.units)]
+
+    def move_escort(self, target: str) -> None:
+        """A march whose areas' civil leaders go too (§ 4. Manoeuvre › Leader movement: any leader
+        may accompany one unit for its whole move)."""
+        self.move_march(target, civil=True)
 
     def move_open(self, target: str) -> None:
         """Just the units that give 2:1 in another empire's area move in (``opening``), without
@@ -226,11 +321,12 @@ class Manoeuvre:
                 continue
             units = self.units[port]
             unmoved = units[:len(units) - self.moved.get(port, 0)]
-            cargo = [u for u in unmoved if self.unit_kind(u) == "land"]
+            cargo = sorted((u for u in unmoved if self.unit_kind(u) in CARGO),
+                           key=lambda u: self.unit_kind(u) in AIR)
             ships = [u for u in unmoved if self.unit_kind(u) in ("ship", "galley")]
             if not cargo or not ships:
                 continue
-            pairs = min(len(cargo), (len(units) - 1) // 2)
+            pairs = min(len(cargo), (self.ground(units) - self.garrison(slot, port)) // 2)
             bonus = self.explorer(slot, port, True)
             reach = {kind: self.reach(slot, port, kind, bonus, landing=True)
                      for kind in {self.unit_kind(u) for u in ships}}
@@ -242,24 +338,50 @@ class Manoeuvre:
         return {t: v for t, v in found.items() if v}
 
     def options_land_targets(self, slot: int) -> list[int]:
-        ids = self.game.ids["land"]
-        return [ids[t] for t in self.landings(slot)]
+        ids, landings = self.game.ids, self.landings(slot)
+        return [ids["land"][t] for t in landings] + [ids["unload"][t] for t in self.unload_targets(slot, landings)]
 
-    def move_land(self, target: str) -> None:
+    def move_land(self, target: str, unload: bool = False) -> None:
         slot = self.player
         picked = self.landings(slot, target)[target]
-        reaches = {(port, kind): self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
-                   for port, units in picked.items() for kind in {self.unit_kind(u) for u in units} - {"land"}}
-        self.send(slot, target, picked, reaches, leaders=True, landing=True)
+        self.send(slot, target, picked, self.landing_reaches(slot, picked), leaders=True, landing=True, unload=unload)
+
+    def landing_reaches(self, slot: int, picked: dict[str, tuple[str, ...]], known: dict | None = None) -> dict:
+        """The ships' ways from their ports (``known``: those already worked out, kept)."""
+        known = {} if known is None else known
+        for port, units in picked.items():
+            for kind in {self.unit_kind(u) for u in units} - CARGO:
+                if (port, kind) not in known:
+                    known[port, kind] = self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
+        return {(port, kind): known[port, kind] for port, units in picked.items()
+                for kind in {self.unit_kind(u) for u in units} - CARGO}
+
+    def unload_targets(self, slot: int, landings: dict) -> list[str]:
+        """Where ships may drop their cargo on the way and stay at sea (``unload``): the seas they would
+        stop in, next to the coast, are vacant or the empire's."""
+        found, known = [], {}
+        for target, picked in landings.items():
+            seas = {r.paths[target][1] for r in self.landing_reaches(slot, picked, known).values()}
+            if all(self.owner.get(sea, slot) == slot for sea in seas):
+                found.append(target)
+        return found
+
+    def move_unload(self, target: str) -> None:
+        """A landing whose ships drop their cargo from the sea next to the coast and stay there (§ 4.
+        Manoeuvre › Naval transport: ships may drop off their cargo during their move; the cargo moves
+        no further)."""
+        self.move_land(target, unload=True)
 
     def send(self, slot: int, target: str, picked: dict[str, tuple[str, ...]], reaches: dict, leaders: bool,
-             landing: bool = False) -> None:
+             landing: bool = False, civil: bool = False, unload: bool = False) -> None:
         """The units move in, with the military leaders of their areas if ``leaders`` (§ 4. Manoeuvre
         › Leader movement: each with one of the units, for its whole move); vacant cities on the way
         and at the end lose a level (§ 4 › Vacant areas: Builders do not march). In another
         empire's area they stay beside its units until the conflicts after all movement (§ 4 ›
         Resolving conflict with other empires). A ``landing`` carries land units with the ships, along
-        the ships' way."""
+        the ships' way. A Builder going along spares the cities on the way (§ 4 › Vacant areas); a
+        Populist arriving in a disordered area of the empire removes the disorder, free (§ Leader
+        Types › Populist (Po))."""
         world = self.game.world
         moving: tuple[str, ...] = ()
         passed: set[str] = set()
@@ -270,7 +392,8 @@ class Manoeuvre:
             if not units:
                 continue
             if leaders:
-                escort += self.move_leaders(slot, source, target, len(units))
+                carriers = sum(1 for u in units if u not in ("nuke", "star_wars"))   # § 4 › Leader movement
+                escort += self.move_leaders(slot, source, target, carriers, civil)
             rest = list(self.units[source])
             for u in units:
                 rest.remove(u)
@@ -278,16 +401,29 @@ class Manoeuvre:
             if not rest:                                   # a sea area may be emptied
                 self.vacate(source)
             moving += units
-            for kind in {self.unit_kind(u) for u in units} - ({"land"} if landing else set()):
-                reach, area = reaches[source, kind], target
+            for kind in {self.unit_kind(u) for u in units} - (CARGO if landing else set()):
+                reach, area = reaches[source, kind].paths, target
                 self.across.setdefault(target, reach[target][1])
                 while reach[area][1] != source:            # the areas passed through
                     area = reach[area][1]
                     passed.add(area)
+        builder = self.leader_here(slot, "bu", target) and any(
+            name in escort for name, types, where in self.leaders[slot] if "bu" in types and where == target)
         for area in sorted(passed, key=lambda a: world.areas[a].index):
-            if area not in self.owner and self.city.get(area):
+            if area not in self.owner and self.city.get(area) and not builder:
                 self.reduce_city(area)
+            elif self.owner.get(area, slot) != slot and not world.areas[area].is_land and not self.passable(slot, area, True):
+                self.sworn |= {self.owner[area]}           # passed on the promise (``may_pass``)
         defender = self.owner.get(target)
+        if unload:                                         # the ships stay at sea; the cargo lands
+            for source, kind in reaches:
+                ships = tuple(u for u in picked.get(source, ()) if self.unit_kind(u) == kind)
+                if ships:
+                    sea = reaches[source, kind].paths[target][1]
+                    self.place(slot, sea, ships)
+                    self.moved[sea] = self.moved.get(sea, 0) + len(ships)
+                    self.note(f"  the ships of {self.who(slot)} stay in {world.areas[sea].name}")
+            moving = tuple(u for u in moving if self.unit_kind(u) in CARGO)
         if self.log is not None:
             names = ", ".join(self.game.unit_name(u) for u in moving)
             self.note(f"  {self.who(slot)} {'lands' if landing else 'moves'} {names} {'in' if landing else 'into'} "
@@ -296,24 +432,35 @@ class Manoeuvre:
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
         if landing:
             self.invaded |= {target}
+        if world.areas[target].is_land and any(self.unit_kind(u) in ("ship", "galley") for u in moving):
+            for source, kind in reaches:
+                if target in reaches[source, kind] and any(self.unit_kind(u) == kind for u in picked.get(source, ())) \
+                        and kind in ("ship", "galley"):
+                    self.dock(slot, target, reaches[source, kind][target][1])
         if defender is None:
-            if self.city.get(target):
+            if self.city.get(target) and not builder:
                 self.reduce_city(target)
             self.place(slot, target, moving)
             self.moved[target] = self.moved.get(target, 0) + len(moving)
         elif defender == slot:
             self.place(slot, target, moving)
             self.moved[target] = self.moved.get(target, 0) + len(moving)
+            if target in self.disorder and any(name in escort for name, types, where in self.leaders[slot]
+                                               if "po" in types and where == target):
+                self.disorder -= {target}
+                self.note(f"  {self.who(slot)}: its Populist removes the disorder in {world.areas[target].name}")
         else:
             self.invaders[target] = self.invaders.get(target, ()) + moving
         self.queue[:0] = [("marching", slot)]
         self.done()
 
-    def move_leaders(self, slot: int, source: str, target: str, units: int) -> list[str]:
+    def move_leaders(self, slot: int, source: str, target: str, units: int, civil: bool = False) -> list[str]:
         """The military leaders (Tactician, Strategist, Explorer) of ``source`` go with a march out
-        of it, each with one of its units *(judgment: civil leaders stay where their benefit is;
-        the rulebook lets the player choose)* (§ 4. Manoeuvre › Leader movement)."""
-        going = [leader for leader in self.leaders[slot] if leader[2] == source and set(leader[1]) & MILITARY][:units]
+        of it, each with one of its units; with ``civil`` (``escort``) every leader there does, the
+        military ones first (§ 4. Manoeuvre › Leader movement)."""
+        here = sorted((leader for leader in self.leaders[slot] if leader[2] == source),
+                      key=lambda leader: not set(leader[1]) & MILITARY)
+        going = [leader for leader in here if civil or set(leader[1]) & MILITARY][:units]
         if going:
             self.leaders[slot] = tuple((name, types, target) if (name, types, where) in going else (name, types, where)
                                        for name, types, where in self.leaders[slot])
@@ -329,6 +476,7 @@ class Manoeuvre:
         conflict with other empires: after all movement and removing disorder)."""
         if self.empire[slot] is not None:
             self.lose_galleys(slot)
+            self.lose_aircraft(slot)
             if self.strategist is None:
                 self.remove_disorder(slot)
         self.queue[:0] = [("fighting", slot), ("manoeuvre_over", slot)]
@@ -352,20 +500,41 @@ class Manoeuvre:
         """§ 4 › Ship movement restrictions: a galley in a sea or ocean area not next to a land area
         its empire controls is lost."""
         world = self.game.world
+        if self.galleys_ocean(slot):
+            return
         coast = {n for a in self.areas_of(slot) if world.areas[a].is_land for n in world.neighbours(a)}
         for area, units in [(a, self.units[a]) for a in self.areas_of(slot)] + list(self.invaders.items()):
             if world.areas[area].is_land or "galley" not in units or area in coast:
                 continue
             if self.leader_here(slot, "ex", area):
                 continue                                   # § Leader Types › Explorer: not lost with one
-            kept = tuple(u for u in units if u != "galley")
             self.note(f"  the galleys of {self.who(slot)} in {world.areas[area].name} are lost, far from its coast")
-            if area in self.invaders:
-                self.invaders[area] = kept
-            elif kept:
-                self.units[area] = kept
-            else:
-                self.vacate(area)
+            self.keep_only(area, tuple(u for u in units if u != "galley"))
+
+    def keep_only(self, area: str, kept: tuple[str, ...]) -> None:
+        """The active empire's units in an area, waiting there or holding it, are now ``kept``."""
+        if area in self.invaders:
+            self.invaders[area] = kept
+        elif kept:
+            self.units[area] = kept
+        else:
+            self.vacate(area)
+
+    def lose_aircraft(self, slot: int) -> None:
+        """§ 4 › Aircraft movement restrictions: an aircraft (not Star Wars) at sea must be in or next to
+        a sea or ocean area holding one of its empire's non-aircraft units, or is lost."""
+        world = self.game.world
+
+        def ships(area: str) -> bool:
+            units = self.invaders[area] if area in self.invaders else self.units.get(area, ()) if self.owner.get(area) == slot else ()
+            return any(self.unit_kind(u) not in AIR for u in units)
+        for area, units in [(a, self.units[a]) for a in self.areas_of(slot)] + list(self.invaders.items()):
+            if world.areas[area].is_land or not any(self.unit_kind(u) in ("aircraft", "nuke") for u in units):
+                continue
+            if ships(area) or any(ships(n) for n in world.neighbours(area) if not world.areas[n].is_land):
+                continue
+            self.note(f"  the aircraft of {self.who(slot)} in {world.areas[area].name} are lost, far from its ships")
+            self.keep_only(area, tuple(u for u in units if self.unit_kind(u) not in ("aircraft", "nuke")))
 
     def remove_disorder(self, slot: int) -> None:
         """§ 4. Manoeuvre › Removing disorder markers: with enough units there (2 + the defence
@@ -413,6 +582,7 @@ class Manoeuvre:
                 self.queue[:0] = [("marching", slot)]
                 return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
+        self.sworn = frozenset()
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
@@ -466,33 +636,70 @@ class Manoeuvre:
             self.fight = fight[:3] + ((), fight[4], (), fight[6]) + fight[7:]
         else:
             self.fight = fight[:4] + ((), fight[5], ()) + fight[7:]
-        self.queue.remove(("cards",))
+        self.queue.remove(("cards",))                    # the retreat comes before the cards
         self.step = None
         self.end_conflict()
         self.proceed()
 
     def task_cards(self) -> None:
-        """Each side draws a card (§ 4 › Resolving conflict), then commits units secretly."""
-        area, att, dfn = self.fight[:3]
-        for slot in (att, dfn):
-            card = self.draw(1)
-            if card and self.leader_here(slot, "ta", area) and self.game.value[card[0]] < REDRAW_BELOW:
-                self.discards += card                    # a Tactician's side may draw a second card
-                card = self.draw(1) or card
-                self.note(f"  {self.who(slot)}'s Tactician has the card redrawn")
-            self.drawn[self.seat_of(slot)] = card
+        """Each side draws a card and looks at it (§ 4 › Resolving conflict), then commits units
+        secretly."""
+        self.queue[:0] = [("conflict_card", 0), ("conflict_card", 1), ("commits",)]
+
+    def task_conflict_card(self, side: int) -> None:
+        """With a Tactician in the area, the side may discard its card and draw a second, which it
+        must use (§ Leader Types › Tactician (Ta))."""
+        area, slot = self.fight[0], self.fight[1 + side]
+        self.drawn[self.seat_of(slot)] = self.draw(1)
+        if self.drawn[self.seat_of(slot)] and self.leader_here(slot, "ta", area):
+            self.wait("redraw", slot, side)
+
+    def options_redraw(self, side: int) -> list[int]:
+        return [self.game.ids["redraw"], self.game.ids["keep"]]
+
+    def move_redraw(self) -> None:
+        seat = self.seat_of(self.player)
+        second = self.draw(1)
+        if second:
+            self.discards += self.drawn[seat]
+            self.drawn[seat] = second
+            self.note(f"  {self.who(self.player)}'s Tactician has the card redrawn")
+        self.done()
+
+    def move_keep(self) -> None:
+        self.done()
+
+    def task_commits(self) -> None:
         self.commits = (None, None)
-        self.wait("commit", att, 0)
+        self.wait("commit", self.fight[1], 0)
 
     def options_commit(self, side: int) -> list[int]:
-        ids = self.game.ids["commit"]
-        count = len(self.fight[3 + side])
-        return [ids["one"]] if count == 1 else [ids[c] for c in COMMITS] if count > 2 else [ids["one"], ids["all"]]
+        """The macros (``one``, ``half``, ``all``: the strongest), or the units one at a time (``pick
+        <unit>`` … ``picked``: the primitive layer, docs/rules/7ages.md § 15)."""
+        ids = self.game.ids
+        units = list(self.fight[3 + side])
+        for unit in self.picks:
+            units.remove(unit)
+        picks = sorted({ids["pick"][u] for u in units})
+        if self.picks:
+            return picks + [ids["picked"]]
+        count = len(units)
+        macros = [ids["commit"]["one"]] if count == 1 else (
+            [ids["commit"][c] for c in COMMITS] if count > 2 else [ids["commit"]["one"], ids["commit"]["all"]])
+        return macros + (picks if len(picks) > 1 else [])
 
-    def move_commit(self, how: str) -> None:
+    def move_pick(self, unit: str) -> None:
+        self.picks += (unit,)
+        self.wait("commit", self.player, self.step[1])
+
+    def move_picked(self) -> None:
+        picks, self.picks = self.picks, ()
+        self.move_commit(picks)
+
+    def move_commit(self, how: str | tuple[str, ...]) -> None:
         side = self.step[1]
         units = self.fight[3 + side]
-        count = {"one": 1, "half": (len(units) + 1) // 2, "all": len(units)}[how]
+        count = how if isinstance(how, tuple) or how == "all" else {"one": 1, "half": (len(units) + 1) // 2}[how]
         self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
         if side == 0:
             self.wait("commit", self.fight[2], 1)
@@ -503,18 +710,27 @@ class Manoeuvre:
     def task_round_result(self) -> None:
         self.resolve_round()
 
-    def strongest(self, slot: int, units: tuple[str, ...], count: int, area: str) -> tuple[tuple, tuple]:
-        """The ``count`` units committed (the strongest) and those left."""
+    def strongest(self, slot: int, units: tuple[str, ...], count: int | str | tuple[str, ...],
+                  area: str) -> tuple[tuple, tuple]:
+        """The units committed — the ``count`` strongest, ``all``, or those picked — and those left."""
         ranked = sorted(units, key=lambda u: -sum(self.unit_values(slot, u, area)))
+        if count == "all":
+            return tuple(ranked), ()
+        if isinstance(count, tuple):
+            for unit in count:
+                ranked.remove(unit)
+            return count, tuple(ranked)
         return tuple(ranked[:count]), tuple(ranked[count:])
 
     def unit_values(self, slot: int, unit: str, area: str, changed=()) -> tuple[int, int]:
-        """Front and support by the colour's grade; cavalry −1 in forest (map.yaml terrain `cavalry`);
-        doubled fronts by an event's change (Greek fire)."""
+        """Front and support by the colour's grade, with the card's specials; cavalry −1 in forest
+        (map.yaml terrain `cavalry`); doubled fronts by an event's change (Greek fire)."""
         game = self.game
         grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
         front, support = game.counters.values(unit, grade)
         front = front if isinstance(front, int) else 0
+        more = self.special_values(slot, unit)
+        front, support = front + more[0], support + more[1]
         if game.unit_class[unit] == "cavalry":
             malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)
@@ -533,7 +749,8 @@ class Manoeuvre:
         slot, other = (att, dfn) if side == 0 else (dfn, att)
         mine, theirs = committed[side], committed[1 - side]
         changed, cancelled = self.conflict_changed(slot, other) if self.temporary else ((), ())  # events.py
-        values = sorted((self.unit_values(slot, u, area, changed) for u in mine), key=lambda v: -v[0])
+        values = sorted(((0 if self.shy_front(u, theirs) else f, s) for u in mine
+                         for f, s in [self.unit_values(slot, u, area, changed)]), key=lambda v: -v[0])
         fronts = (len(values) + 1) // 2
         front = sum(v[0] for v in values[:fronts])
         kinds = {game.unit_class[u] for u in mine}
@@ -568,21 +785,34 @@ class Manoeuvre:
         self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
         ca, ua = self.strongest(att, ua, self.commits[0], area)
         cd, ud = self.strongest(dfn, ud, self.commits[1], area)
+        if "nuke" in ca + cd:                              # § 4 › Nukes and Star Wars (kingdoms.py)
+            ca, cd, destroyed, boom = self.nukes_committed(ca, cd)
+            la, ld = la + destroyed[0], ld + destroyed[1]
+            if boom:
+                la, ld = la + len(ca + ua + sa), ld + len(cd + ud + sd)
+                self.note(f"  a nuke goes off in {self.game.world.areas[area].name}: every unit there is lost")
+                self.fight = (area, att, dfn, (), (), (), (), ma, md, la, ld)
+                self.go_back(dfn, "a nuke in its area")
+                self.end_conflict()
+                return
         (ta, why_a), (td, why_d) = self.total(0, (ca, cd), cards), self.total(1, (ca, cd), cards)
         if self.log is not None:
             self.note(f"  round: {self.who(att)} commits {len(ca)}: {ta} ({why_a}); "
                       f"{self.who(dfn)} commits {len(cd)}: {td} ({why_d})")
-        # a Tactician in the area is committed with "all" *(judgment)*: on a tie its side loses nothing,
-        # on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
-        tactics = [self.commits[i] == len(self.fight[3 + i]) and self.leader_here(s, "ta", area)
+        # a Tactician in the area is committed with ``commit all`` *(judgment)*: on a tie its side loses
+        # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
+        tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
+        fled = [False, False]
         if ta <= td and not (ta == td and tactics[0]):
             la += len(ca)
+            fled[0] = "elephant" in ca
             ca = ()
             if tactics[0]:
                 self.lose_tactician(att, area)
         if td <= ta and not (ta == td and tactics[1]):
             ld += len(cd)
+            fled[1] = "elephant" in cd
             cd = ()
             if tactics[1]:
                 self.lose_tactician(dfn, area)
@@ -592,6 +822,10 @@ class Manoeuvre:
         if not ud and sd:
             ud, sd, md = sd, (), md + 1
         self.fight = (area, att, dfn, ua, ud, sa, sd, ma, md, la, ld)
+        for side in (0, 1):
+            if fled[side] and (ua, ud)[side]:              # an elephant lost: the survivors retreat
+                self.flee(side)
+        ua, ud = self.fight[3], self.fight[4]
         if ua and ud:
             self.queue[:0] = [("round",)]
         else:
@@ -653,6 +887,30 @@ class Manoeuvre:
             if not self.leader_here(winner, "bu", area):   # § 4 › End of conflict: unless a Builder is there
                 self.reduce_city(area)
         self.place(winner, area, units)
+        if self.city.get(area) and self.barbarian(winner):
+            if any(task[0] == "finish_start" and task[1] == winner for task in self.queue):
+                self.raze(winner, area)                    # during Start empire it must
+            else:
+                self.queue[:0] = [("raze", winner, area)]
+
+    def task_raze(self, slot: int, area: str) -> None:
+        """A Barbarian that liberates a city may destroy it (§ 4. Manoeuvre › End of conflict)."""
+        if self.owner.get(area) == slot and self.city.get(area):
+            self.wait("raze", slot, area)
+
+    def options_raze(self, area: str) -> list[int]:
+        return [self.game.ids["raze"], self.game.ids["spare"]]
+
+    def move_raze(self) -> None:
+        self.raze(self.player, self.step[1])
+        self.done()
+
+    def move_spare(self) -> None:
+        self.done()
+
+    def raze(self, slot: int, area: str) -> None:
+        del self.city[area]
+        self.note(f"  {self.who(slot)} destroys the city in {self.game.world.areas[area].name}")
 
     def reduce_city(self, area: str) -> None:
         """A city loses one level; a 1 is removed (no Builders yet)."""

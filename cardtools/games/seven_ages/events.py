@@ -23,7 +23,6 @@ from typing import Any
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.host import Computed
-from cardtools.games.seven_ages.leaders import REDRAW_BELOW
 from cardtools.games.seven_ages.verbs import Pick
 
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
@@ -56,6 +55,9 @@ RANKED = ("farthest_from_capital", "largest_city")
 CLOSED = {"rough_area": ("tundra", "mountain", "forest"), "desert_area": ("desert",)}
 #: City values, smallest first (§ 6. Civilise › Urbanise).
 CITY_STEPS = (1, 3, 5, 7)
+#: An assassin's pick is redrawn below this value (the engine's policy: § Leader Types › Tactician's
+#: redraw is a choice, ``redraw`` / ``keep``, since the 7ages-rest branch).
+REDRAW_BELOW = 4
 #: Statistics the state answers (``Events.stat``).
 STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
@@ -654,7 +656,7 @@ class Events:
         if belief is None or self.empire[slot] is None or belief in self.beliefs[slot]:
             return
         artefact = self.game.artefacts[belief]
-        if self.markers_in_use(belief) >= self.marker_limit(artefact):
+        if not self.marker_free(artefact):
             return
         kept = tuple(b for b in self.beliefs[slot] if group != "government"
                      or self.game.artefacts[b].get("group") != "government")

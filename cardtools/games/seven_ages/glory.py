@@ -10,6 +10,9 @@ order *(judgment: that player's choice)*. Disordered areas count for nothing exc
 from __future__ import annotations
 
 EUROPE = "europe"
+#: Terrains whose areas count for glory only where the card's special says so (§ End of turn ›
+#: Harvest glory › Glory from areas: desert and tundra, Glory from Religion included).
+NOT_COUNTED = frozenset({"desert", "tundra"})
 
 
 #: How a glory icon's kind of areas reads in the log.
@@ -111,11 +114,11 @@ class Glory:
         game, world = self.game, self.game.world
         areas = self.counted(slot)
         if category in ("region", "world"):
-            return sum(1 for a in areas if (region is None or region in world.regions_of(a)) and self.kind_counts(a, kind))
+            return sum(1 for a in areas if (region is None or region in world.regions_of(a)) and self.kind_counts(slot, a, kind))
         if category == "sea_areas":
             return sum(1 for a in areas if world.is_sea(a))
         if category == "not_europe":
-            return sum(1 for a in areas if EUROPE not in world.regions_of(a))
+            return sum(1 for a in areas if EUROPE not in world.regions_of(a) and self.area_counts(slot, a))
         if category == "progress":
             return min(self.progress[slot], game.beyond["level"] + 1)
         if category == "artefacts":              # § End of turn › Harvest glory › Glory from artefacts
@@ -135,16 +138,19 @@ class Glory:
             want = {"ships": ("ships",), "land_units": ("infantry", "cavalry", "missile"), "cavalry": ("cavalry",)}[category]
             return sum(1 for a in areas for u in self.units[a] if game.unit_class[u] in want)
         if "religion" in game.glory_categories[category]:   # each Religious leader: 1 + its city's value
-            return len(areas) + sum(1 + self.city.get(where, 0) for _, types, where in self.leaders[slot] if "re" in types)
+            return sum(1 for a in areas if self.area_counts(slot, a)) + sum(1 + self.city.get(where, 0) for _, types, where in self.leaders[slot] if "re" in types)
         return 0
 
-    def kind_counts(self, area: str, kind: str | None) -> bool:
-        """Land (green icon), sea and ocean (blue) or both; desert and tundra do not count (the
-        cards that count them say so in their specials: part 2)."""
-        info = self.game.world.areas[area]
-        if info.is_land:
-            return kind in ("land", "total", None) and info.terrain not in ("desert", "tundra")
+    def kind_counts(self, slot: int, area: str, kind: str | None) -> bool:
+        """Land (green icon), sea and ocean (blue) or both; desert and tundra only where the card's
+        special says so (§ End of turn › Harvest glory › Glory from areas; ``glory_terrains``)."""
+        if self.game.world.areas[area].is_land:
+            return kind in ("land", "total", None) and self.area_counts(slot, area)
         return kind in ("sea", "total")
+
+    def area_counts(self, slot: int, area: str) -> bool:
+        terrain = self.game.world.areas[area].terrain
+        return terrain not in NOT_COUNTED or terrain in self.glory_terrains(slot)
 
     def per_area(self, slot: int, category: str) -> int:
         """1 glory per area with the symbol: elephants while no empire is in age 7, oil in the

@@ -25,7 +25,7 @@ MOVE_CAP = 20_000
 EVENT_STEPS = ("event", "target", "respond", "effect")
 #: Causes that may change glory (the rules that give it: harvest, buying, artefacts, immediate glory, the end).
 GLORY_CAUSES = ("Harvest glory", "religious sites", "bought for", "artefact ", "first to hold", "immediate glory",
-                "beyond level 49", "Scientists: ", "Artists: ", "event ")
+                "beyond level 49", "Scientists: ", "Artists: ", "event ", "a nuke committed")
 
 
 @dataclass
@@ -86,7 +86,7 @@ def violations(state, changes) -> list[str]:
         if units and area not in state.owner:
             found.append(f"units wait to fight in {area}, which nobody controls")
     kind = state.step[0] if state.step else None
-    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat") + EVENT_STEPS * bool(
+    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat", "redraw", "raze") + EVENT_STEPS * bool(
             state.fight):
         found.append(f"units wait to fight outside a Manoeuvre (at '{kind}')")
     if state.fight is not None and kind == "march":     # § 4 › Resolving conflict: after all movement
@@ -97,6 +97,9 @@ def violations(state, changes) -> list[str]:
     for area in (*state.city, *state.forts):
         if not game.world.areas[area].is_land:
             found.append(f"a city or fort at sea: {area}")
+    for i, entry in enumerate(state.common):             # the Kingdoms counters (kingdoms.py)
+        if entry not in (None, "gone") and state.empire[entry[1]] is None and entry[0] == "pool":
+            found.append(f"common counter {i} in the pool of an empty slot")
     for seat in range(state.n):
         if state.rank_value(seat, "glory") < 0:
             found.append(f"{state.seat_name(seat)} has negative glory")

@@ -4,9 +4,8 @@
 A leader is ``(name, types, area)`` in its empire's list: a named leader from the empire's card
 (each appears once a game) or an unnamed one drawn from the leader cup (``counters.yaml``). The
 military leaders (Tactician, Strategist, Explorer) march with their area's units and retreat with
-them (conflict.py); the others stay where they were placed, so a Builder entering a vacant area and
-the Religious leader's religion are not played; the types' rules are applied where their rule is,
-each citing § Leader Types.
+them (conflict.py); the others go along only when the player says so (``escort``); the types' rules
+are applied where their rule is, each citing § Leader Types.
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from __future__ import annotations
 NO_LEADER = ()
 #: Leader types that march with their area's units (conflict.py, ``move_leaders``) *(judgment)*.
 MILITARY = frozenset({"ta", "st", "ex"})
-REDRAW_BELOW = 4     # a Tactician's side redraws a conflict card below this value (the engine's policy)
 
 
 class Leaders:
@@ -47,11 +45,14 @@ class Leaders:
 
     def lose_leaders(self, slot: int, area: str | None, why: str) -> None:
         """Leaders leave: named ones leave the game, unnamed ones go back to the cup (§ 6 › Removing leaders)."""
-        kept, lost = [], []
-        for leader in self.leaders[slot]:
-            (lost if area is None or leader[2] == area else kept).append(leader)
+        self.remove_leaders(slot, [leader for leader in self.leaders[slot] if area is None or leader[2] == area], why)
+
+    def remove_leaders(self, slot: int, lost: list[tuple], why: str) -> None:
         if not lost:
             return
+        kept = list(self.leaders[slot])
+        for leader in lost:
+            kept.remove(leader)
         self.leaders[slot] = tuple(kept)
         self.cup += tuple(types for name, types, _ in lost if name not in self.game.leader_slug)
         if self.log is not None:
@@ -74,6 +75,29 @@ class Leaders:
         start area (the capital's, by the engine *(judgment)*)."""
         if self.empire[slot] is not None and self.areas_of(slot) and self.named_for(slot):
             self.wait("promote", slot, "start")
+
+    # -- § 6. Civilise › Removing leaders -----------------------------------------------------------
+    def leader_word(self, leader: tuple) -> str:
+        """A leader as a move word: a named leader's name, an unnamed one's types."""
+        name, types, _ = leader
+        return self.game.leader_slug.get(name) or self.game.unnamed_slug[types]
+
+    def task_dismiss(self, slot: int) -> None:
+        """An empire taking a Civilise action may remove one of its leaders (§ 6. Civilise ›
+        Removing leaders), say to promote another in its place."""
+        if self.empire[slot] is not None and self.leaders[slot]:
+            self.wait("dismiss", slot)
+
+    def options_dismiss(self) -> list[int]:
+        ids = self.game.ids["dismiss"]
+        return sorted({ids[self.leader_word(leader)] for leader in self.leaders[self.player]} | {ids["none"]})
+
+    def move_dismiss(self, word: str) -> None:
+        slot = self.player
+        if word != "none":
+            leader = next(leader for leader in self.leaders[slot] if self.leader_word(leader) == word)
+            self.remove_leaders(slot, [leader], "removed in Civilise")
+        self.done()
 
     # -- § 6. Civilise › Promoting leaders ----------------------------------------------------------
     def task_promote(self, slot: int) -> None:

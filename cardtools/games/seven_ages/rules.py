@@ -4,9 +4,9 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, the empires' special
-rules, civil leaders moving, transporting aircraft, aircraft moving, conversion at set-up and the
-optional rules.
+``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, the optional rules and
+the rest of that list. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
+religions and governments beyond playing their cards in ``beliefs.py``.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
 tasks it leads to; a decision is ``wait(kind, actor)``, its legal moves ``options_<kind>``, its move
@@ -32,11 +32,14 @@ from cardtools.engine.state import BaseGame, BaseState
 from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
 from cardtools.games.seven_ages import views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
+from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.events import EventBook, Events
 from cardtools.games.seven_ages.glory import Glory
+from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
+from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.terrain import TerrainChart
 from cardtools.games.seven_ages.worldmap import WorldMap
 
@@ -55,7 +58,7 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
+class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -68,7 +71,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
-              "played", "started", "leaders")
+              "played", "started", "leaders", "berth", "parent")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -106,10 +109,17 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
         self.invaders: dict[str, tuple[str, ...]] = {}    # Manoeuvre: the active empire's units in another's area
         self.strategist: str | None = None                # Manoeuvre: a Strategist's second move from this area
         self.invaded: frozenset[str] = frozenset()        # Manoeuvre: land areas units entered from the sea
+        self.sworn: frozenset[int] = frozenset()          # Manoeuvre: empires whose seas ships passed without 2:1
+        self.berth: dict[str, frozenset[int]] = {}        # port -> the coasts its ships lie on (conflict.py)
+        self.common = (None,) * len(game.common_units)    # where each Kingdoms counter is (kingdoms.py)
+        self.no_elephants = False                         # elephants left the game (an empire in age 7)
+        self.common_built = 0                             # common units built in this Production
+        self.parent: list[str | None] = [None] * slots    # a Successor State's parent empire (specials.py)
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
         self.commits: tuple = (None, None)                # units each side commits this round
+        self.picks: tuple[str, ...] = ()                  # units picked one at a time for a commit
         self.religion_played = False                      # Civilise: a religion card played this action
         self.stack: tuple = ()                            # events played and not resolved yet (events.py)
         self.events_drawn = 0                             # events' random picks so far (their chance)
@@ -282,6 +292,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
         self.queue = tasks + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
+        self.settle_common()
         if slot is not None:
             marker = self.marks[slot]
             if marker is None:            # turned over already (a trade partner's Trade) or discarded
@@ -387,6 +398,8 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
             self.lose_leaders(slot, None, "a new age")
         if self.age(slot) != before:
             self.outdated_artefacts(slot)
+        if self.age(slot) == 7:                      # § 2 › Elephants: gone when an empire enters age 7
+            self.elephants_leave()
         per_level = self.game.immediate(self.empire[slot], "progress_level")
         if per_level:
             self.score(slot, per_level * levels, "immediate glory: progress")
@@ -503,7 +516,12 @@ class Game(BaseGame):
                 ("adopt", [self.beliefs + ("none",)]),
                 ("play", [self.cards]), ("civilised", []), ("buy", [("none", "all")]), ("choose", [OPTION]),
                 ("event", [self.cards + ("pass",)]), ("target", [self.cards + SEATS]),
-                ("respond", [self.cards + ("pass",)])]
+                ("respond", [self.cards + ("pass",)]),
+                ("escort", [tuple(self.world.areas)]), ("dismiss", [self.leader_words + ("none",)]),
+                ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
+                ("dominant", [self.religions]), ("raze", []), ("spare", []),
+                ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
+                ("redraw", []), ("keep", [])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -519,9 +537,14 @@ class Game(BaseGame):
         self.artefact_of = {c.id: c.get("artefact") for c in civs}
         self.artefacts = {a.id: a.fields for a in deck.of_type("artefact")}
         self.beliefs = tuple(sorted(a for a, fields in self.artefacts.items() if fields.get("group")))
+        self.religions = tuple(b for b in self.beliefs if self.artefacts[b]["group"] == "religion")
+        self.sided = double_sided(self.artefacts)           # group -> its double-sided markers' faces
+        self.sided_groups = {group: tuple(b for b in self.beliefs if self.artefacts[b]["group"] == group)
+                             for group in self.sided}
         self.world = WorldMap.of(deck)
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
+        self.common_units = common_counters(self.counters)
         track = deck.data["progress_track"]
         self.max_city = {a["age"]: a["max_city"] for a in track["ages"]}
         self.dark_ages = frozenset(track["dark_ages"]["levels"])
@@ -535,14 +558,19 @@ class Game(BaseGame):
         colours = self.counters.colours()
         self.colours = tuple(f"{f['id']}_{shade}" for f in families for shade in f["colours"])
         self.colour_name = {c: colours[c][0] for c in self.colours}
+        self.colour_family = {c: c.rsplit("_", 1)[0] for c in self.colours}
         self.colour_mix = {c: colours[c][1] for c in self.colours}
         self.glory_categories = {c["id"]: c for c in deck.data["glory_categories"]["categories"]}
         self.leader_type_names = {t["id"]: t["name"] for t in deck.data["leader_types"]["types"]}
         #: named leaders on the cards: move word (a slug) -> name, and back
-        self.named_leaders = {re.sub(r"[^a-z0-9]+", "_", n["name"].lower()).strip("_"): n["name"]
+        self.named_leaders = {slug(n["name"]): n["name"]
                               for e in self.empires.values() if e for named in e.get("named_leaders", {}).values()
                               for n in named}
-        self.leader_slug = {name: slug for slug, name in self.named_leaders.items()}
+        self.leader_slug = {name: word for word, name in self.named_leaders.items()}
+        #: an unnamed leader's types -> its move word ("populist_religious")
+        self.unnamed_slug = {tuple(e["types"]): slug("/".join(self.leader_type_names[t] for t in e["types"]))
+                             for e in self.counters.data["leader_cup"]["leaders"]}
+        self.leader_words = tuple(self.named_leaders) + tuple(self.unnamed_slug.values())
         self._units(deck.data["cost_chart"])
         super().__init__(deck, abilities)
         codec = self.codec
@@ -550,8 +578,9 @@ class Game(BaseGame):
                            (codec.kind[kind].values(i) for i in range(codec.kind[kind].size))}
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
-                                 "event", "target", "respond")}
-        for kind in ("hold", "retreat", "stand"):
+                                 "event", "target", "respond",
+                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick")}
+        for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.events, unplayed = self._events(deck, rules)
@@ -572,7 +601,7 @@ class Game(BaseGame):
 
     def _units(self, chart: dict) -> None:
         """Unit types by class from the cost chart (§ Cost); the Kingdoms common units (elephants,
-        nukes, Star Wars) are not built yet."""
+        nukes, Star Wars) are built from their own pools (kingdoms.py), not a colour's."""
         self.unit_class, self.unit_level, self.class_cost, self.class_kind = {}, {}, {}, {}
         self.negates_city = set()
         self.unit_names: dict[str, str] = {}
@@ -618,12 +647,11 @@ class Game(BaseGame):
         return arrange(self, players, seed, setup)
 
 
+def slug(name: str) -> str:
+    """A leader's name as a move word: "Leif Erikson" -> leif_erikson."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the empires' special rules", "civil leaders moving (only Tacticians, Strategists and Explorers march)",
-            "removing a leader in Civilise, a Religious leader starting a religion, discarding or reordering "
-            "religions and governments", "transporting aircraft, cargo dropped on the way", "aircraft moving",
-            "a ship's coast in port", "ships passing another empire's sea without 2:1",
-            "nukes, Star Wars and elephants", "conversion at set-up and Barbarians destroying cities",
-            "Range permission and money gifts", "double-sided artefact markers", "the Successor State",
-            "the optional rules")
+LEFT_OUT = ("the optional rules",)
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"

@@ -11,6 +11,7 @@ setup:
     - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, glory: 5, capital: latium, homeland: latium,
        areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium],
        beliefs: [christianity], leaders: {latium: [caesar, ph]}}   # a named leader, or a type's code
+    - {player: P2, card: successor_state, parent: romans, areas: {dacia: [sword]}}   # spawned from the Romans
 ```
 
 The game then waits for the first turn's markers.
@@ -48,6 +49,8 @@ def arrange(game, players: int, seed: int, setup: dict):
         if colour not in game.colours or colour in state.colour:
             raise SetupError(path + ("colour",), f"'{colour}' is not a free colour")
         state.empire[slot], state.colour[slot] = card, colour
+        state.take_specials(slot)
+        state.parent[slot] = spec.get("parent")           # a Successor State's parent empire (by card)
         state.progress[slot] = spec.get("level", 1)
         state.money[slot] = spec.get("money", 0)
         state.elite[slot] = spec.get("elite", 0)
@@ -66,6 +69,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.capital[slot] = spec.get("capital")
         state.homeland[slot] = spec.get("homeland", spec.get("capital"))
         state.beliefs[slot] = tuple(spec.get("beliefs", ()))
+        state.on_card[slot] = tuple(b for b in state.beliefs[slot] if game.artefacts[b]["placement"] == "card")
         for area, leaders in spec.get("leaders", {}).items():
             for j, leader in enumerate(leaders):
                 if leader in game.named_leaders:

@@ -1,12 +1,14 @@
 """Verbs only 7 Ages uses (text: templates/text/7ages/verbs.yaml).
 
-The engine's part 1 defers the effect fields these verbs appear in (events, the empires' special
-rules, artefact powers: docs/rules/7ages.md), so most verbs are declared with their schema and text
-only (``runtime=None``): compiling a card checks it, running it raises ``EngineMissing``. Part 2
-plays the events one verb at a time (``events.py``): a verb with a runtime here calls the state's
-methods there, and the plugin lists it in ``runs`` (``RUNS`` below). The rules each verb follows are
-the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is docs/rules/7ages-cards.md
-§ Effects.
+The engine's part 1 defers the effect fields these verbs appear in (events, artefact powers:
+docs/rules/7ages.md), so most verbs are declared with their schema and text only (``runtime=None``):
+compiling a card checks it, running it raises ``EngineMissing``. It runs the empires' special rules,
+so the verbs those use have a runtime (``in_ages``, ``convert``, ``place_units``, and the modifiers
+``unit_cost``, ``conflict``, ``counts_for_glory`` and ``law``, read by ``specials.py`` as written).
+Part 2 plays the events one verb at a time (``events.py``): a verb with a runtime here calls the
+state's methods there, and the plugin lists it in ``runs`` (``RUNS`` below). The rules each verb
+follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
+docs/rules/7ages-cards.md § Effects.
 
 Effects speak of "the empire": the one an artefact sits with, or the empire an event is played
 for; an event played on someone else's empire wraps its effect in ``each: <target>``.
@@ -51,6 +53,29 @@ def _declare(name: str, kind: str, schema, doc: str, runtime=None) -> None:
 
 def _effect(name: str, schema, doc: str, runtime=None) -> None:
     _declare(name, "effect", schema, doc, runtime)
+
+
+def _as_written(args, c, path):
+    """A modifier the rules module reads as the card writes it (whole numbers and words only)."""
+    return {"args": args}
+
+
+def _played_when(kind: str, name: str, played, runtime=_as_written):
+    """A runtime for the uses of a verb the engine plays (``played(args)``); any other use is refused
+    like a verb without a runtime, so a card using it stops ``play`` instead of being ignored."""
+    def compile_(args, c, path):
+        if not played(args):
+            refuse = c._unrunnable(c.verbs[kind][name], path)
+            return {"refuse": refuse} if kind == "modifier" else refuse
+        return runtime(args, c, path)
+    return compile_
+
+
+#: The uses of the special rules' verbs the engine plays (specials.py): a ``law`` token, initial costs
+#: set, front and support added, a free fort in a start area.
+LAWS_PLAYED = frozenset({"successor"})
+INITIAL_COST = frozenset({"units", "set", "only"})
+UNIT_VALUES = frozenset({"units", "front", "support"})
 
 
 # -- runtimes: each compiles its arguments once and calls the state (events.py) ----------------------
@@ -280,7 +305,8 @@ _effect("move_units", lambda S: _obj("The empire moves units outside a Manoeuvre
 _effect("convert", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True, "items": S.member("event"),
                               "description": "The empires (by card) whose units, forts and cities in its start areas "
                                              "become the empire's (§ 1. Start empire › Converting)."},
-        "Take over another empire's pieces in the start areas.")
+        "Take over another empire's pieces in the start areas.",
+        lambda args, c, path: lambda st, ctx, cards=tuple(args): st.convert(ctx.player, cards))
 _effect("avoid", lambda S: {"enum": ["disorder"], "description": "What was about to happen does not."},
         "Cancel what the trigger announced.")
 _effect("take_area", lambda S: _obj("An area changes sides.", {
@@ -289,6 +315,17 @@ _effect("take_area", lambda S: _obj("An area changes sides.", {
 
 # -- units (§ 2. Production; § 4. Manoeuvre) ---------------------------------------------------------------
 
+
+def _place_units(args, c, path):
+    """Free forts in start areas (the one use played: ``_free_fort``; ``State.place_given``)."""
+    number = c.value(args["number"], path + ("number",))
+    return lambda st, ctx: st.place_given(ctx.player, number(st, ctx))
+
+
+def _free_fort(args) -> bool:
+    return tuple(args["units"]) == ("fort",) and args.get("in") == "start_area" and args.get("pay") == "nothing"
+
+
 _effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
     "units": _list(S, "unit", "Unit types or classes."),
     "number": {**S.value, "description": "How many (in each area when `in_each` is given)."},
@@ -296,7 +333,7 @@ _effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
     "in": _areas(S, "In one such area of the empire."),
     "pay": {"enum": ["nothing", "half"], "description": "What is paid (default: the usual cost)."},
     "out_of_age": {"const": True, "description": "Even types the empire could not build yet."}},
-    ("units", "number")), "Place units.")
+    ("units", "number")), "Place units.", _played_when("effect", "place_units", _free_fort, _place_units))
 _effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
     "units": _list(S, "unit", "Unit types or classes (default: any)."),
     "number": _number(S, "How many (in each area when `in_each` is given)."),
@@ -304,6 +341,8 @@ _effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
     "in": _areas(S, "In one such area."),
     "chosen_by": {"enum": ["owner"], "description": "The owner picks which."},
     "who": _who(S)}, ("number",)), "Lose units.", _lose_units)
+
+
 
 # -- leaders (§ 6. Civilise › Leaders; § Leader Types) ---------------------------------------------------
 
@@ -418,7 +457,8 @@ _declare("controls", "condition", lambda S: _list(S, "region", "Regions."),
 _declare("in_ages", "condition", lambda S: {"type": "array", "minItems": 2, "maxItems": 2,
                                             "items": {"type": "integer", "minimum": 1, "maximum": 7},
                                             "description": "First and last age."},
-         "The empire is in one of these ages.")
+         "The empire is in one of these ages.",
+         lambda args, c, path: lambda st, ctx, lo=args[0], hi=args[1]: lo <= st.age(ctx.player) <= hi)
 _declare("disordered", "condition", lambda S: _areas(S, "A kind of area the empire has one of."),
          "The empire's area of this kind is disordered.", _condition("kind_disordered"))
 _declare("conflict_terrain", "condition", lambda S: _list(S, "terrain", "Terrains."),
@@ -441,7 +481,8 @@ _declare("unit_cost", "modifier", lambda S: _obj("What units cost to build (§ C
     "minimum": {"type": "integer", "minimum": 1, "description": "Never below this."},
     "only": {**S.member("period"), "description": "Only at this time (set-up)."},
     "where": {"const": "here", "description": "Only units built in this artefact's area."}}, ("units",)),
-         "Unit costs.")
+         "Unit costs.", _played_when("modifier", "unit_cost",
+                                     lambda args: set(args) == INITIAL_COST and args["only"] == "setup"))
 _declare("maintenance", "modifier", lambda S: _obj("What units cost to keep (§ 2. Production › Maintenance).", {
     "units": _list(S, "unit", "Unit types or classes (default: all)."),
     "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.")
@@ -457,7 +498,8 @@ _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvr
     "units": _list(S, "unit", "Only these units."),
     "near": {"enum": ["here", "range"], "description": "Only in or next to this artefact's area, or within its Range."},
     "cancel": {"type": "array", "minItems": 1, "items": S.member("defence"),
-               "description": "What no longer counts for the other side."}}), "Conflict values.")
+               "description": "What no longer counts for the other side."}}), "Conflict values.",
+         _played_when("modifier", "conflict", lambda args: set(args) <= UNIT_VALUES and "units" in args))
 _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn › Harvest glory).", {
     "category": {**S.member("glory_category"), "description": "One glory category of the empire."},
     "add": {"type": "integer", "description": "The category's number is this much higher (1 if it has none)."},
@@ -474,10 +516,10 @@ _declare("moves", "modifier", lambda S: _obj("Extra movement (§ 4. Manoeuvre �
     "land": {"type": "integer", "minimum": 1, "description": "Extra movement points of its land units."}}),
          "More movement.")
 _declare("counts_for_glory", "modifier", lambda S: _list(S, "terrain", "Terrains."),
-         "Areas of these terrains count when the empire counts its areas for glory.")
+         "Areas of these terrains count when the empire counts its areas for glory.", _as_written)
 _declare("law", "modifier", lambda S: {**S.member("law"), "description": "A rule the artefact or empire adds to the "
                                                                        "game (not a permission: it always applies)."},
-         "A rule that applies.")
+         "A rule that applies.", _played_when("modifier", "law", lambda args: args in LAWS_PLAYED))
 _declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                                  "items": S.member("event"),
                                                  "description": "Cards whose events cannot be played on the empire."},
@@ -506,4 +548,6 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
                   "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
-                  "conflict_terrain", "controls"})
+                  "conflict_terrain", "controls",
+                  # the empires' special rules (specials.py)
+                  "in_ages", "convert", "place_units", "unit_cost", "conflict", "counts_for_glory", "law"})

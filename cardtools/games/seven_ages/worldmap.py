@@ -79,6 +79,10 @@ class WorldMap:
                     tuple(a.get("resources", ())), tuple(a.get("religious_sites", ())),
                     tuple(_border(b, j) for j, b in enumerate(a["borders"])),
                     tuple(tuple(c) for c in a.get("coasts", ())), i)
+        #: the engine asks these at every step of a move: worked out once
+        self._neighbours = {a: tuple(b.area for b in area.borders) for a, area in self.areas.items()}
+        self._coasts: dict[str, tuple[frozenset[str], ...]] = {}
+        self._shore: dict[str, frozenset[str]] = {}
 
     @classmethod
     def of(cls, deck) -> "WorldMap | None":
@@ -94,7 +98,7 @@ class WorldMap:
         return area_id in self.areas
 
     def neighbours(self, area_id: str) -> tuple[str, ...]:
-        return tuple(b.area for b in self.areas[area_id].borders)
+        return self._neighbours[area_id]
 
     def is_sea(self, area_id: str) -> bool:
         return area_id in self.areas and self.areas[area_id].kind in ("sea", "ocean")
@@ -105,11 +109,23 @@ class WorldMap:
 
     def coasts(self, area_id: str) -> tuple[frozenset[str], ...]:
         """The seas each coast of a land area faces: as written, or one coast facing all its seas."""
-        area = self.areas[area_id]
-        if area.coasts:
-            return tuple(frozenset(c) for c in area.coasts)
-        seas = frozenset(n for n in self.neighbours(area_id) if self.is_sea(n))
-        return (seas,) if area.is_land and seas else ()
+        found = self._coasts.get(area_id)
+        if found is None:
+            area = self.areas[area_id]
+            if area.coasts:
+                found = tuple(frozenset(c) for c in area.coasts)
+            else:
+                seas = frozenset(n for n in self.neighbours(area_id) if self.is_sea(n))
+                found = (seas,) if area.is_land and seas else ()
+            self._coasts[area_id] = found
+        return found
+
+    def shore(self, area_id: str) -> frozenset[str]:
+        """Every sea one of a land area's coasts faces: where a ship in port may come from."""
+        found = self._shore.get(area_id)
+        if found is None:
+            found = self._shore[area_id] = frozenset().union(*self.coasts(area_id))
+        return found
 
     def galley_basins(self) -> list[list[str]]:
         """Groups of sea areas a galley can sail between without entering ocean or a canal: seas
