@@ -32,6 +32,8 @@ class Board:
         for space in boards["card_row"]["spaces"]:
             for i in range(space["first"] - 1, space["last"]):
                 costs[i] = space["civil_actions"]
+        if costs != sorted(costs):
+            raise ValueError("the card row's costs must grow from left to right (CoL § CARD ROW)")
         yellow, blue = boards["yellow_bank"], boards["blue_bank"]
         return cls(tuple(costs), {d["players"]: d["spaces"] for d in boards["card_row"]["discard"]},
                    tuple(boards["player_board"]["workers"].items()), boards["player_board"]["worker_pool"],

@@ -768,10 +768,10 @@ def check_rules(rules) -> None:
 
 
 def _probe(node):
-    """How to tell whether a played effect can be performed: ("build", spec) or
-    ("increase_population", spec) when its first action is one, ("develop", None) for a development
-    (tried on a copy once something in hand could be developed), ("try", None) when an action is
-    further in (a choice), None when it only gains."""
+    """How to tell whether a played effect can be performed: ("build", spec),
+    ("increase_population", spec) or ("develop", science cheaper) when its first action is one,
+    ("try", None) when an action is further in (a choice) or its amount is not a number, None when it
+    only gains."""
     if isinstance(node, (list, tuple)):
         return next((found for n in node if (found := _probe(n))), None)
     if not isinstance(node, dict):
@@ -781,7 +781,8 @@ def _probe(node):
     if "increase_population" in node:
         return "increase_population", verbs.population_spec(node["increase_population"])
     if "develop" in node:
-        return "develop", None
+        cheaper = (node["develop"] or {}).get("cheaper", {}).get("science", 0)
+        return ("develop", cheaper) if isinstance(cheaper, int) else ("try", None)
     if "when" in node and "if" not in node:
         return _probe(node.get("do"))
     return ("try", None) if _performs(node) else None
@@ -847,6 +848,11 @@ class Game(BaseGame):
         self.row_modifiers = {c: mods for c in self.civil
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
                                                 if getattr(a, "verb", None) == "take_cost"))}
+        #: civil card -> (type, can cost less than its space, technology, age): what taking it asks
+        #: (vocabulary.takeable); leaders and card-row abilities are the cards that can cost less
+        self.cheaper_to_take = frozenset(c for c in self.civil if self.type[c] == "leader" or c in self.row_modifiers)
+        self.row_facts = {c: (self.type[c], c in self.cheaper_to_take, self.is_technology(c), self.age[c])
+                          for c in self.civil}
         codec = self.codec
         singles = ("end", "increase_population", "build_stage", "pass")
         self.ids = {k: codec.id(k) for k in singles}

@@ -8,6 +8,8 @@ with the ratings' limits (§ 7). The TtA verbs of ``verbs.py`` call the methods 
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from cardtools.effects.runtime import Ctx, Option, Pending, run_all
 from cardtools.engine.abilities import adjusted, run_abilities
 from cardtools.engine.flow import CLOCKWISE
@@ -126,33 +128,37 @@ class Meanings(BaseState):
     def takeable(self, p: int, civil: int) -> list[str]:
         """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
         row order: affordable; a wonder only without an unfinished one; a non-wonder within the civil
-        hand limit, not a technology already held or in play, not a second leader of an age. A card's
-        cost is worked out only where it can differ from its space's (a wonder, a leader — Hammurabi
-        —, a card-row ability — Taj Mahal)."""
+        hand limit, not a technology already held or in play, not a second leader of an age. Only a
+        leader (Hammurabi) or a card with a card-row ability (Taj Mahal) can cost less than its space,
+        so beyond the spaces ``civil`` pays for (costs grow left to right) only those are looked at."""
         game = self.game
-        types, cheaper, row_costs, is_technology = game.type, game.row_modifiers, game.board.row_costs, game.is_technology
+        row, costs, facts = self.row, game.board.row_costs, game.row_facts
+        within = bisect_right(costs, civil)
+        spaces = list(enumerate(row[:within]))
+        beyond = game.cheaper_to_take.intersection(row[within:])
+        if beyond:
+            spaces += sorted((row.index(card), card) for card in beyond)
         room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
-        held = self.hand[p] + self.techs[p] + self.play[p]
+        hand, techs, play = self.hand[p], self.techs[p], self.play[p]
         found, seen = [], set()
-        for i, card in enumerate(self.row):
+        for i, card in spaces:
             if card is None or card in seen:
                 continue
             seen.add(card)
-            kind = types[card]
+            kind, cheaper, technology, age = facts[card]
             if kind == "wonder":
                 if self.wonder[p] is not None:
                     continue
             elif not room:
                 continue
-            # only a leader (Hammurabi) or a card-row ability (Taj Mahal) can cost less than its space
-            if row_costs[i] > civil and kind != "leader" and card not in cheaper:
+            if costs[i] > civil and not cheaper:
                 continue
-            if (kind in ("wonder", "leader") or card in cheaper) and self.take_cost(p, card, i) > civil:
+            if (cheaper or kind == "wonder") and self.take_cost(p, card, i) > civil:
                 continue
             if kind == "leader":
-                if game.age[card] in self.leader_ages[p]:
+                if age in self.leader_ages[p]:
                     continue
-            elif kind != "wonder" and is_technology(card) and card in held:
+            elif kind != "wonder" and technology and (card in hand or card in techs or card in play):
                 continue
             found.append(card)
         return found
@@ -340,15 +346,17 @@ class Meanings(BaseState):
         action = "revolution" if revolution else "develop"
         return max(0, self.cost(p, action, base + self.price(p, "develop", card, "science"), "science"))
 
-    def can_develop(self, p: int, card: str, revolution: bool, cheaper: int = 0, free_action: bool = False) -> bool:
+    def can_develop(self, p: int, card: str, revolution: bool, cheaper: int = 0, free_action: bool = False,
+                    spent: int = 0) -> bool:
         """Affordable; not a technology already in play; a revolution needs every civil action
-        available (CoL § DECLARE A REVOLUTION); a special technology not below one of its category in play."""
+        available (CoL § DECLARE A REVOLUTION) — but ``spent``, those about to be spent first (an action
+        card's own); a special technology not below one of its category in play."""
         game = self.game
         kind = game.type[card]
         if "science_cost" not in game.fields[card] or card in self.techs[p] or card in self.play[p]:
             return False
         if revolution and (kind != "government" or (not free_action and self.civil_used[p])
-                           or self.civil_left(p) < self.civil_total(p) - (1 if free_action else 0)):
+                           or self.civil_left(p) - spent < self.civil_total(p) - (1 if free_action else 0)):
             return False
         if kind == "special_technology":
             category = game.fields[card]["category"]
@@ -805,9 +813,9 @@ class Meanings(BaseState):
 
     def can_play(self, p: int, card: str) -> bool:
         """An action card whose effect performs an action is playable only if the action can be
-        performed (HB § PERFORMING AN ACTION WITH A DISCOUNT); one that only gains always is. A build
-        or a population increase is asked directly; a development is tried on a copy (a revolution
-        depends on the civil action the card itself costs)."""
+        performed (HB § PERFORMING AN ACTION WITH A DISCOUNT); one that only gains always is. A build,
+        a population increase or a development is asked directly (a revolution as after the card's
+        own civil action is spent); an action further in is tried on a copy."""
         probe = self.game.probes.get(card)
         if probe is None:
             return True
@@ -816,10 +824,8 @@ class Meanings(BaseState):
             return next(self.build_choices(p, *spec), None) is not None
         if verb == "increase_population":
             return self.population_cost(p, *spec) is not None
-        if verb == "develop":           # nothing in hand to develop: the copy would fail (effect_develop)
-            held, fields = self.techs[p] + self.play[p], self.game.fields
-            if not any("science_cost" in fields[c] and c not in held for c in self.hand[p]):
-                return False
+        if verb == "develop":
+            return next(self.develop_choices(p, spec, spent=1), None) is not None
         return self.tries(p, lambda st: st.move_play(card))
 
     def effect_population(self, ctx: Ctx, cheaper: int, free: bool):
@@ -871,23 +877,28 @@ class Meanings(BaseState):
         actions (CoL § APPENDIX › DEVELOPMENT OF CIVILIZATION; HB § PERFORMING AN ACTION, THEN GAINING
         A BENEFIT)."""
         p = ctx.player
-        options = []
+        options = tuple(self.develop_choices(p, cheaper))
+        if not options:
+            self.failed = True
+            return None
+        return Pending(p, "develop what?", options)
+
+    def develop_choices(self, p: int, cheaper: int, spent: int = 0):
+        """``effect_develop``'s options one at a time (whether there is one is asked without making
+        them all); ``spent``: civil actions to be spent before (the action card's own, asked before
+        it is played)."""
         for card in dict.fromkeys(self.hand[p]):
             if self.can_develop(p, card, False, cheaper):
                 cost = self.science_cost(p, card, False, cheaper)
-                options.append(Option(f"develop {self.game.label(card)}",
-                                      lambda st, c=card, k=cost: st.develop(p, c, k, False)))
-            if self.game.type[card] == "government" and self.can_develop(p, card, True, cheaper, free_action=True):
+                yield Option(f"develop {self.game.label(card)}", lambda st, c=card, k=cost: st.develop(p, c, k, False))
+            if self.game.type[card] == "government" and self.can_develop(p, card, True, cheaper, free_action=True,
+                                                                        spent=spent):
                 cost = self.science_cost(p, card, True, cheaper)
 
                 def revolt(st, c=card, k=cost):
                     st.spend_civil(p, st.civil_left(p))
                     return st.develop(p, c, k, True)
-                options.append(Option(f"revolution to {self.game.label(card)}", revolt))
-        if not options:
-            self.failed = True
-            return None
-        return Pending(p, "develop what?", tuple(options))
+                yield Option(f"revolution to {self.game.label(card)}", revolt)
 
     def effect_regain(self, ctx: Ctx, kind: str) -> None:
         """`regain`: a spent action comes back; none spent, nothing (CoL § SPENDING ACTIONS)."""
