@@ -135,7 +135,8 @@ class ModifierIndex:
 
     def applies(self, state, verb: str, subject: str, actor: int) -> bool:
         """Whether a modifier of this verb and subject is in force for ``actor`` (``forbid: trade``)."""
-        return any(mod.applies(state, owner, actor) for owner, mod in self.by_subject.get((verb, subject), ()))
+        mods = self.by_subject.get((verb, subject))
+        return mods is not None and any(mod.applies(state, owner, actor) for owner, mod in mods)
 
 
 def adjusted(base: int, state, mods: Iterable[Owned], actor: int, *, key: str, floor: int = 0) -> int:

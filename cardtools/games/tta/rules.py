@@ -824,6 +824,7 @@ class Game(BaseGame):
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
         self.armies: dict[tuple, int] = {}
+        self._of_kinds: dict[frozenset, frozenset] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
@@ -848,11 +849,14 @@ class Game(BaseGame):
         self.row_modifiers = {c: mods for c in self.civil
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
                                                 if getattr(a, "verb", None) == "take_cost"))}
-        #: civil card -> (type, can cost less than its space, technology, age): what taking it asks
-        #: (vocabulary.takeable); leaders and card-row abilities are the cards that can cost less
+        #: civil cards by what taking one asks (vocabulary.takeable): a leader or a card with a card-row
+        #: ability can cost less than its space, a wonder more; of the others, a technology is never
+        #: taken twice
         self.cheaper_to_take = frozenset(c for c in self.civil if self.type[c] == "leader" or c in self.row_modifiers)
-        self.row_facts = {c: (self.type[c], c in self.cheaper_to_take, self.is_technology(c), self.age[c])
-                          for c in self.civil}
+        self.special_to_take = self.cheaper_to_take | {c for c in self.civil if self.type[c] == "wonder"}
+        plain = [c for c in self.civil if c not in self.special_to_take]
+        self.plain_technologies = frozenset(c for c in plain if self.is_technology(c))
+        self.plain_others = frozenset(plain) - self.plain_technologies
         codec = self.codec
         singles = ("end", "increase_population", "build_stage", "pass")
         self.ids = {k: codec.id(k) for k in singles}
@@ -890,6 +894,14 @@ class Game(BaseGame):
         """A card's name in a decision's options, with its age where cards share a name (Military
         Bonus I and II), so that every option reads differently."""
         return self.labels[card]
+
+    def of_kinds(self, kinds: frozenset) -> frozenset:
+        """The cards answering to one of these `kind` words (a condition's `built: [library]`, asked at
+        every cost: remembered per set of words)."""
+        found = self._of_kinds.get(kinds)
+        if found is None:
+            found = self._of_kinds[kinds] = frozenset(c for c, k in self.kinds.items() if k & kinds)
+        return found
 
     def same_kind(self, a: str, b: str) -> bool:
         """Two worker technologies of the same type and building or unit kind (CoL § UPGRADE)."""

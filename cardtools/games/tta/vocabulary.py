@@ -100,7 +100,7 @@ class Meanings(BaseState):
             args = mod.args
             if args["action"] != action or resource not in args["add"] or not mod.applies(self, owner, p):
                 continue
-            if args["on"] and not (args["on"] & self.kinds(card)):
+            if args["on"] and not (args["on"] & self.game.kinds[card]):
                 continue
             if args["ages"] and self.game.fields[card].get("age") not in args["ages"]:
                 continue
@@ -109,7 +109,8 @@ class Meanings(BaseState):
 
     def cost(self, p: int, action: str, base: int, resource: str) -> int:
         """A cost after the `cost` modifiers of an action (Moses, Hammurabi, Michelangelo)."""
-        return adjusted(base, self, self.mods.get("cost", action), p, key=resource)
+        mods = self.mods.get("cost", action)
+        return adjusted(base, self, mods, p, key=resource) if mods else max(0, base)
 
     def take_cost(self, p: int, card: str, space: int) -> int:
         """§ 4.4: the space's civil actions, +1 per completed wonder for a wonder, and the changes:
@@ -128,39 +129,41 @@ class Meanings(BaseState):
     def takeable(self, p: int, civil: int) -> list[str]:
         """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
         row order: affordable; a wonder only without an unfinished one; a non-wonder within the civil
-        hand limit, not a technology already held or in play, not a second leader of an age. Only a
-        leader (Hammurabi) or a card with a card-row ability (Taj Mahal) can cost less than its space,
-        so beyond the spaces ``civil`` pays for (costs grow left to right) only those are looked at."""
-        game = self.game
-        row, costs, facts = self.row, game.board.row_costs, game.row_facts
-        within = bisect_right(costs, civil)
-        spaces = list(enumerate(row[:within]))
-        beyond = game.cheaper_to_take.intersection(row[within:])
-        if beyond:
-            spaces += sorted((row.index(card), card) for card in beyond)
+        hand limit, not a technology already held or in play, not a second leader of an age. Most
+        cards cost their space's civil actions (costs grow left to right): those are taken as sets;
+        the others, a wonder (one more per completed wonder), a leader (Hammurabi) or a card with a
+        card-row ability (Taj Mahal), are asked one by one."""
+        game, row = self.game, self.row
+        within = bisect_right(game.board.row_costs, civil)
+        offered = set(row[:within])
         room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
-        hand, techs, play = self.hand[p], self.techs[p], self.play[p]
-        found, seen = [], set()
-        for i, card in spaces:
-            if card is None or card in seen:
-                continue
-            seen.add(card)
-            kind, cheaper, technology, age = facts[card]
+        found = []
+        if room:
+            technologies = offered & game.plain_technologies
+            if technologies:
+                technologies.difference_update(self.hand[p], self.techs[p], self.play[p])
+            found += technologies
+            found += offered & game.plain_others
+        special = offered & game.special_to_take
+        special.update(game.cheaper_to_take.intersection(row[within:]))
+        for card in special:
+            kind = game.type[card]
             if kind == "wonder":
                 if self.wonder[p] is not None:
                     continue
             elif not room:
                 continue
-            if costs[i] > civil and not cheaper:
-                continue
-            if (cheaper or kind == "wonder") and self.take_cost(p, card, i) > civil:
+            if self.take_cost(p, card, row.index(card)) > civil:
                 continue
             if kind == "leader":
-                if age in self.leader_ages[p]:
+                if game.age[card] in self.leader_ages[p]:
                     continue
-            elif kind != "wonder" and technology and (card in hand or card in techs or card in play):
+            elif kind != "wonder" and game.is_technology(card) and (
+                    card in self.hand[p] or card in self.techs[p] or card in self.play[p]):
                 continue
             found.append(card)
+        if len(found) > 1:
+            found.sort(key=row.index)
         return found
 
     def population_cost(self, p: int, cheaper: int = 0, free: bool = False) -> int | None:
@@ -348,21 +351,25 @@ class Meanings(BaseState):
 
     def can_develop(self, p: int, card: str, revolution: bool, cheaper: int = 0, free_action: bool = False,
                     spent: int = 0) -> bool:
-        """Affordable; not a technology already in play; a revolution needs every civil action
-        available (CoL § DECLARE A REVOLUTION) — but ``spent``, those about to be spent first (an action
-        card's own); a special technology not below one of its category in play."""
-        game = self.game
-        kind = game.type[card]
-        if "science_cost" not in game.fields[card] or card in self.techs[p] or card in self.play[p]:
+        """Developable and affordable; a revolution needs every civil action available (CoL § DECLARE A
+        REVOLUTION) — but ``spent``, those about to be spent first (an action card's own)."""
+        if not self.developable(p, card):
             return False
-        if revolution and (kind != "government" or (not free_action and self.civil_used[p])
+        if revolution and (self.game.type[card] != "government" or (not free_action and self.civil_used[p])
                            or self.civil_left(p) - spent < self.civil_total(p) - (1 if free_action else 0)):
             return False
-        if kind == "special_technology":
+        return self.science_cost(p, card, revolution, cheaper) <= self.science[p]
+
+    def developable(self, p: int, card: str) -> bool:
+        """A technology not in play yet; a special technology not below one of its category in play."""
+        game = self.game
+        if "science_cost" not in game.fields[card] or card in self.techs[p] or card in self.play[p]:
+            return False
+        if game.type[card] == "special_technology":
             category = game.fields[card]["category"]
             if any(game.fields[c].get("category") == category and game.age[c] >= game.age[card] for c in self.play[p]):
                 return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
-        return self.science_cost(p, card, revolution, cheaper) <= self.science[p]
+        return True
 
     def develop(self, p: int, card: str, cost: int, revolution: bool):
         """Pay the science, put the technology into play; a government replaces the old one, a
@@ -451,8 +458,11 @@ class Meanings(BaseState):
     # -- the host: resources on the board (engine.host) -----------------------------------------------
     def holding(self, actor: int, resource: str) -> int:
         if resource in FARM_MINE:
-            held, values = self.tokens[actor], self.game.token_values[resource]
-            return sum(values[c] * n for c, n in held.items() if c in values)
+            values, total = self.game.token_values[resource], 0
+            for card, n in self.tokens[actor].items():      # (a loop: asked at every move)
+                if card in values:
+                    total += values[card] * n
+            return total
         if resource == "population":
             return self.pool[actor]
         if resource == "civil_actions":
@@ -860,7 +870,7 @@ class Meanings(BaseState):
             if cost is not None:
                 yield Option(f"a stage of {game.label(self.wonder[p])}", lambda st, c=cost: st.build_stages(p, 1, c))
         for card in self.techs[p]:
-            if not (self.kinds(card) & what) or (age is not None and game.fields[card].get("age") != age):
+            if not (game.kinds[card] & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
             if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
                 cost = 0 if free else max(0, self.build_cost(p, card) - cheaper)
