@@ -186,6 +186,7 @@ class State(Meanings):
         room = self.pool[p]
         staffed = self.staffed[p]
         costs = self.costs(p)
+        upgrade_to, bach = game.upgrade_to, self.allows(p, "upgrade_to_theater")
         for card in self.techs[p]:
             unit = game.type[card] == "military_unit"
             if not (military if unit else civil):
@@ -196,8 +197,9 @@ class State(Meanings):
                 found.append(ids["build"][card])
             if card in staffed:
                 found.append(ids["destroy"][card])
-                found += [ids["upgrade"][(card, to)] for to in self.upgrades(p, card)
-                          if self.upgrade_cost(p, card, to) <= have]
+                if upgrade_to[card] or bach:
+                    found += [ids["upgrade"][(card, to)] for to in self.upgrades(p, card, bach)
+                              if self.upgrade_cost(p, card, to) <= have]
         if military and "tactic" not in self.turn_flags:
             cost = game.rules["tactic_play_cost"]
             if military >= cost:
@@ -255,7 +257,8 @@ class State(Meanings):
         self.future_by += (p,)
         level = self.game.age[card]
         self.score_culture(p, level, "preparing an event")
-        self.note(f"{self.who(p)} prepares an event (+{level} culture)", private=self.game.name(card))
+        if self.log is not None:
+            self.note(f"{self.who(p)} prepares an event (+{level} culture)", private=self.game.name(card))
         self.political_done(p)
         return self.reveal_event(p)
 
@@ -283,7 +286,8 @@ class State(Meanings):
             self.chance("future", self.round, p).shuffle(future)
             future.sort(key=self.game.age.__getitem__)
             self.events, self.future, self.future_by = tuple(future), (), ()
-        self.note(f"  event revealed: {self.game.name(card)}")
+        if self.log is not None:
+            self.note(f"  event revealed: {self.game.name(card)}")
         if self.game.type[card] == "territory":
             return self.bid(p, card, p, 0, None, frozenset())
         self.past += (card,)
@@ -432,8 +436,9 @@ class State(Meanings):
         p = self.player
         self.spend(p, card, 1)
         self.unstaff(p, card, "pool")
-        self.note(f"{self.who(p)} {'disbands' if self.game.type[card] == 'military_unit' else 'destroys'} "
-                  f"{self.game.piece(card)}")
+        if self.log is not None:
+            self.note(f"{self.who(p)} {'disbands' if self.game.type[card] == 'military_unit' else 'destroys'} "
+                      f"{self.game.piece(card)}")
 
     def move_build_stage(self):
         """BUILD A STAGE OF A WONDER (§ 5.2): a construction technology builds up to its number of
@@ -473,7 +478,7 @@ class State(Meanings):
             self.note(f"{self.who(p)} replaces {self.game.name(old)} with {self.game.name(card)} (1 civil action back)")
             steps.append(lambda st: run_abilities(st, p, st.game.triggered(old, "replaced")))
             steps.append(lambda st: run_abilities(st, p, st.game.triggered(old, "left_play")))
-        else:
+        elif self.log is not None:
             self.note(f"{self.who(p)} plays the leader {self.game.name(card)}")
         self.play[p] += (card,)
         self.refresh(p, cards=True)
@@ -485,7 +490,8 @@ class State(Meanings):
         p = self.player
         self.spend_civil(p, 1)
         self.hand[p] = _without(self.hand[p], card)
-        self.note(f"{self.who(p)} plays {self.game.name(card)}")
+        if self.log is not None:
+            self.note(f"{self.who(p)} plays {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "played"))
 
     def move_use(self, card: str):
@@ -502,7 +508,8 @@ class State(Meanings):
             self.note(f"{self.who(p)} uses {self.game.name(card)} as the political action")
             return run_abilities(self, p, self.game.triggered(card, "political_action"))
         self.turn_flags |= {f"used:{card}"}
-        self.note(f"{self.who(p)} uses {self.game.name(card)}")
+        if self.log is not None:
+            self.note(f"{self.who(p)} uses {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "once_per_turn"))
 
     # -- ACTION PHASE: military actions (§ 5.3) ---------------------------------------------------------
@@ -532,7 +539,8 @@ class State(Meanings):
     def move_end(self):
         """The action phase ends: turn-end abilities (§ 10.2, choice), then the end-of-turn sequence."""
         p = self.player
-        self.note(f"{self.who(p)} ends the action phase")
+        if self.log is not None:
+            self.note(f"{self.who(p)} ends the action phase")
         self.then(lambda st: st._discard_step(p))
         return self.fire(p, "turn_end")
 
@@ -547,7 +555,8 @@ class State(Meanings):
         p = self.player
         self.mhand[p] = _without(self.mhand[p], card)
         self.discards += (card,)
-        self.note(f"{self.who(p)} discards a military card", private=self.game.name(card))
+        if self.log is not None:
+            self.note(f"{self.who(p)} discards a military card", private=self.game.name(card))
         self._discard_step(p)
 
     def _end_of_turn(self, p: int) -> None:

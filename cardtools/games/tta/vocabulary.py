@@ -50,7 +50,7 @@ class Meanings(BaseState):
         return self.stat(None, p, "civil_actions")
 
     def civil_left(self, p: int) -> int:
-        return max(0, self.civil_total(p) - self.civil_used[p]) + self.civil_temp[p]
+        return max(0, self.stat(None, p, "civil_actions") - self.civil_used[p]) + self.civil_temp[p]
 
     def military_left(self, p: int) -> int:
         return max(0, self.stat(None, p, "military_actions") - self.military_used[p]) + self.military_temp[p]
@@ -210,14 +210,15 @@ class Meanings(BaseState):
     def can_build(self, p: int, card: str, cheaper: int = 0) -> bool:
         return self.urban_room(p, card) and self.affordable(p, card, max(0, self.build_cost(p, card) - cheaper))
 
-    def upgrades(self, p: int, old: str) -> list[str]:
-        """Higher levels of the same kind (CoL § UPGRADE); with Bach, any theater for any urban
-        building, kinds differing or levels equal, within the urban building limit (`allow:
-        upgrade_to_theater`, J. S. Bach; CoL § APPENDIX › JOHANN SEBASTIAN BACH)."""
+    def upgrades(self, p: int, old: str, bach: bool | None = None) -> list[str]:
+        """Higher levels of the same kind (CoL § UPGRADE); with Bach (``bach``: whether he is in force,
+        asked when None), any theater for any urban building, kinds differing or levels equal, within
+        the urban building limit (`allow: upgrade_to_theater`, J. S. Bach; CoL § APPENDIX › JOHANN
+        SEBASTIAN BACH)."""
         game = self.game
         techs = self.techs[p]
         found = [c for c in game.upgrade_to[old] if c in techs]
-        if game.type[old] == "urban_building" and self.allows(p, "upgrade_to_theater"):
+        if game.type[old] == "urban_building" and (self.allows(p, "upgrade_to_theater") if bach is None else bach):
             found += [c for c in self.techs[p] if c not in found and c != old and game.fields[c].get("building") == "theater"
                       and (game.fields[old]["building"] == "theater" or self.urban_room(p, c))]
         return found
@@ -608,7 +609,7 @@ class Meanings(BaseState):
             drawn.append(self.military_deck[0])
             self.military_deck = self.military_deck[1:]
         self.mhand[p] += tuple(drawn)
-        if drawn:
+        if drawn and self.log is not None:
             self.note(f"  {self.who(p)} draws {self.game.word(len(drawn), 'military cards')}",
                       private=", ".join(self.game.name(c) for c in drawn))
         return None
