@@ -825,6 +825,8 @@ class Game(BaseGame):
         self.worked = tuple(c.id for c in cards if c.type in WORKED)
         self.developed = tuple(c.id for c in cards if "science_cost" in c.fields)
         self.governments = tuple(c.id for c in cards if c.type == "government" and "revolution_cost" in c.fields)
+        self.all_governments = frozenset(c.id for c in cards if c.type == "government")
+        self.buildings = {c.id: c.get("building") for c in cards}         # urban building kind, or None
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
         check_rules(rule_parameters(deck))       # before compiling: the variant to play is the first thing to say

@@ -74,7 +74,7 @@ class Meanings(BaseState):
         return next((c for c in self.play[p] if self.game.type[c] == "leader"), None)
 
     def government(self, p: int) -> str:
-        return next(c for c in self.play[p] if self.game.type[c] == "government")
+        return next(filter(self.game.all_governments.__contains__, self.play[p]))
 
     # -- costs after modifiers (CoL § ACTION PHASE; a cost never drops below 0: § 15 choice 2) ------------
     def kinds(self, card: str) -> frozenset:
@@ -153,15 +153,14 @@ class Meanings(BaseState):
                     continue
             elif not room:
                 continue
-            if self.take_cost(p, card, row.index(card)) > civil:
-                continue
             if kind == "leader":
                 if game.age[card] in self.leader_ages[p]:
                     continue
             elif kind != "wonder" and game.is_technology(card) and (
                     card in self.hand[p] or card in self.techs[p] or card in self.play[p]):
                 continue
-            found.append(card)
+            if self.take_cost(p, card, row.index(card)) <= civil:
+                found.append(card)
         if len(found) > 1:
             found.sort(key=row.index)
         return found
@@ -200,12 +199,12 @@ class Meanings(BaseState):
 
     def urban_room(self, p: int, card: str) -> bool:
         """HB § URBAN BUILDING LIMIT: buildings of one kind (all levels) up to the government's limit."""
-        building = self.game.fields[card].get("building")
+        buildings = self.game.buildings
+        building = buildings[card]
         if building is None:
             return True
         limit = self.game.fields[self.government(p)]["urban_limit"]
-        fields = self.game.fields
-        return sum(1 for c in self.staffed[p] if fields[c].get("building") == building) < limit
+        return list(map(buildings.__getitem__, self.staffed[p])).count(building) < limit
 
     def can_build(self, p: int, card: str, cheaper: int = 0) -> bool:
         return self.urban_room(p, card) and self.affordable(p, card, max(0, self.build_cost(p, card) - cheaper))
@@ -341,7 +340,7 @@ class Meanings(BaseState):
             cost = known.get(key)
             if cost is None:
                 cost = known[key] = self._science_cost(p, card, revolution)
-        return max(0, cost - cheaper)
+        return max(0, cost - cheaper) if cheaper else cost
 
     def _science_cost(self, p: int, card: str, revolution: bool) -> int:
         """The printed cost (a government's lower one for a revolution), with `price` and `cost` changes."""
@@ -352,25 +351,21 @@ class Meanings(BaseState):
 
     def can_develop(self, p: int, card: str, revolution: bool, cheaper: int = 0, free_action: bool = False,
                     spent: int = 0) -> bool:
-        """Developable and affordable; a revolution needs every civil action available (CoL § DECLARE A
-        REVOLUTION) — but ``spent``, those about to be spent first (an action card's own)."""
-        if not self.developable(p, card):
-            return False
-        if revolution and (self.game.type[card] != "government" or (not free_action and self.civil_used[p])
-                           or self.civil_left(p) - spent < self.civil_total(p) - (1 if free_action else 0)):
-            return False
-        return self.science_cost(p, card, revolution, cheaper) <= self.science[p]
-
-    def developable(self, p: int, card: str) -> bool:
-        """A technology not in play yet; a special technology not below one of its category in play."""
+        """Affordable; not a technology already in play; a revolution needs every civil action
+        available (CoL § DECLARE A REVOLUTION) — but ``spent``, those about to be spent first (an action
+        card's own); a special technology not below one of its category in play."""
         game = self.game
+        kind = game.type[card]
         if "science_cost" not in game.fields[card] or card in self.techs[p] or card in self.play[p]:
             return False
-        if game.type[card] == "special_technology":
+        if revolution and (kind != "government" or (not free_action and self.civil_used[p])
+                           or self.civil_left(p) - spent < self.civil_total(p) - (1 if free_action else 0)):
+            return False
+        if kind == "special_technology":
             category = game.fields[card]["category"]
             if any(game.fields[c].get("category") == category and game.age[c] >= game.age[card] for c in self.play[p]):
                 return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
-        return True
+        return self.science_cost(p, card, revolution, cheaper) <= self.science[p]
 
     def develop(self, p: int, card: str, cost: int, revolution: bool):
         """Pay the science, put the technology into play; a government replaces the old one, a
