@@ -197,9 +197,9 @@ class State(Meanings):
                 found.append(ids["build"][card])
             if card in staffed:
                 found.append(ids["destroy"][card])
-                if upgrade_to[card] or bach:
-                    found += [ids["upgrade"][(card, to)] for to in self.upgrades(p, card, bach)
-                              if self.upgrade_cost(p, card, to) <= have]
+                upgrades = self.upgrades(p, card, bach) if upgrade_to[card] or bach else ()
+                if upgrades:
+                    found += [ids["upgrade"][(card, to)] for to in upgrades if self.upgrade_cost(p, card, to) <= have]
         if military and "tactic" not in self.turn_flags:
             cost = game.rules["tactic_play_cost"]
             if military >= cost:

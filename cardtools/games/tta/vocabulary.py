@@ -216,7 +216,7 @@ class Meanings(BaseState):
         SEBASTIAN BACH)."""
         game = self.game
         techs = self.techs[p]
-        found = [c for c in game.upgrade_to[old] if c in techs]
+        found = list(filter(techs.__contains__, game.upgrade_to[old]))
         if game.type[old] == "urban_building" and (self.allows(p, "upgrade_to_theater") if bach is None else bach):
             found += [c for c in self.techs[p] if c not in found and c != old and game.fields[c].get("building") == "theater"
                       and (game.fields[old]["building"] == "theater" or self.urban_room(p, c))]
