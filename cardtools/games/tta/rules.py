@@ -629,17 +629,19 @@ class State(Meanings):
             row[:cleared] = [None] * cleared
         row = [c for c in row if c is not None]
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
-            while len(row) < spaces and self.civil_deck:
-                row.append(self.civil_deck[0])
-                self.civil_deck = self.civil_deck[1:]
+            row += self._deal(spaces - len(row))
             self._new_age(silent=True)
         while len(row) < spaces and self.civil_deck:
-            row.append(self.civil_deck[0])
-            self.civil_deck = self.civil_deck[1:]
+            row += self._deal(spaces - len(row))
             if not self.civil_deck:
                 self.row = tuple(row)
                 self._age_ends()
         self.row = tuple(row + [None] * (spaces - len(row)))
+
+    def _deal(self, n: int) -> tuple[str, ...]:
+        """Up to ``n`` cards from the top of the current civil deck."""
+        dealt, self.civil_deck = self.civil_deck[:n], self.civil_deck[n:]
+        return dealt
 
     def _new_age(self, silent: bool = False) -> None:
         """The next age's decks, shuffled, become current (CoL § END OF AN AGE 3)."""
@@ -826,6 +828,10 @@ class Game(BaseGame):
         self.developed = tuple(c.id for c in cards if "science_cost" in c.fields)
         self.governments = tuple(c.id for c in cards if c.type == "government" and "revolution_cost" in c.fields)
         self.all_governments = frozenset(c.id for c in cards if c.type == "government")
+        #: special technology -> those of its category at its level or higher (vocabulary.can_develop)
+        self.as_high = {c.id: frozenset(d.id for d in cards if d.get("category") == c.get("category")
+                                        and self.age[d.id] >= self.age[c.id])
+                        for c in cards if c.type == "special_technology"}
         self.buildings = {c.id: c.get("building") for c in cards}         # urban building kind, or None
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")

@@ -361,10 +361,8 @@ class Meanings(BaseState):
         if revolution and (kind != "government" or (not free_action and self.civil_used[p])
                            or self.civil_left(p) - spent < self.civil_total(p) - (1 if free_action else 0)):
             return False
-        if kind == "special_technology":
-            category = game.fields[card]["category"]
-            if any(game.fields[c].get("category") == category and game.age[c] >= game.age[card] for c in self.play[p]):
-                return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
+        if kind == "special_technology" and not game.as_high[card].isdisjoint(self.play[p]):
+            return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
         return self.science_cost(p, card, revolution, cheaper) <= self.science[p]
 
     def develop(self, p: int, card: str, cost: int, revolution: bool):
@@ -432,7 +430,8 @@ class Meanings(BaseState):
         """One blue token per worker onto its card; short of tokens, the highest levels first
         (CoL § PRODUCTION PHASE)."""
         game = self.game
-        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind), key=lambda c: -game.age[c])
+        values = game.token_values["food" if kind == "farm" else "resources"]      # farms' or mines'
+        staffed = sorted(filter(values.__contains__, self.staffed[p]), key=game.age.__getitem__, reverse=True)
         held = dict(self.tokens[p])
         made = 0
         for card in staffed:
@@ -440,7 +439,7 @@ class Meanings(BaseState):
                 break
             self.blue[p] -= 1
             held[card] = held.get(card, 0) + 1
-            made += game.token_values["food" if kind == "farm" else "resources"][card]
+            made += values[card]
         self.tokens[p] = held
         if self.log is not None and made:
             self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
