@@ -114,7 +114,7 @@ class ModifierIndex:
         by_subject: dict[tuple[str, str], list[Owned]] = {}
         by_verb: dict[str, list[Owned]] = {}
         unsettled: set[tuple[str, str]] = set()
-        fixed = True
+        volatile, fixed = False, True
         for owner, power in enumerate(powers):
             for mod in power.modifiers:
                 fixed = fixed and mod.fixed
@@ -122,10 +122,10 @@ class ModifierIndex:
                 for subject in mod.subjects:
                     by_subject.setdefault((mod.verb, subject), []).append((owner, mod))
                 if (mod.card, mod.field) in volatile_fields:
+                    volatile = True
                     unsettled.update((mod.verb, subject) for subject in mod.subjects)
-                    unsettled.add((mod.verb, None))
         return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()},
-                   bool(unsettled), frozenset(unsettled), fixed)
+                   volatile, frozenset(unsettled), fixed)
 
     def get(self, verb: str, subject: str) -> tuple[Owned, ...]:
         return self.by_subject.get((verb, subject), ())

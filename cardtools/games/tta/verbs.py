@@ -217,6 +217,7 @@ for _name, _word, _top in (("highest", "most", True), ("lowest", "least", False)
 
 def _built(args, c, path):
     kinds = frozenset(args)
+
     def built(st, ctx):
         cards = st.game.of_kinds(kinds)
         return not (cards.isdisjoint(st.staffed[ctx.player]) and cards.isdisjoint(st.play[ctx.player]))
