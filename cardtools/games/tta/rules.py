@@ -186,7 +186,7 @@ class State(Meanings):
         room = self.pool[p]
         staffed = self.staffed[p]
         costs = self.costs(p)
-        upgrade_to, bach = game.upgrade_to, self.allows(p, "upgrade_to_theater")
+        upgrade_to, bach, techs = game.upgrade_to, self.allows(p, "upgrade_to_theater"), set(self.techs[p])
         for card in self.techs[p]:
             unit = game.type[card] == "military_unit"
             if not (military if unit else civil):
@@ -197,7 +197,7 @@ class State(Meanings):
                 found.append(ids["build"][card])
             if card in staffed:
                 found.append(ids["destroy"][card])
-                upgrades = self.upgrades(p, card, bach) if upgrade_to[card] or bach else ()
+                upgrades = self.upgrades(p, card, bach) if bach or not techs.isdisjoint(upgrade_to[card]) else ()
                 if upgrades:
                     found += [ids["upgrade"][(card, to)] for to in upgrades if self.upgrade_cost(p, card, to) <= have]
         if military and "tactic" not in self.turn_flags:
