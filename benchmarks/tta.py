@@ -2,17 +2,19 @@
 core at 2, 3 and 4 players, greedy games per second, search iterations per second; random full games
 (the base game, Ages A-IV with aggressions, wars and pacts) per second per core at 4 players; with
 --invariants N, N seeded random games per player count of the first game and of the full game checked
-move by move (cardtools/games/tta/invariants.py).
+move by move (cardtools/games/tta/invariants.py); with --fingerprint N, one digest over the logs of N
+seeded random first games per player count (a change that keeps the rules keeps it).
 
 Target (issue 14): >= 150 random 4-player first games/s/core. Times are CPU seconds of this process,
 the best of --rounds measurements; the load average is printed, since a loaded machine slows every
 figure.
-Run: python benchmarks/tta.py [--games 200] [--rounds 2] [--invariants 5000]
+Run: python benchmarks/tta.py [--games 200] [--rounds 2] [--invariants 5000] [--fingerprint 200]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import sys
@@ -25,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from timing import cpu, greedy_rate, play_random, search_rate  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
-from cardtools.engine.contract import new_game  # noqa: E402
+from cardtools.engine.contract import new_game, random_move  # noqa: E402
+from cardtools.engine.log import digest  # noqa: E402
 from cardtools.games.tta.invariants import violations  # noqa: E402
 
 
@@ -35,6 +38,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="measurements; the best counts (default 2)")
     parser.add_argument("--greedy", type=int, default=10, help="4-player greedy games to time (default 10)")
     parser.add_argument("--invariants", type=int, default=0, help="seeded games per player count to check (default 0)")
+    parser.add_argument("--fingerprint", type=int, default=0, help="seeded games per player count to digest (default 0)")
     args = parser.parse_args()
     game = new_game(load_deck("tta", "first-game"))
     print(f"Through the Ages (first-game), python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
@@ -65,7 +69,21 @@ def main() -> None:
             print(f"invariants, {name}: {3 * args.invariants:,} games at 2-4 players in "
                   f"{time.monotonic() - start:,.0f} s: "
                   + ("all hold" if not found else f"{len(found)} violations, first: {found[0]}"))
+    if args.fingerprint:
+        print(f"fingerprint of {3 * args.fingerprint:,} seeded random games' logs: {fingerprint(game, args.fingerprint)}")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+def fingerprint(game, games: int) -> str:
+    """One digest over the logs of seeded random games at 2-4 players: same rules, same digest."""
+    found = hashlib.sha256()
+    for players in (2, 3, 4):
+        for seed in range(games):
+            state, rng = game.new_state(players, seed, log=True), random.Random(seed)
+            while not state.is_terminal():
+                state.apply(random_move(state, state.legal_actions(), rng))
+            found.update(digest(state.log).encode())
+    return found.hexdigest()
 
 
 if __name__ == "__main__":

@@ -99,6 +99,9 @@ class ModifierIndex:
     #: Whether a modifier in play reads more than the cards in play (``volatile_fields``): what
     #: modifiers give must then be recomputed at every question, not once per change of cards.
     volatile: bool = False
+    #: The (verb, subject) pairs a volatile modifier changes (``("stat", "science")``): what modifiers
+    #: give any other subject still follows from the cards in play alone.
+    volatile_subjects: frozenset = frozenset()
     #: Whether every modifier in play is ``fixed`` (no condition, constant amounts): what they make of
     #: an actor's numbers then follows from this index alone (``tables``).
     fixed: bool = True
@@ -110,16 +113,19 @@ class ModifierIndex:
     def of(cls, powers: Iterable[Powers], volatile_fields: frozenset = frozenset()) -> "ModifierIndex":
         by_subject: dict[tuple[str, str], list[Owned]] = {}
         by_verb: dict[str, list[Owned]] = {}
+        unsettled: set[tuple[str, str]] = set()
         volatile, fixed = False, True
         for owner, power in enumerate(powers):
             for mod in power.modifiers:
-                volatile = volatile or (mod.card, mod.field) in volatile_fields
                 fixed = fixed and mod.fixed
                 by_verb.setdefault(mod.verb, []).append((owner, mod))
                 for subject in mod.subjects:
                     by_subject.setdefault((mod.verb, subject), []).append((owner, mod))
-        return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()}, volatile,
-                   fixed)
+                if (mod.card, mod.field) in volatile_fields:
+                    volatile = True
+                    unsettled.update((mod.verb, subject) for subject in mod.subjects)
+        return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()},
+                   volatile, frozenset(unsettled), fixed)
 
     def get(self, verb: str, subject: str) -> tuple[Owned, ...]:
         return self.by_subject.get((verb, subject), ())
@@ -129,7 +135,8 @@ class ModifierIndex:
 
     def applies(self, state, verb: str, subject: str, actor: int) -> bool:
         """Whether a modifier of this verb and subject is in force for ``actor`` (``forbid: trade``)."""
-        return any(mod.applies(state, owner, actor) for owner, mod in self.by_subject.get((verb, subject), ()))
+        mods = self.by_subject.get((verb, subject))
+        return mods is not None and any(mod.applies(state, owner, actor) for owner, mod in mods)
 
 
 def adjusted(base: int, state, mods: Iterable[Owned], actor: int, *, key: str, floor: int = 0) -> int:

@@ -179,7 +179,7 @@ class Host:
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         """Printed numbers on the actor's cards, plus every ``stat`` modifier in force for them;
-        kept until the actor's cards change (unless a modifier reads more than cards)."""
+        kept until the actor's cards change (unless a modifier of this statistic reads more than cards)."""
         known = self.statistics[actor]
         if known is not None and name in known:
             return known[name]
@@ -187,7 +187,7 @@ class Host:
         for owner, mod in self.mods.get("stat", name):
             if mod.applies(self, owner, actor):
                 value += mod.args["add"][name](self, Ctx(owner, mod.card))
-        if not self.mods.volatile:
+        if ("stat", name) not in self.mods.volatile_subjects:
             if known is None:
                 known = self.statistics[actor] = {}
             known[name] = value

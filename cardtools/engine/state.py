@@ -334,8 +334,9 @@ class BaseState(Agenda, Host):
 
     def set_powers(self, actor: int, powers: Powers) -> None:
         """An actor's cards changed: re-index modifiers if theirs changed, and forget what depended on
-        them — the actor's statistics, and their table if their modifiers changed or read their
-        cards; everyone's, if a modifier of theirs (before or after) reaches other actors."""
+        them — the actor's statistics (moved by the printed numbers alone while their modifiers, all
+        constant, stay the same), and their table if their modifiers changed or read their cards;
+        everyone's, if a modifier of theirs (before or after) reaches other actors."""
         before = self.powers[actor]
         self.powers = self.powers[:actor] + (powers,) + self.powers[actor + 1:]
         changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
@@ -345,7 +346,14 @@ class BaseState(Agenda, Host):
             self.tables = [None] * len(self.powers)
             self.statistics = [None] * len(self.powers)
         else:
-            self.statistics[actor] = None
+            known = self.statistics[actor]
+            if known and not changed and powers.fixed:
+                # the same constant modifiers: only the printed numbers moved (a worker placed)
+                old, new = before.printed, powers.printed
+                self.statistics[actor] = {name: value + new.get(name, 0) - old.get(name, 0)
+                                          for name, value in known.items()}
+            else:
+                self.statistics[actor] = None
             if changed or not powers.fixed:
                 self.tables[actor] = None
 

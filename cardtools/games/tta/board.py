@@ -10,6 +10,7 @@ and clones may share it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class Board:
         for space in boards["card_row"]["spaces"]:
             for i in range(space["first"] - 1, space["last"]):
                 costs[i] = space["civil_actions"]
+        if costs != sorted(costs):
+            raise ValueError("the card row's costs must grow from left to right (CoL § CARD ROW)")
         yellow, blue = boards["yellow_bank"], boards["blue_bank"]
         return cls(tuple(costs), {d["players"]: d["spaces"] for d in boards["card_row"]["discard"]},
                    tuple(boards["player_board"]["workers"].items()), boards["player_board"]["worker_pool"],
@@ -50,24 +53,33 @@ class Board:
                 return i
         return len(sections)
 
+    @cached_property
+    def _by_yellow(self) -> tuple[tuple[int | None, int, int], ...]:
+        """(population cost, consumption, happy faces needed) for each number of yellow tokens in the
+        bank, 0 to full (asked at every move: worked out once)."""
+        found = []
+        for yellow in range(self.yellow_squares + 1):
+            food = self._right_section(yellow, self.yellow_sections)
+            happy = self._right_section(yellow, self.happiness)
+            found.append((self.yellow_sections[food][1] if yellow > 0 else None,
+                          self.yellow_sections[food - 1][2] if food > 0 else 0,
+                          self.happiness[happy - 1][1] if happy > 0 else 0))
+        return tuple(found)
+
     def population_cost(self, yellow: int) -> int | None:
         """Food to increase population: the number under the rightmost section still holding tokens
         (CoL § INCREASE POPULATION; HB § INCREASING YOUR POPULATION); None with an empty bank."""
-        if yellow <= 0:
-            return None
-        return self.yellow_sections[self._right_section(yellow, self.yellow_sections)][1]
+        return self._by_yellow[min(yellow, self.yellow_squares)][0] if yellow > 0 else None
 
     def consumption(self, yellow: int) -> int:
         """Food eaten in production: the number of the leftmost section left empty, 0 while none is
         (CoL § PRODUCTION PHASE › CONSUMPTION; HB § CONSUMPTION)."""
-        i = self._right_section(yellow, self.yellow_sections)
-        return self.yellow_sections[i - 1][2] if i > 0 else 0
+        return self._by_yellow[max(0, min(yellow, self.yellow_squares))][1]
 
     def happy_needed(self, yellow: int) -> int:
         """Happy faces needed: the number above the leftmost empty subsection, 0 while none is empty
         (CoL § DISCONTENT WORKERS; HB § SUMMARY - YELLOW BANK)."""
-        i = self._right_section(yellow, self.happiness)
-        return self.happiness[i - 1][1] if i > 0 else 0
+        return self._by_yellow[max(0, min(yellow, self.yellow_squares))][2]
 
     def corruption(self, blue: int) -> int:
         """Resources lost to corruption: the number on the leftmost uncovered numbered square of the

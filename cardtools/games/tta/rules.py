@@ -30,7 +30,7 @@ from cardtools.games.tta import ages, verbs, views
 from cardtools.games.tta.board import Board
 from cardtools.games.tta.politics import Politics
 from cardtools.games.tta.strength import army_strength
-from cardtools.games.tta.vocabulary import COUNT_NAMES, Meanings, _without
+from cardtools.games.tta.vocabulary import COUNT_NAMES, _without
 
 AGES = ("A", "I", "II", "III", "IV")
 #: Where printed symbols count: cards in play once, worker cards once per worker (CoL § YOUR STATISTICS).
@@ -212,6 +212,7 @@ class State(Politics):
         room = self.pool[p]
         staffed = self.staffed[p]
         costs = self.costs(p)
+        upgrade_to, bach, techs = game.upgrade_to, self.allows(p, "upgrade_to_theater"), set(self.techs[p])
         for card in self.techs[p]:
             unit = game.type[card] == "military_unit"
             if not (military if unit else civil):
@@ -222,8 +223,9 @@ class State(Politics):
                 found.append(ids["build"][card])
             if card in staffed:
                 found.append(ids["destroy"][card])
-                found += [ids["upgrade"][(card, to)] for to in self.upgrades(p, card)
-                          if self.upgrade_cost(p, card, to) <= have]
+                upgrades = self.upgrades(p, card, bach) if bach or not techs.isdisjoint(upgrade_to[card]) else ()
+                if upgrades:
+                    found += [ids["upgrade"][(card, to)] for to in upgrades if self.upgrade_cost(p, card, to) <= have]
         if military and "tactic" not in self.turn_flags:
             cost = game.rules["tactic_play_cost"]
             if military >= cost:
@@ -289,7 +291,8 @@ class State(Politics):
         self.future_by += (p,)
         level = self.game.age[card]
         self.score_culture(p, level, "preparing an event")
-        self.note(f"{self.who(p)} prepares an event (+{level} culture)", private=self.game.name(card))
+        if self.log is not None:
+            self.note(f"{self.who(p)} prepares an event (+{level} culture)", private=self.game.name(card))
         self.political_done(p)
         return self.reveal_event(p)
 
@@ -317,7 +320,8 @@ class State(Politics):
             self.chance("future", self.round, p).shuffle(future)
             future.sort(key=self.game.age.__getitem__)
             self.events, self.future, self.future_by = tuple(future), (), ()
-        self.note(f"  event revealed: {self.game.name(card)}")
+        if self.log is not None:
+            self.note(f"  event revealed: {self.game.name(card)}")
         if self.game.type[card] == "territory":
             return self.bid(p, card, p, 0, None, frozenset(q for q in range(self.n) if q not in self.active))
         self.past += (card,)
@@ -470,8 +474,9 @@ class State(Politics):
         p = self.player
         self.spend(p, card, 1)
         self.unstaff(p, card, "pool")
-        self.note(f"{self.who(p)} {'disbands' if self.game.type[card] == 'military_unit' else 'destroys'} "
-                  f"{self.game.piece(card)}")
+        if self.log is not None:
+            self.note(f"{self.who(p)} {'disbands' if self.game.type[card] == 'military_unit' else 'destroys'} "
+                      f"{self.game.piece(card)}")
 
     def move_build_stage(self):
         """BUILD A STAGE OF A WONDER (§ 5.2): a construction technology builds up to its number of
@@ -511,7 +516,7 @@ class State(Politics):
             self.note(f"{self.who(p)} replaces {self.game.name(old)} with {self.game.name(card)} (1 civil action back)")
             steps.append(lambda st: run_abilities(st, p, st.game.triggered(old, "replaced")))
             steps.append(lambda st: run_abilities(st, p, st.game.triggered(old, "left_play")))
-        else:
+        elif self.log is not None:
             self.note(f"{self.who(p)} plays the leader {self.game.name(card)}")
         self.play[p] += (card,)
         self.refresh(p, cards=True)
@@ -523,7 +528,8 @@ class State(Politics):
         p = self.player
         self.spend_civil(p, 1)
         self.hand[p] = _without(self.hand[p], card)
-        self.note(f"{self.who(p)} plays {self.game.name(card)}")
+        if self.log is not None:
+            self.note(f"{self.who(p)} plays {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "played"))
 
     def move_use(self, card: str):
@@ -540,7 +546,8 @@ class State(Politics):
             self.note(f"{self.who(p)} uses {self.game.name(card)} as the political action")
             return run_abilities(self, p, self.game.triggered(card, "political_action"))
         self.turn_flags |= {f"used:{card}"}
-        self.note(f"{self.who(p)} uses {self.game.name(card)}")
+        if self.log is not None:
+            self.note(f"{self.who(p)} uses {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "once_per_turn"))
 
     # -- ACTION PHASE: military actions (§ 5.3) ---------------------------------------------------------
@@ -570,7 +577,8 @@ class State(Politics):
     def move_end(self):
         """The action phase ends: turn-end abilities (§ 10.2, choice), then the end-of-turn sequence."""
         p = self.player
-        self.note(f"{self.who(p)} ends the action phase")
+        if self.log is not None:
+            self.note(f"{self.who(p)} ends the action phase")
         self.then(lambda st: st._discard_step(p))
         return self.fire(p, "turn_end")
 
@@ -585,7 +593,8 @@ class State(Politics):
         p = self.player
         self.mhand[p] = _without(self.mhand[p], card)
         self.discards += (card,)
-        self.note(f"{self.who(p)} discards a military card", private=self.game.name(card))
+        if self.log is not None:
+            self.note(f"{self.who(p)} discards a military card", private=self.game.name(card))
         self._discard_step(p)
 
     def _end_of_turn(self, p: int) -> None:
@@ -662,17 +671,19 @@ class State(Politics):
             row[:cleared] = [None] * cleared
         row = [c for c in row if c is not None]
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
-            while len(row) < spaces and self.civil_deck:
-                row.append(self.civil_deck[0])
-                self.civil_deck = self.civil_deck[1:]
+            row += self._deal(spaces - len(row))
             self._new_age(silent=True)
         while len(row) < spaces and self.civil_deck:
-            row.append(self.civil_deck[0])
-            self.civil_deck = self.civil_deck[1:]
+            row += self._deal(spaces - len(row))
             if not self.civil_deck:
                 self.row = tuple(row)
                 self._age_ends()
         self.row = tuple(row + [None] * (spaces - len(row)))
+
+    def _deal(self, n: int) -> tuple[str, ...]:
+        """Up to ``n`` cards from the top of the current civil deck."""
+        dealt, self.civil_deck = self.civil_deck[:n], self.civil_deck[n:]
+        return dealt
 
     def _new_age(self, silent: bool = False) -> None:
         """The next age's decks, shuffled, become current (CoL § END OF AN AGE 3)."""
@@ -830,10 +841,10 @@ class State(Politics):
 
 
 def _probe(node):
-    """How to tell whether a played effect can be performed: ("build", spec) or
-    ("increase_population", spec) when its first action is one, ("develop", None) for a development
-    (tried on a copy once something in hand could be developed), ("try", None) when an action is
-    further in (a choice), None when it only gains."""
+    """How to tell whether a played effect can be performed: ("build", spec),
+    ("increase_population", spec) or ("develop", science cheaper) when its first action is one,
+    ("try", None) when an action is further in (a choice) or its amount is not a number, None when it
+    only gains."""
     if isinstance(node, (list, tuple)):
         return next((found for n in node if (found := _probe(n))), None)
     if not isinstance(node, dict):
@@ -843,7 +854,8 @@ def _probe(node):
     if "increase_population" in node:
         return "increase_population", verbs.population_spec(node["increase_population"])
     if "develop" in node:
-        return "develop", None
+        cheaper = (node["develop"] or {}).get("cheaper", {}).get("science", 0)
+        return ("develop", cheaper) if isinstance(cheaper, int) else ("try", None)
     if "when" in node and "if" not in node:
         return _probe(node.get("do"))
     return ("try", None) if _performs(node) else None
@@ -877,6 +889,12 @@ class Game(BaseGame):
         self.worked = tuple(c.id for c in cards if c.type in WORKED)
         self.developed = tuple(c.id for c in cards if "science_cost" in c.fields)
         self.governments = tuple(c.id for c in cards if c.type == "government" and "revolution_cost" in c.fields)
+        self.all_governments = frozenset(c.id for c in cards if c.type == "government")
+        #: special technology -> those of its category at its level or higher (vocabulary.can_develop)
+        self.as_high = {c.id: frozenset(d.id for d in cards if d.get("category") == c.get("category")
+                                        and self.age[d.id] >= self.age[c.id])
+                        for c in cards if c.type == "special_technology"}
+        self.buildings = {c.id: c.get("building") for c in cards}         # urban building kind, or None
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
         super().__init__(deck, abilities)
@@ -886,6 +904,7 @@ class Game(BaseGame):
         self.resolved = {c: self.triggered(c, "resolved") for c in self.military}
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
         self.armies: dict[tuple, int] = {}
+        self._of_kinds: dict[frozenset, frozenset] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
@@ -921,6 +940,14 @@ class Game(BaseGame):
         self.row_modifiers = {c: mods for c in self.civil
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
                                                 if getattr(a, "verb", None) == "take_cost"))}
+        #: civil cards by what taking one asks (vocabulary.takeable): a leader or a card with a card-row
+        #: ability can cost less than its space, a wonder more; of the others, a technology is never
+        #: taken twice
+        self.cheaper_to_take = frozenset(c for c in self.civil if self.type[c] == "leader" or c in self.row_modifiers)
+        self.special_to_take = self.cheaper_to_take | {c for c in self.civil if self.type[c] == "wonder"}
+        plain = [c for c in self.civil if c not in self.special_to_take]
+        self.plain_technologies = frozenset(c for c in plain if self.is_technology(c))
+        self.plain_others = frozenset(plain) - self.plain_technologies
         codec = self.codec
         singles = ("end", "increase_population", "build_stage", "pass", "resign")
         self.ids = {k: codec.id(k) for k in singles}
@@ -963,6 +990,14 @@ class Game(BaseGame):
         """A card's name in a decision's options, with its age where cards share a name (Military
         Bonus I and II), so that every option reads differently."""
         return self.labels[card]
+
+    def of_kinds(self, kinds: frozenset) -> frozenset:
+        """The cards answering to one of these `kind` words (a condition's `built: [library]`, asked at
+        every cost: remembered per set of words)."""
+        found = self._of_kinds.get(kinds)
+        if found is None:
+            found = self._of_kinds[kinds] = frozenset(c for c, k in self.kinds.items() if k & kinds)
+        return found
 
     def same_kind(self, a: str, b: str) -> bool:
         """Two worker technologies of the same type and building or unit kind (CoL § UPGRADE)."""

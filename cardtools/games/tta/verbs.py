@@ -234,7 +234,11 @@ for _name, _word, _top in (("highest", "most", True), ("lowest", "least", False)
 
 def _built(args, c, path):
     kinds = frozenset(args)
-    return lambda st, ctx: any(st.kinds(card) & kinds for card in st.staffed[ctx.player] + st.play[ctx.player])
+
+    def built(st, ctx):
+        cards = st.game.of_kinds(kinds)
+        return not (cards.isdisjoint(st.staffed[ctx.player]) and cards.isdisjoint(st.play[ctx.player]))
+    return built
 
 
 declare("built", "condition", lambda S: _kinds(S, "You have at least one of these in play."), _built, game=GAME,

@@ -8,6 +8,8 @@ with the ratings' limits (§ 7). The TtA verbs of ``verbs.py`` call the methods 
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from cardtools.effects.runtime import Ctx, Option, Pending, run_all
 from cardtools.engine.abilities import adjusted, run_abilities
 from cardtools.engine.flow import CLOCKWISE
@@ -50,7 +52,7 @@ class Meanings(BaseState):
         return self.stat(None, p, "civil_actions")
 
     def civil_left(self, p: int) -> int:
-        return max(0, self.civil_total(p) - self.civil_used[p]) + self.civil_temp[p]
+        return max(0, self.stat(None, p, "civil_actions") - self.civil_used[p]) + self.civil_temp[p]
 
     def military_left(self, p: int) -> int:
         return max(0, self.stat(None, p, "military_actions") - self.military_used[p]) + self.military_temp[p]
@@ -74,7 +76,7 @@ class Meanings(BaseState):
         return next((c for c in self.play[p] if self.game.type[c] == "leader"), None)
 
     def government(self, p: int) -> str:
-        return next(c for c in self.play[p] if self.game.type[c] == "government")
+        return next(filter(self.game.all_governments.__contains__, self.play[p]))
 
     # -- costs after modifiers (CoL § ACTION PHASE; a cost never drops below 0: § 15 choice 2) ------------
     def kinds(self, card: str) -> frozenset:
@@ -100,7 +102,7 @@ class Meanings(BaseState):
             args = mod.args
             if args["action"] != action or resource not in args["add"] or not mod.applies(self, owner, p):
                 continue
-            if args["on"] and not (args["on"] & self.kinds(card)):
+            if args["on"] and not (args["on"] & self.game.kinds[card]):
                 continue
             if args["ages"] and self.game.fields[card].get("age") not in args["ages"]:
                 continue
@@ -109,7 +111,8 @@ class Meanings(BaseState):
 
     def cost(self, p: int, action: str, base: int, resource: str) -> int:
         """A cost after the `cost` modifiers of an action (Moses, Hammurabi, Michelangelo)."""
-        return adjusted(base, self, self.mods.get("cost", action), p, key=resource)
+        mods = self.mods.get("cost", action)
+        return adjusted(base, self, mods, p, key=resource) if mods else max(0, base)
 
     def take_cost(self, p: int, card: str, space: int) -> int:
         """§ 4.4: the space's civil actions, +1 per completed wonder for a wonder, and the changes:
@@ -128,35 +131,40 @@ class Meanings(BaseState):
     def takeable(self, p: int, civil: int) -> list[str]:
         """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
         row order: affordable; a wonder only without an unfinished one; a non-wonder within the civil
-        hand limit, not a technology already held or in play, not a second leader of an age. A card's
-        cost is worked out only where it can differ from its space's (a wonder, a leader — Hammurabi
-        —, a card-row ability — Taj Mahal)."""
-        game = self.game
-        types, cheaper, row_costs, is_technology = game.type, game.row_modifiers, game.board.row_costs, game.is_technology
+        hand limit, not a technology already held or in play, not a second leader of an age. Most
+        cards cost their space's civil actions (costs grow left to right): those are taken as sets;
+        the others, a wonder (one more per completed wonder), a leader (Hammurabi) or a card with a
+        card-row ability (Taj Mahal), are asked one by one."""
+        game, row = self.game, self.row
+        within = bisect_right(game.board.row_costs, civil)
+        offered = set(row[:within])
         room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
-        held = self.hand[p] + self.techs[p] + self.play[p]
-        found, seen = [], set()
-        for i, card in enumerate(self.row):
-            if card is None or card in seen:
-                continue
-            seen.add(card)
-            kind = types[card]
+        found = []
+        if room:
+            technologies = offered & game.plain_technologies
+            if technologies:
+                technologies.difference_update(self.hand[p], self.techs[p], self.play[p])
+            found += technologies
+            found += offered & game.plain_others
+        special = offered & game.special_to_take
+        special.update(game.cheaper_to_take.intersection(row[within:]))
+        for card in special:
+            kind = game.type[card]
             if kind == "wonder":
                 if self.wonder[p] is not None:
                     continue
             elif not room:
                 continue
-            # only a leader (Hammurabi) or a card-row ability (Taj Mahal) can cost less than its space
-            if row_costs[i] > civil and kind != "leader" and card not in cheaper:
-                continue
-            if (kind in ("wonder", "leader") or card in cheaper) and self.take_cost(p, card, i) > civil:
-                continue
             if kind == "leader":
                 if game.age[card] in self.leader_ages[p]:
                     continue
-            elif kind != "wonder" and is_technology(card) and card in held:
+            elif kind != "wonder" and game.is_technology(card) and (
+                    card in self.hand[p] or card in self.techs[p] or card in self.play[p]):
                 continue
-            found.append(card)
+            if self.take_cost(p, card, row.index(card)) <= civil:
+                found.append(card)
+        if len(found) > 1:
+            found.sort(key=row.index)
         return found
 
     def population_cost(self, p: int, cheaper: int = 0, free: bool = False) -> int | None:
@@ -193,24 +201,25 @@ class Meanings(BaseState):
 
     def urban_room(self, p: int, card: str) -> bool:
         """HB § URBAN BUILDING LIMIT: buildings of one kind (all levels) up to the government's limit."""
-        building = self.game.fields[card].get("building")
+        buildings = self.game.buildings
+        building = buildings[card]
         if building is None:
             return True
         limit = self.game.fields[self.government(p)]["urban_limit"]
-        fields = self.game.fields
-        return sum(1 for c in self.staffed[p] if fields[c].get("building") == building) < limit
+        return list(map(buildings.__getitem__, self.staffed[p])).count(building) < limit
 
     def can_build(self, p: int, card: str, cheaper: int = 0) -> bool:
         return self.urban_room(p, card) and self.affordable(p, card, max(0, self.build_cost(p, card) - cheaper))
 
-    def upgrades(self, p: int, old: str) -> list[str]:
-        """Higher levels of the same kind (CoL § UPGRADE); with Bach, any theater for any urban
-        building, kinds differing or levels equal, within the urban building limit (`allow:
-        upgrade_to_theater`, J. S. Bach; CoL § APPENDIX › JOHANN SEBASTIAN BACH)."""
+    def upgrades(self, p: int, old: str, bach: bool | None = None) -> list[str]:
+        """Higher levels of the same kind (CoL § UPGRADE); with Bach (``bach``: whether he is in force,
+        asked when None), any theater for any urban building, kinds differing or levels equal, within
+        the urban building limit (`allow: upgrade_to_theater`, J. S. Bach; CoL § APPENDIX › JOHANN
+        SEBASTIAN BACH)."""
         game = self.game
         techs = self.techs[p]
-        found = [c for c in game.upgrade_to[old] if c in techs]
-        if game.type[old] == "urban_building" and self.allows(p, "upgrade_to_theater"):
+        found = list(filter(techs.__contains__, game.upgrade_to[old]))
+        if game.type[old] == "urban_building" and (self.allows(p, "upgrade_to_theater") if bach is None else bach):
             found += [c for c in self.techs[p] if c not in found and c != old and game.fields[c].get("building") == "theater"
                       and (game.fields[old]["building"] == "theater" or self.urban_room(p, c))]
         return found
@@ -345,7 +354,7 @@ class Meanings(BaseState):
             cost = known.get(key)
             if cost is None:
                 cost = known[key] = self._science_cost(p, card, revolution)
-        return max(0, cost - cheaper)
+        return max(0, cost - cheaper) if cheaper else cost
 
     def _science_cost(self, p: int, card: str, revolution: bool) -> int:
         """The printed cost (a government's lower one for a revolution), with `price` and `cost` changes."""
@@ -354,19 +363,19 @@ class Meanings(BaseState):
         action = "revolution" if revolution else "develop"
         return max(0, self.cost(p, action, base + self.price(p, "develop", card, "science"), "science"))
 
-    def can_develop(self, p: int, card: str, revolution: bool, cheaper: int = 0, free_action: bool = False) -> bool:
+    def can_develop(self, p: int, card: str, revolution: bool, cheaper: int = 0, free_action: bool = False,
+                    spent: int = 0) -> bool:
         """Affordable; not a technology already in play; a revolution needs every civil action
-        available (CoL § DECLARE A REVOLUTION); a special technology not below one of its category in play."""
+        available (CoL § DECLARE A REVOLUTION) — but ``spent``, those about to be spent first (an action
+        card's own); a special technology not below one of its category in play."""
         game = self.game
         kind = game.type[card]
         if "science_cost" not in game.fields[card] or card in self.techs[p] or card in self.play[p]:
             return False
-        if revolution and (kind != "government" or not self.can_revolt(p, free_action)):
+        if revolution and (kind != "government" or not self.can_revolt(p, free_action, spent)):
             return False
-        if kind == "special_technology":
-            category = game.fields[card]["category"]
-            if any(game.fields[c].get("category") == category and game.age[c] >= game.age[card] for c in self.play[p]):
-                return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
+        if kind == "special_technology" and not game.as_high[card].isdisjoint(self.play[p]):
+            return False        # only the higher level stays (§ 5.2): a lower one is not developed (choice)
         return self.science_cost(p, card, revolution, cheaper) <= self.science[p] and (
             not self.pacts or self.partner_can_pay(p))
 
@@ -384,14 +393,15 @@ class Meanings(BaseState):
     def partner_can_pay(self, p: int) -> bool:
         return all(self.holding(q, r) >= n for q, r, n, _ in self.partner_share(p))
 
-    def can_revolt(self, p: int, free_action: bool) -> bool:
+    def can_revolt(self, p: int, free_action: bool, spent: int = 0) -> bool:
         """A revolution needs every civil action available (CoL § DECLARE A REVOLUTION), the one a card
-        giving it cost aside (``free_action``) — with Robespierre every military action of the total
-        instead (`allow: revolution_with_military_actions`, CoL § APPENDIX › MAXIMILIEN ROBESPIERRE)."""
+        giving it cost aside (``free_action``) and those about to be spent first (``spent``: an action
+        card's own) — with Robespierre every military action of the total instead (`allow:
+        revolution_with_military_actions`, CoL § APPENDIX › MAXIMILIEN ROBESPIERRE)."""
         if self.allows(p, "revolution_with_military_actions"):
             return not self.military_used[p]
         return (free_action or not self.civil_used[p]) and \
-            self.civil_left(p) >= self.civil_total(p) - (1 if free_action else 0)
+            self.civil_left(p) - spent >= self.civil_total(p) - (1 if free_action else 0)
 
     def pay_revolution(self, p: int, card_cost: str | None = None) -> None:
         """All the civil actions; with Robespierre all the military action total instead (not an extra
@@ -511,7 +521,9 @@ class Meanings(BaseState):
         (CoL § PRODUCTION PHASE)."""
         game = self.game
         labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else {}
-        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind or c in labs), key=lambda c: -game.age[c])
+        values = game.token_values["food" if kind == "farm" else "resources"]      # farms', or mines' and labs'
+        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind or c in labs),
+                         key=game.age.__getitem__, reverse=True)
         held = dict(self.tokens[p])
         made = 0
         for card in staffed:
@@ -519,7 +531,7 @@ class Meanings(BaseState):
                 break
             self.blue[p] -= 1
             held[card] = held.get(card, 0) + 1
-            made += game.token_values["food" if kind == "farm" else "resources"][card]
+            made += values[card]
         self.tokens[p] = held
         if self.log is not None and made:
             self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
@@ -533,8 +545,11 @@ class Meanings(BaseState):
     # -- the host: resources on the board (engine.host) -----------------------------------------------
     def holding(self, actor: int, resource: str) -> int:
         if resource in FARM_MINE:
-            held, values = self.tokens[actor], self.game.token_values[resource]
-            return sum(values[c] * n for c, n in held.items() if c in values)
+            values, total = self.game.token_values[resource], 0
+            for card, n in self.tokens[actor].items():      # (a loop: asked at every move)
+                if card in values:
+                    total += values[card] * n
+            return total
         if resource == "population":
             return self.pool[actor]
         if resource == "civil_actions":
@@ -692,7 +707,7 @@ class Meanings(BaseState):
             drawn.append(self.military_deck[0])
             self.military_deck = self.military_deck[1:]
         self.mhand[p] += tuple(drawn)
-        if drawn:
+        if drawn and self.log is not None:
             self.note(f"  {self.who(p)} draws {self.game.word(len(drawn), 'military cards')}",
                       private=", ".join(self.game.name(c) for c in drawn))
         return None
@@ -921,9 +936,9 @@ class Meanings(BaseState):
 
     def can_play(self, p: int, card: str) -> bool:
         """An action card whose effect performs an action is playable only if the action can be
-        performed (HB § PERFORMING AN ACTION WITH A DISCOUNT); one that only gains always is. A build
-        or a population increase is asked directly; a development is tried on a copy (a revolution
-        depends on the civil action the card itself costs)."""
+        performed (HB § PERFORMING AN ACTION WITH A DISCOUNT); one that only gains always is. A build,
+        a population increase or a development is asked directly (a revolution as after the card's
+        own civil action is spent); an action further in is tried on a copy."""
         probe = self.game.probes.get(card)
         if probe is None:
             return True
@@ -932,10 +947,8 @@ class Meanings(BaseState):
             return next(self.build_choices(p, *spec), None) is not None
         if verb == "increase_population":
             return self.population_cost(p, *spec) is not None
-        if verb == "develop":           # nothing in hand to develop: the copy would fail (effect_develop)
-            held, fields = self.techs[p] + self.play[p], self.game.fields
-            if not any("science_cost" in fields[c] and c not in held for c in self.hand[p]):
-                return False
+        if verb == "develop":
+            return next(self.develop_choices(p, spec, card, spent=1), None) is not None
         return self.tries(p, lambda st: st.move_play(card))
 
     def effect_population(self, ctx: Ctx, cheaper: int, free: bool):
@@ -970,7 +983,7 @@ class Meanings(BaseState):
             if cost is not None:
                 yield Option(f"a stage of {game.label(self.wonder[p])}", lambda st, c=cost: st.build_stages(p, 1, c))
         for card in self.techs[p]:
-            if not (self.kinds(card) & what) or (age is not None and game.fields[card].get("age") != age):
+            if not (game.kinds[card] & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
             if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
                 cost = 0 if free else max(0, self.build_cost(p, card) - cheaper)
@@ -987,23 +1000,29 @@ class Meanings(BaseState):
         actions (CoL § APPENDIX › DEVELOPMENT OF CIVILIZATION; HB § PERFORMING AN ACTION, THEN GAINING
         A BENEFIT)."""
         p = ctx.player
-        options = []
-        for card in dict.fromkeys(self.hand[p]):
-            if self.can_develop(p, card, False, cheaper):
-                cost = self.science_cost(p, card, False, cheaper)
-                options.append(Option(f"develop {self.game.label(card)}",
-                                      lambda st, c=card, k=cost: st.develop(p, c, k, False)))
-            if self.game.type[card] == "government" and self.can_develop(p, card, True, cheaper, free_action=True):
-                cost = self.science_cost(p, card, True, cheaper)
-
-                def revolt(st, c=card, k=cost):
-                    st.pay_revolution(p, st.game.type[ctx.card])
-                    return st.develop(p, c, k, True)
-                options.append(Option(f"revolution to {self.game.label(card)}", revolt))
+        options = tuple(self.develop_choices(p, cheaper, ctx.card))
         if not options:
             self.failed = True
             return None
-        return Pending(p, "develop what?", tuple(options))
+        return Pending(p, "develop what?", options)
+
+    def develop_choices(self, p: int, cheaper: int, source: str, spent: int = 0):
+        """``effect_develop``'s options one at a time (whether there is one is asked without making
+        them all); ``source``: the card giving the development (its type decides how a revolution is
+        paid); ``spent``: civil actions to be spent before (the action card's own, asked before it is
+        played)."""
+        for card in dict.fromkeys(self.hand[p]):
+            if self.can_develop(p, card, False, cheaper):
+                cost = self.science_cost(p, card, False, cheaper)
+                yield Option(f"develop {self.game.label(card)}", lambda st, c=card, k=cost: st.develop(p, c, k, False))
+            if self.game.type[card] == "government" and self.can_develop(p, card, True, cheaper, free_action=True,
+                                                                        spent=spent):
+                cost = self.science_cost(p, card, True, cheaper)
+
+                def revolt(st, c=card, k=cost):
+                    st.pay_revolution(p, st.game.type[source])
+                    return st.develop(p, c, k, True)
+                yield Option(f"revolution to {self.game.label(card)}", revolt)
 
     def effect_regain(self, ctx: Ctx, kind: str) -> None:
         """`regain`: a spent action comes back; none spent, nothing (CoL § SPENDING ACTIONS)."""
