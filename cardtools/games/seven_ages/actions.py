@@ -159,7 +159,7 @@ class Actions:
                     for a in self.areas_of(slot) if a not in self.disorder)
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
-        return total
+        return self.total_changed(slot, total) if self.temporary else total       # an event's change
 
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
@@ -181,7 +181,7 @@ class Actions:
         if self.barbarian(slot):
             return
         areas = self.areas_of(slot)
-        count = sum(len(self.units[a]) for a in areas)
+        count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.temporary else 0)
         unpaid = max(0, count - self.money[slot])
         self.spend(slot, count - unpaid)
         if self.log is not None:
@@ -233,7 +233,7 @@ class Actions:
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
         """The most advanced type of a class the empire's level allows with a counter in its pool
         (§ Cost; § 2. Production › Building new units and markers)."""
-        game, level = self.game, self.progress[slot]
+        game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.temporary else 0)
         for unit in reversed(game.class_units[cls]):
             if game.unit_level[unit] <= level and left.get(game.counter_of[unit], 0) > 0:
                 return unit
@@ -245,6 +245,7 @@ class Actions:
         new units and markers; § 1. Start empire › Initial units)."""
         game = self.game
         restrictions = game.empires[self.empire[slot]].get("restrictions", {})
+        unrestricted = self.unrestricted[slot] | (self.lifted(slot) if self.temporary else frozenset())
         landings: dict[str, tuple[str, ...]] = {}
         if start:
             areas = self.start_areas(self.empire[slot], self.seat_of(slot))
@@ -262,6 +263,7 @@ class Actions:
         if profile == "elite" and self.elite[slot] < ELITE_MAX:
             cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
                        sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
+            cost = self.elite_changed(slot, cost) if self.temporary else cost          # an event's change
             if cost <= self.money[slot]:
                 self.spend(slot, cost)
                 self.elite[slot] += 1
@@ -269,11 +271,12 @@ class Actions:
         if profile == "fort" and not self.barbarian(slot):
             for a in self.fort_sites(slot, areas):
                 cost = game.markers["fort"]["builder_cost" if self.leader_here(slot, "bu", a) else "cost"]
+                cost = self.cost_changed(slot, "fort", cost) if self.temporary else cost
                 if cost <= self.money[slot]:
                     self.spend(slot, cost)
                     self.forts |= {a}
                     bought.append(f"a fort in {game.world.areas[a].name}")
-        if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in self.unrestricted[slot]):
+        if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in unrestricted):
             coast = [a for a in room if game.world.coastal(a)]
             while self.buy_unit(slot, "ships", coast, room, left, bought, landings):
                 pass
@@ -281,7 +284,7 @@ class Actions:
             classes = ["infantry"]
             if profile == "best":
                 classes = ["cavalry", "missile", "infantry"]
-                if restrictions.get("no_cavalry_until_trade") and "cavalry" not in self.unrestricted[slot]:
+                if restrictions.get("no_cavalry_until_trade") and "cavalry" not in unrestricted:
                     classes.remove("cavalry")
             while any(self.buy_unit(slot, c, list(room), room, left, bought, landings) for c in classes):
                 pass
@@ -302,6 +305,8 @@ class Actions:
         cost = game.class_cost[cls]
         if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
             cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
+        if self.temporary:                              # an event's change (events.py)
+            cost = self.cost_changed(slot, unit, cost)
         if cost > self.money[slot]:
             return False
         self.spend(slot, cost)

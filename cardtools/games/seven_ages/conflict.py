@@ -93,7 +93,7 @@ class Manoeuvre:
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
-                if closed and game.chart.at(n, age)["id"] in closed:
+                if closed and (game.chart.at(n, age)["id"] in closed or other in closed):
                     continue
                 if land:
                     if not there.is_land or (border.crossing and all(

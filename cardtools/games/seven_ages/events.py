@@ -38,7 +38,7 @@ WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before",
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
-           "player_more_cards", "conflict_side")
+           "player_more_cards", "conflict_side", "adjacent_empire")
 PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
 #: Target words the window names, not chosen (``Events.derived``).
 DERIVED = ("trade_partner", "attacker", "defender")
@@ -47,11 +47,15 @@ CORE_TARGETS = ("you", "others", "all", "opponent", "yours")
 #: Kinds of area the area verbs pick from (``Events.areas_of_kind``).
 AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mountain_area", "fertile_without_city",
               "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened",
-              "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area")
+              "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area",
+              "coastal_without_fort", "next_to_other_disorder", "nearest_barbarian", "border", "adjacent_single_unit",
+              "coastal_on_chosen_sea")
+#: Kinds of area of other empires, seen from the empire of the event (``Events.outward``).
+OUTWARD = ("adjacent_single_unit",)
 #: Kinds of area at sea; the others are land areas.
 SEA_KINDS = ("one_sea_area", "ocean_area")
 #: Kinds of area that are the first of a ranking: picked again after each one.
-RANKED = ("farthest_from_capital", "largest_city")
+RANKED = ("farthest_from_capital", "largest_city", "nearest_barbarian")
 #: Terrains of the kinds of area an event closes (``no_entry``).
 CLOSED = {"rough_area": ("tundra", "mountain", "forest"), "desert_area": ("desert",)}
 #: City values, smallest first (§ 6. Civilise › Urbanise).
@@ -126,8 +130,6 @@ def _words(node: Any, found: dict[str, set]) -> None:
                     found[kind].add(value)
         elif isinstance(value, dict) and key in COUNT_KEYS + STAT_KEYS and isinstance(value.get("of"), str):
             found["count" if key in COUNT_KEYS else "stat"].add(value["of"])
-        if key == "each" and isinstance(value, dict):
-            found["target"].add("most/least")
         if key == "cancel":
             found["cancel"].update(value)
         if key == "adopt_religion" and isinstance(value.get("of"), str):
@@ -177,6 +179,8 @@ class Events:
             return self.in_range(by, everyone=word == "empire_in_range")
         if word == "conflict_side":          # a side of the conflict being fought (the window's sides)
             return self.in_play()
+        if word == "adjacent_empire":        # an empire with an area next to one of the empire's
+            return self.adjacent_empires(by)
         if word == "other_player_empire":
             return [s for s in self.in_play() if self.seat_of(s) != seat]
         if word == "player":
@@ -388,11 +392,14 @@ class Events:
         """An area verb (``Pick.method``) on ``n`` areas of a kind (None: all), picked one at a time by
         the player of the event, or by the empire's owner (``chosen_by: owner``)."""
         slots = self.in_play() if pick.anywhere else [ctx.player]
-        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind)
+        by = ctx.event.get("by", ctx.player)
+        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind, by)
                  if self.area_fits(pick, a)]
+        if pick.kind == "coastal_on_chosen_sea":
+            return self.pick_sea(ctx, pick, found)
         if n is None or n >= len(found) and pick.kind not in RANKED:
             for area in found:
-                self.area_effect(pick, area)
+                self.area_effect(pick, area, by)
             return None
         if n <= 0 or not found:
             return None
@@ -400,10 +407,26 @@ class Events:
 
         def chosen(area):
             def run(st):
-                st.area_effect(pick, area)
+                st.area_effect(pick, area, by)
                 return st.pick_areas(ctx, pick, n - 1)
             return run
         return Pending(picker, "which area?", tuple(Option(a, chosen(a)) for a in found))
+
+    def pick_sea(self, ctx: Ctx, pick: Pick, found: list[str]) -> Pending | None:
+        """Coastal areas on one sea area the player of the event picks (Tsunami, card 119): the verb
+        acts on each of them."""
+        world, by = self.game.world, ctx.event.get("by", ctx.player)
+        seas = sorted({n for a in found for n in world.neighbours(a) if world.areas[n].kind == "sea"},
+                      key=lambda a: world.areas[a].index)
+
+        def struck(sea):
+            def run(st):
+                for area in found:
+                    if sea in world.neighbours(area):
+                        st.area_effect(pick, area, by)
+            return run
+        return Pending(ctx.event.get("by", ctx.player), "which sea?",
+                       tuple(Option(sea, struck(sea)) for sea in seas)) if seas else None
 
     def area_fits(self, pick: Pick, area: str) -> bool:
         """Whether the verb can do anything there."""
@@ -418,6 +441,8 @@ class Events:
             return bool(city) and city < self.city_top(slot, area)
         if method == "build_city":
             return not city and (pick.even_barbarian or not self.barbarian(slot))
+        if method == "take_area":
+            return True
         return bool(city) and area != self.capital[slot] and city >= self.city.get(self.capital[slot], 0)
 
     def city_top(self, slot: int, area: str) -> int:
@@ -426,7 +451,7 @@ class Events:
         age = self.age(slot) + self.leader_here(slot, "bu", area)
         return self.game.max_city[min(age, 7)]
 
-    def area_effect(self, pick: Pick, area: str) -> None:
+    def area_effect(self, pick: Pick, area: str, by: int) -> None:
         method, name = pick.method, self.game.world.areas[area].name
         if method in ("disorder", "remove_disorder"):
             near = [a for a in self.game.world.neighbours(area) if a in self.owner] if pick.adjacent else []
@@ -448,13 +473,18 @@ class Events:
         elif method == "build_city":
             self.city[area] = pick.value
             self.note(f"  a city of {pick.value} is built in {name}")
+        elif method == "take_area":
+            self.area_taken(area, pick.to, by)
         else:
             self.capital[self.owner[area]] = area
             self.note(f"  {self.who(self.owner[area])} moves its capital to {name}")
 
-    def areas_of_kind(self, slot: int, kind: str) -> list[str]:
-        """The empire's land areas of a kind (the vocabulary's counts), in map order."""
+    def areas_of_kind(self, slot: int, kind: str, by: int | None = None) -> list[str]:
+        """The empire's land areas of a kind (the vocabulary's counts), in map order; ``by``: the
+        empire of the event, for the kinds seen from it (``border``, ``OUTWARD``)."""
         world, chart, age = self.game.world, self.game.chart, self.age(slot)
+        if kind in OUTWARD:
+            return self.outward(slot)
         areas = sorted((a for a in self.areas_of(slot) if world.areas[a].is_land != (kind in SEA_KINDS)),
                        key=lambda a: world.areas[a].index)
         capital = self.capital[slot]
@@ -467,6 +497,11 @@ class Events:
             far = self.distances(capital) if capital in areas else {}
             top = max((far.get(a, 0) for a in areas), default=0)
             return [a for a in areas if far.get(a, 0) == top]
+        if kind == "nearest_barbarian":           # Barbarian invasion (card 9)
+            near = self.distances(*(a for s in self.in_play() if s != slot and self.barbarian(s)
+                                    for a in self.areas_of(s)))
+            low = min((near[a] for a in areas if a in near), default=None)
+            return [a for a in areas if low is not None and near.get(a) == low]
         tests = {
             "area": lambda a: True,
             "city_area": lambda a: a in self.city,
@@ -481,12 +516,17 @@ class Events:
             "without_leader": lambda a: not any(where == a for _, _, where in self.leaders[slot]),
             "disordered_area": lambda a: a in self.disorder,
             "held_unthreatened": lambda a: all(self.owner.get(n) in (None, slot) for n in world.neighbours(a)),
+            "coastal_without_fort": lambda a: world.coastal(a) and a not in self.forts,
+            "coastal_on_chosen_sea": world.coastal,
+            "next_to_other_disorder": lambda a: any(n in self.disorder and self.owner.get(n) not in (None, slot)
+                                                    for n in world.neighbours(a)),
+            "border": lambda a: any(self.owner.get(n) == by for n in world.neighbours(a)),
         }
         return [a for a in areas if tests[kind](a)]
 
-    def distances(self, start: str) -> dict[str, int]:
-        """Areas crossed from ``start`` to each area (a breadth-first walk of the map)."""
-        found, edge = {start: 0}, [start]
+    def distances(self, *starts: str) -> dict[str, int]:
+        """Areas crossed from the nearest of ``starts`` to each area (a breadth-first walk of the map)."""
+        found, edge = dict.fromkeys(starts, 0), list(starts)
         while edge:
             nxt = []
             for area in edge:
@@ -496,6 +536,41 @@ class Events:
                         nxt.append(n)
             edge = nxt
         return found
+
+    def outward(self, slot: int) -> list[str]:
+        """Land areas of other players' empires next to the empire's, each held by one unit and no
+        leader (Defection, card 124)."""
+        world, seat = self.game.world, self.seat_of(slot)
+        near = {n for a in self.areas_of(slot) for n in world.neighbours(a)}
+        return sorted((n for n in near if world.areas[n].is_land and self.owner.get(n) is not None
+                       and self.seat_of(self.owner[n]) != seat and len(self.units[n]) == 1
+                       and not any(where == n for _, _, where in self.leaders[self.owner[n]])),
+                      key=lambda a: world.areas[a].index)
+
+    def adjacent_empires(self, slot: int) -> list[int]:
+        """Empires with an area next to one of the empire's (Border skirmish, card 105)."""
+        if self.empire[slot] is None:
+            return []
+        near = {n for a in self.areas_of(slot) for n in self.game.world.neighbours(a)}
+        return sorted({self.owner[n] for n in near if self.owner.get(n) not in (None, slot)})
+
+    def area_taken(self, area: str, to: str, slot: int) -> None:
+        """``take_area``: the area becomes neutral (its units back to the pool: it is vacant), or the
+        empire of the event's: its one unit is replaced by the empire's best unit of that class from
+        its pool *(judgment: counters are coloured)* — without one, the area stays as it is."""
+        old, name = self.owner[area], self.game.world.areas[area].name
+        if to == "neutral":
+            self.vacate(area)
+            self.note(f"  {name} becomes neutral")
+            self.check_empty(old)
+            return
+        unit = self.best_type(slot, self.game.unit_class[self.units[area][0]], self.pool_left(slot))
+        if unit is None:
+            return
+        self.vacate(area)
+        self.place(slot, area, (unit,))
+        self.note(f"  {name} goes over to {self.who(slot)}")
+        self.check_empty(old)
 
     def lose_some_units(self, ctx: Ctx, units: tuple[str, ...], n: int | None, kind: str | None, each: bool,
                         chosen_by: str | None) -> Pending | None:
@@ -583,7 +658,7 @@ class Events:
         slot = ctx.player
         if self.empire[slot] is None or not self.areas_of(slot):
             return
-        if not beyond_limit and len(self.leaders[slot]) >= self.game.empires[self.empire[slot]]["leaders"]:
+        if not beyond_limit and len(self.leaders[slot]) >= self.leader_number(slot):
             return
         if named == "unnamed":
             cup = [t for t in self.cup if t]
@@ -663,6 +738,13 @@ class Events:
         self.beliefs[slot] = kept + (belief,)
         self.note(f"  {self.who(slot)} holds {artefact['name']}")
 
+    def put_first(self, slot: int, religion: str) -> None:
+        """``put_first``: a religion the empire holds becomes its dominant one, the leftmost (§ 6. Civilise ›
+        Adopting a religion or government; Counter-reformation, card 147)."""
+        if religion in self.beliefs[slot][1:]:
+            self.beliefs[slot] = (religion,) + tuple(b for b in self.beliefs[slot] if b != religion)
+            self.note(f"  {self.who(slot)}: {self.game.artefacts[religion]['name']} becomes its dominant religion")
+
     def dominant_religion(self, slot: int | None) -> str | None:
         if slot is None:
             return None
@@ -703,7 +785,7 @@ class Events:
         def attempt(slot, leader):
             def run(st):
                 mine = st.assassin_card(picks)
-                theirs = st.assassin_card(st.game.empires[st.empire[slot]]["leaders"])
+                theirs = st.assassin_card(st.leader_number(slot))
                 st.note(f"  assassin {mine} against {theirs}")
                 if mine > theirs:
                     st.leader_leaves(ctx, slot, leader, None)
@@ -724,6 +806,8 @@ class Events:
         """A change in force until the end of a period, for the empire (``who: you``), the event's
         target, or every empire (``all``)."""
         slot = None if who == "all" else ctx.event["target"] if who == "target" else ctx.player
+        if verb == "no_entry" and "of" in changed:          # closed to, or between, the empire of the event
+            changed = {**changed, "by": ctx.event.get("by", ctx.player)}
         self.temporary += ((slot, end, verb, changed),)
         if self.log is not None:
             whom = "every empire" if slot is None else self.who(slot)
@@ -741,6 +825,54 @@ class Events:
             self.temporary = tuple((who, "turn" if e == "next_turn" and end == "turn" else e, v, c)
                                    for who, e, v, c in self.temporary if e != end)
 
+    def age_over(self, slot: int) -> None:
+        """The empire's changes that last until its age changes end (Council of elders, card 53;
+        Mechanica Miraculum, card 61)."""
+        if self.temporary:
+            self.temporary = tuple(t for t in self.temporary if not (t[1] == "age" and t[0] == slot))
+
+    def leader_number(self, slot: int) -> int:
+        """The empire's card's leader number, raised by the changes in force (Council of elders, card 53)."""
+        number = self.game.empires[self.empire[slot]]["leaders"]
+        return number + sum(c.get("leader_number", 0) for c in self.in_force("stat", slot)) if self.temporary else number
+
+    def built_ahead(self, slot: int) -> int:
+        """Levels ahead of its own at which the empire builds units (Mechanica Miraculum, card 61)."""
+        return sum(self.in_force("build_ahead", slot))
+
+    def cost_changed(self, slot: int, unit: str, cost: int) -> int:
+        """A unit's (or a fort's) cost under the changes in force (Engineers, card 132; Arsenal, card 133;
+        Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1)."""
+        for changed in self.in_force("unit_cost", slot):
+            if unit == "fort" and "fort" in changed["units"] or unit != "fort" and self.unit_fits(unit, changed["units"]):
+                if "set" in changed:
+                    cost = changed["set"]
+                else:
+                    cost = min(cost, max(changed.get("minimum", 1), cost + changed["add"]))
+        return cost
+
+    def free_upkeep(self, slot: int) -> int:
+        """Units the empire maintains for nothing under the changes in force (Conscription, card 137)."""
+        kinds = [tuple(c.get("units", ())) for c in self.in_force("maintenance", slot) if c["set"] == 0]
+        return sum(1 for a in self.areas_of(slot) for u in self.units[a] if any(self.unit_fits(u, k) for k in kinds))
+
+    def lifted(self, slot: int) -> frozenset[str]:
+        """The classes a no-ships / no-cavalry icon would stop that the changes in force allow (Horse
+        breeders, card 134; Shipwrights, card 135)."""
+        allowed = self.in_force("allow", slot)
+        return frozenset(c for c in ("ships", "cavalry") if f"ignore_no_{c}" in allowed)
+
+    def elite_changed(self, slot: int, cost: int) -> int:
+        """An elite marker for 3 money under the changes in force (Veterans, card 136)."""
+        return 3 if "elite_for_3" in self.in_force("allow", slot) else cost
+
+    def total_changed(self, slot: int, total: int) -> int:
+        """The empire's income halved, 0.5 up, under the changes in force (Stock market crash, card 152)."""
+        for changed in self.in_force("income", slot):
+            if changed.get("halve"):
+                total = (total + 1) // 2
+        return total
+
     def harvest_changed(self, before: list[int]) -> None:
         """Event changes to glory apply after the totals, purchases included, per player (§ End of turn ›
         Harvest glory › Event cards and glory: 5 halved is 3)."""
@@ -754,14 +886,17 @@ class Events:
 
     def trade_changed(self, slot: int) -> int:
         """Trade value added by the changes in force (Trade winds, Debased coinage)."""
-        return sum(changed["trade_value"] for changed in self.in_force("stat", slot))
+        return sum(changed.get("trade_value", 0) for changed in self.in_force("stat", slot))
 
     def income_changed(self, slot: int, area: str, income: int) -> int:
-        """An area's income under the changes in force (Bumper harvest, Drought, Strike)."""
+        """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts)."""
         for changed in self.in_force("income", slot):
             kinds = changed["from"]
+            if "times" not in changed:
+                continue
             if ("fertile_areas" in kinds and self.game.chart.at(area, self.age(slot))["id"] == "fertile"
-                    or "without_river" in kinds and not self.game.world.river_area(area)):
+                    or "without_river" in kinds and not self.game.world.river_area(area)
+                    or "wheat" in kinds and "wheat" in self.game.world.areas[area].resources):
                 income *= changed["times"]
             elif "cities" in kinds and changed["times"] == 0:
                 income -= self.city.get(area, 0)
@@ -772,9 +907,19 @@ class Events:
         kind = "land" if self.game.class_kind[self.game.unit_class[unit]] == "land" else "ships"
         return sum(changed.get(kind, 0) for changed in self.in_force("moves", slot))
 
-    def closed(self, slot: int) -> frozenset[str]:
-        """The terrains the changes in force close to the empire's units (Blizzard, Heatwave)."""
-        return frozenset(t for changed in self.in_force("no_entry", slot) for t in CLOSED[changed["areas"]])
+    def closed(self, slot: int) -> frozenset[str | int]:
+        """What the changes in force close to the empire's units: terrains (Blizzard, Heatwave), and the
+        empires whose areas it may not enter (Grand alliance, card 122: each other's; Hostages, card
+        165: the areas of the empire of the event)."""
+        shut: set[str | int] = set()
+        for who, _, verb, changed in self.temporary:
+            if verb != "no_entry":
+                continue
+            if who in (None, slot):
+                shut.update(CLOSED[changed["areas"]] if "areas" in changed else (changed["by"],))
+            elif changed.get("of") == "each_other" and changed["by"] == slot:
+                shut.add(who)
+        return frozenset(shut)
 
     def conflict_changed(self, slot: int, other: int) -> list:
         """The changes of a conflict in force for a side: its own, and the other side's ``cancel``."""
@@ -814,6 +959,14 @@ class Events:
     # -- the words of the core verbs (engine.host.Host) ------------------------------------------------
     def players(self) -> list[int]:
         """The empires in play: what an event's ``others`` / ``opponent`` address."""
+        return self.in_play()
+
+    def holders(self, name: str) -> list[int]:
+        """Whom ``most`` / ``least`` compare: glory is the player's (§ Terms of play › Glory points), so
+        each player once, by their first empire in play (Hubris, card 69, costs the leading player 2,
+        not 2 per empire); the other statistics are each empire's."""
+        if name == "glory":
+            return [self.event_for(p * self.per, True) for p in range(self.n)]
         return self.in_play()
 
     def target(self, ctx: Ctx, name: str) -> list[int]:
@@ -859,6 +1012,7 @@ class Events:
         self.note(f"  {self.who(slot)} goes back {levels} (level {self.progress[slot]}, {cause})")
         if self.age(slot) != before:
             self.lose_leaders(slot, None, "a new age")
+            self.age_over(slot)
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)
@@ -870,7 +1024,7 @@ class Events:
         if name == "age":
             return self.age(actor) if self.empire[actor] else 0
         if name == "leader_number":
-            return self.game.empires[self.empire[actor]]["leaders"] if self.empire[actor] else 0
+            return self.leader_number(actor) if self.empire[actor] else 0
         if name == "capital_value":
             return self.city.get(self.capital[actor], 0) if self.capital[actor] in self.areas_of(actor) else 0
         return super().stat(ctx, actor, name)

@@ -78,7 +78,7 @@ class Leaders:
     # -- § 6. Civilise › Promoting leaders ----------------------------------------------------------
     def task_promote(self, slot: int) -> None:
         if (self.empire[slot] is not None and self.areas_of(slot)
-                and len(self.leaders[slot]) < self.game.empires[self.empire[slot]]["leaders"]):
+                and len(self.leaders[slot]) < self.leader_number(slot)):      # an event may raise it
             self.wait("promote", slot, "civilise")
 
     def options_promote(self, when: str) -> list[int]:

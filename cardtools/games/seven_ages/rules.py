@@ -387,6 +387,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
             self.lose_leaders(slot, None, "a new age")
         if self.age(slot) != before:
             self.outdated_artefacts(slot)
+            self.age_over(slot)                      # an event's change "until the age changes" ends
         per_level = self.game.immediate(self.empire[slot], "progress_level")
         if per_level:
             self.score(slot, per_level * levels, "immediate glory: progress")

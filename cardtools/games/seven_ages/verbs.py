@@ -68,7 +68,7 @@ class Pick:
     spared_by: tuple[str, ...] = ()
     value: int = 1
     even_barbarian: bool = False
-
+    to: str = "empire"
 
 
 def _picked(method: str, kind: str = "area"):
@@ -81,7 +81,7 @@ def _picked(method: str, kind: str = "area"):
         who = c.targets(args["who"], path + ("who",)) if "who" in args else None
         pick = Pick(method, args.get("areas", kind), bool(args.get("anywhere")), bool(args.get("adjacent")),
                     args.get("chosen_by"), args.get("levels", 1), tuple(args.get("spared_by", ())),
-                    args.get("value", 1), bool(args.get("even_barbarian")))
+                    args.get("value", 1), bool(args.get("even_barbarian")), args.get("to", "empire"))
 
         def act(st, ctx):
             n = None if count is None else count(st, ctx)
@@ -140,6 +140,10 @@ def _drop(args, c, path):
     return lambda st, ctx: st.drop_beliefs(ctx, which)
 
 
+def _put_first(args, c, path):
+    return lambda st, ctx: st.put_first(ctx.player, args)
+
+
 def _swap_government(args, c, path):
     return lambda st, ctx: st.belief_gained(ctx, ctx.player, args, "government")
 
@@ -176,15 +180,20 @@ def _assassinate(args, c, path):
 TEMPORARY = {
     "harvest": lambda a: set(a) <= {"none", "halve"},
     "forbid": lambda a: a == "free_progress",
-    "allow": lambda a: a == "free_dark_age_progress",
-    "income": lambda a: set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities"},
-    "stat": lambda a: set(a) == {"trade_value"},
+    "allow": lambda a: a in ("free_dark_age_progress", "ignore_no_cavalry", "ignore_no_ships", "elite_for_3"),
+    "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
+                                                                            "wheat"}
+                         or a == {"from": ["all"], "halve": True}),
+    "stat": lambda a: len(a) == 1 and set(a) <= {"trade_value", "leader_number"},
     "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
     "moves": lambda a: True,
-    "no_entry": lambda a: set(a) == {"areas"},
+    "no_entry": lambda a: set(a) == {"areas"} or set(a) == {"of"},
+    "build_ahead": lambda a: True,
+    "unit_cost": lambda a: set(a) <= {"units", "add", "set", "minimum"},
+    "maintenance": lambda a: set(a) == {"units", "set"},
 }
-#: Periods a change may last that the engine ends so far.
-PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game")
+#: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
+PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
 
 
 def _until(args, c, path):
@@ -285,7 +294,7 @@ _effect("avoid", lambda S: {"enum": ["disorder"], "description": "What was about
         "Cancel what the trigger announced.")
 _effect("take_area", lambda S: _obj("An area changes sides.", {
     "areas": _areas(S), "to": {"enum": ["empire", "neutral"], "description": "Who controls it afterwards."}},
-    ("areas", "to")), "Take control of an area, or make it neutral.")
+    ("areas", "to")), "Take control of an area, or make it neutral.", _picked("take_area"))
 
 # -- units (§ 2. Production; § 4. Manoeuvre) ---------------------------------------------------------------
 
@@ -339,7 +348,7 @@ _effect("adopt_religion", lambda S: _obj("The empire adopts a religion.", {
 _effect("drop", lambda S: _list(S, "belief", "What the empire discards, with the usual disorder."),
         "Discard religions or a government.", _drop)
 _effect("put_first", lambda S: {**S.member("artefact"), "description": "This religion becomes the dominant one."},
-        "Reorder the empire's religions.")
+        "Reorder the empire's religions.", _put_first)
 _effect("swap_government", lambda S: {**S.member("artefact"), "description": "The empire swaps its government for "
                                                                              "this one, if a marker is free."},
         "Change government.", _swap_government)
@@ -506,4 +515,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
                   "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
-                  "conflict_terrain", "controls"})
+                  "conflict_terrain", "controls", "take_area", "put_first"})
