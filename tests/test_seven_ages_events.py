@@ -62,3 +62,56 @@ def test_invariants_over_seeded_games_with_events(game, players):
     assert [(r.seed, r.violations) for r in results if r.violations] == []
     assert play_checked(game, players, 1).digest == results[1].digest         # same seed, same log
 
+
+
+def _played(game, setup, moves, players=2):
+    """A table set up, then the moves played; the state after them."""
+    state = game.arrange(players, 0, {"first": "P1", **setup})
+    for move in moves:
+        state.apply(state.string_to_action(move))
+    return state
+
+
+def test_hubris_costs_the_leading_player_2_glory_once_whatever_their_empires(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["fatimids"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "glory": 6, "capital": "latium", "areas": {"latium": ["sword"]}},
+        {"player": "P1", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}},
+        {"player": "P2", "card": "egyptians", "level": 12, "glory": 2, "areas": {"egypt": ["sword"]}}]},
+        ["mark destiny", "mark production", "mark destiny", "extra none", "extra none", "build save",
+         "destiny 0", "destiny 0", "event fatimids"])
+    hit = [line for line in state.log if "(event Fatimids)" in line]
+    assert hit == ["  P1's Romans -2 glory (event Fatimids)"]
+
+
+def test_defection_takes_a_lone_unit_area_without_a_leader_next_to_the_empire(game):
+    state = _played(game, {"hands": {"P1": ["georgians"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "areas": {"latium": ["sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"etruria": ["spear"], "magna_graecia": ["sword"]},
+         "leaders": {"magna_graecia": ["ta"]}}]},
+        ["mark civilise", "mark destiny", "extra none", "extra none", "destiny 0", "event georgians"])
+    assert state.owner["etruria"] == 0 and state.units["etruria"] == ("sword",)   # the Romans' own sword
+    assert state.seat_of(state.owner["magna_graecia"]) == 1                                   # a leader holds it
+
+
+def test_conscription_makes_infantry_cost_1_and_free_to_maintain_for_the_action(game):
+    state = _played(game, {"hands": {"P1": ["boers"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "money": 3, "capital": "latium", "cities": {"latium": 5},
+         "areas": {"latium": ["sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark production", "mark destiny", "extra none", "extra none", "event boers", "build infantry"])
+    income = state.income(0)
+    assert "  maintenance: 0 money for 0 units" in state.log
+    assert len(state.units["latium"]) == 2 + 5                                     # room: the city's value
+    assert state.money[0] == 3 + income - 5                                        # 1 money an infantry
+    assert not state.temporary                                                     # over with the action
+
+
+def test_council_of_elders_raises_the_leader_number_until_the_age_changes(game):
+    state = _played(game, {"hands": {"P1": ["medes"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 13, "capital": "latium", "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark civilise", "mark destiny", "extra none", "extra none", "destiny 0", "event medes"])
+    card = game.empires["romans"]["leaders"]
+    assert state.leader_number(0) == card + 1
+    state.advance(0, 7, "a trade")                                                # level 20: age 3
+    assert state.leader_number(0) == card
