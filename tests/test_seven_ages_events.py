@@ -115,3 +115,37 @@ def test_council_of_elders_raises_the_leader_number_until_the_age_changes(game):
     assert state.leader_number(0) == card + 1
     state.advance(0, 7, "a trade")                                                # level 20: age 3
     assert state.leader_number(0) == card
+
+
+def test_martyr_and_state_funeral_are_played_once_a_named_leader_is_lost(game):
+    state = _played(game, {"hands": {"P1": ["mitanni", "vietnamese"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 14, "capital": "latium", "areas": {"latium": ["sword"]},
+         "leaders": {"latium": ["caesar"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark destiny", "mark destiny", "extra none", "extra none", "destiny 0", "destiny 0",   # free progress: age 3
+         "event mitanni", "event vietnamese"])
+    log = state.log[state.log.index("  P1's Romans loses Caesar (a new age)"):]
+    assert "  P1's Romans +2 glory (event Mitanni)" in log and "  P1's Romans +3 glory (event Vietnamese)" in log
+
+
+def test_a_discarded_empire_plays_its_events_first(game):
+    state = _played(game, {"hands": {"P1": ["east_india_company", "omanis"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 14, "capital": "latium", "areas": {"latium": ["sword"]},
+         "leaders": {"latium": ["caesar"]}},
+        {"player": "P1", "card": "greeks", "level": 12, "capital": "achaea", "areas": {"achaea": ["sword"]}},
+        {"player": "P2", "card": "egyptians", "level": 12, "areas": {"egypt": ["sword"]}}]},
+        ["mark discard", "mark production", "mark destiny", "extra none", "extra none", "build save", "destiny 0",
+         "event east_india_company", "event omanis"])
+    assert state.leaders[1] == (("Caesar", ("ta",), "achaea"),)       # Government in exile: to the Greeks
+    assert "  P1's Romans +1 glory (event Omanis)" in state.log         # Abdication: age 2 halved, up
+    assert state.empire[0] is None
+
+
+def test_summit_turns_the_next_turns_manoeuvres_into_passes(game):
+    state = _played(game, {"hands": {"P1": ["srivijaya"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark civilise", "mark destiny", "extra none", "extra none", "destiny 0", "event srivijaya", "promote none",
+         "mark manoeuvre", "mark manoeuvre", "extra none", "extra none"])
+    assert "  P1's Romans: the manoeuvre is a pass (an event)" in state.log
+    assert "  P2's Greeks: the manoeuvre is a pass (an event)" in state.log

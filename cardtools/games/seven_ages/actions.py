@@ -783,8 +783,8 @@ class Actions:
 
     # -- action 7: Discard empire (§ 7. Discard empire) --------------------------------------------------
     def action_discard(self, seat: int, slot: int | None) -> None:
-        if slot is not None and self.empire[slot] is not None:
-            self.discard_empire(slot, "Discard empire")
+        if slot is not None and self.empire[slot] is not None:     # its events first (events.py)
+            self.queue[:0] = [("window", "discard_empire", (slot,)), ("discard_empire", slot)]
 
     def discard_empire(self, slot: int, why: str) -> None:
         """Its units and markers leave the map (a capital stays as a city), its card is discarded,

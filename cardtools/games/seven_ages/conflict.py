@@ -604,6 +604,7 @@ class Manoeuvre:
         if lost[0] not in self.game.leader_slug:
             self.cup += (lost[1],)
         self.note(f"  {self.who(slot)} loses {lost[0]}, committed and beaten")
+        self.leaders_lost(slot, (lost,))                 # the events of that moment (events.py)
 
     def end_conflict(self) -> None:
         """§ 4. Manoeuvre › End of conflict: elite markers at risk, disorder, control and its changes."""

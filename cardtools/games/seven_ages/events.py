@@ -24,22 +24,22 @@ from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.host import Computed
 from cardtools.games.seven_ages.leaders import REDRAW_BELOW
-from cardtools.games.seven_ages.verbs import Pick
+from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
 #: that does not say when is played in its empire's Civilise); a Production, before income; Free
 #: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory); a
 #: Trade, before its cards are shown and after it; a Manoeuvre, before movement; each conflict round,
 #: once both sides have committed (§ 4. Manoeuvre › Resolving conflict with other empires: any player
-#: may play them).
+#: may play them); once an empire has lost leaders (a named one: ``named_leader_lost``); in a Discard
+#: empire action, before the empire leaves (the cards' moments: docs/rules/7ages-cards.md § Effects).
 #: ``response`` is the cancel window.
 WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
-           "conflict")
+           "conflict", "leader_lost", "named_leader_lost", "discard_empire")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
            "player_more_cards", "conflict_side", "adjacent_empire")
-PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
 #: Target words the window names, not chosen (``Events.derived``).
 DERIVED = ("trade_partner", "attacker", "defender")
 #: Core target words the effects resolve themselves.
@@ -245,7 +245,11 @@ class Events:
         from the First player; closed when everyone has passed in turn). In an action, ``sides`` are the
         empires taking part: a player plays the events for their own side, and anyone the events
         played on a side *(judgment)*; at the end of the turn (no sides) anyone plays."""
-        if self.game.events is None or passes >= self.n:
+        if self.game.events is None or passes >= self.n or sides and all(self.empire[s] is None for s in sides):
+            return
+        if self.stack:             # an event is being carried out: this window waits for it (§ 6: one at a time)
+            after = self.queue.index(("resolve",)) + 1 if ("resolve",) in self.queue else 0
+            self.queue.insert(after, ("window", window, sides, turn, passes))
             return
         seat = self.seat_order()[turn % self.n]
         if self.window_events(seat, window, sides):
@@ -643,7 +647,7 @@ class Events:
         kept = list(self.leaders[slot])
         kept.remove(leader)
         self.leaders[slot] = tuple(kept)
-        new = self.target(ctx, to)[0] if to else None
+        new = (self.target(ctx, to) or [None])[0] if to else None
         if new is not None and self.empire[new] is not None and self.areas_of(new):
             self.note(f"  {name} leaves {self.who(slot)} for {self.who(new)}")
             self.leaders[new] += ((name, types, self.leader_site(new)),)
@@ -651,6 +655,7 @@ class Events:
         if name not in self.game.leader_slug:
             self.cup += (types,)
         self.note(f"  {self.who(slot)} loses {name}")
+        self.leaders_lost(slot, (leader,))
 
     def gain_a_leader(self, ctx: Ctx, named: str, beyond_limit: bool) -> None:
         """``promote_leader``: an unnamed leader from the cup (the first drawn, 'no leader' going back),
@@ -800,6 +805,32 @@ class Events:
             if value >= REDRAW_BELOW:
                 break
         return value
+
+    def leaders_lost(self, slot: int, lost) -> None:
+        """The moment an empire has lost leaders: its player may play the events of that moment (Martyr,
+        card 52), and of a named leader's loss (State funeral, card 143), once the loss is done."""
+        if self.game.events is None:
+            return
+        named = any(name in self.game.leader_slug for name, _, _ in lost)
+        self.queue[:0] = [("window", "leader_lost", (slot,))] + [("window", "named_leader_lost", (slot,))] * named
+
+    def task_discard_empire(self, slot: int) -> None:
+        """A Discard empire action, after the events of its moment (Abdication, card 163; Government in
+        exile, card 164): they are played while the empire is still in play."""
+        if self.empire[slot] is not None:
+            self.discard_empire(slot, "Discard empire")
+
+    def replaced_action(self, slot: int, action: str) -> None:
+        """``replace_action`` (Summit, card 157; Cold war, card 158): the empire's marker of this action
+        turns over as a pass. In Civilise every Manoeuvre of the turn is over, so the markers of the next
+        turn *(judgment)*: the change lasts to its end."""
+        if self.empire[slot] is not None:
+            self.temporary += ((slot, "next_turn", "forbid", action),)
+            self.note(f"  {self.who(slot)}: its next {action} is a pass")
+
+    def passes(self, slot: int, action: str) -> bool:
+        """The empire's marker of this action is a pass (``replace_action``)."""
+        return action in self.in_force("forbid", slot)
 
     # -- changes for a while (``until``) -----------------------------------------------------------------
     def change_for(self, ctx: Ctx, end: str, who: str, verb: str, changed: Any) -> None:
@@ -970,9 +1001,13 @@ class Events:
         return self.in_play()
 
     def target(self, ctx: Ctx, name: str) -> list[int]:
-        """The event's chosen target (``empire``, ``player`` …); ``yours``: the empire it is played for."""
+        """The event's chosen target (``empire``, ``player`` …); ``yours``: the empire it is played for;
+        ``your_other_empire``: another empire in play of its player (Government in exile, card 164)."""
         if name == "yours":
             return [ctx.event.get("by", ctx.player)]
+        if name == "your_other_empire":
+            by = ctx.event.get("by", ctx.player)
+            return [s for s in self.slots_of(self.seat_of(by)) if s != by and self.empire[s] is not None][:1]
         return [ctx.event["target"]] if "target" in ctx.event else []
 
     def has(self, ctx: Ctx, actor: int, card: str) -> bool:

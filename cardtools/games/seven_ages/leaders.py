@@ -56,6 +56,7 @@ class Leaders:
         self.cup += tuple(types for name, types, _ in lost if name not in self.game.leader_slug)
         if self.log is not None:
             self.note(f"  {self.who(slot)} loses {', '.join(name for name, _, _ in lost)} ({why})")
+        self.leaders_lost(slot, lost)                    # the events of that moment (events.py)
 
     def leader_site(self, slot: int) -> str:
         """Where a new leader goes: the capital, else the area with most units *(judgment)*."""

@@ -300,6 +300,9 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
             self.extra[seat] = None
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
         waiting = len(self.queue)
+        if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
+            self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
+            return
         getattr(self, f"action_{action}")(seat, slot)
         if self.game.events is not None:         # an event's change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))

@@ -21,6 +21,8 @@ from cardtools.effects.registry import SchemaParts, declare
 from cardtools.effects.runtime import constant
 
 GAME = "7ages"
+#: Target words that name a player, not an empire (played on their first slot).
+PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
 
 
 def _obj(description: str, properties: dict, required: tuple[str, ...] = ()) -> dict:
@@ -204,6 +206,18 @@ def _until(args, c, path):
         c.unrunnable.append((path, f"until ({verb} until {end})"))
         return _refuse(f"until with {verb}")
     return lambda st, ctx: st.change_for(ctx, end, who, verb, changed)
+
+
+def _replace_action(args, c, path):
+    """An action marker turns over as a pass (``Events.replaced_action``): the empire's, each empire's
+    (``all``), or each empire of a chosen player."""
+    action, who = args["action"], args.get("who", "you")
+    whose = c.targets(who, path + ("who",))
+
+    def one(st, ctx):
+        for slot in st.slots_of(st.seat_of(ctx.player)) if who in PLAYER_TARGETS else (ctx.player,):
+            st.replaced_action(slot, action)
+    return lambda st, ctx: whose.apply(st, ctx, one, "whose empires?")
 
 
 def _cancel(args, c, path):
@@ -394,7 +408,7 @@ _effect("extra_action", lambda S: _obj("Take another action now.", {
     "units": {"enum": ["not_moved", "cavalry"], "description": "Only with these units."}}), "An extra action.")
 _effect("replace_action", lambda S: _obj("An action marker becomes a pass.", {
     "action": S.member("action"), "who": _who(S, "Whose empires (default: the empire).")}, ("action",)),
-        "Turn an action into a pass.")
+        "Turn an action into a pass.", _replace_action)
 _effect("claim_glory", lambda S: _obj("The player claims glory (option 11, Secret Victory: they show their glory, "
                                       "the others may challenge the claim by showing less).", {
     "up_to": {**S.value, "description": "The most they may claim."}}), "Claim glory.")
@@ -515,4 +529,5 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
                   "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
-                  "conflict_terrain", "controls", "take_area", "put_first"})
+                  "conflict_terrain", "controls", "take_area", "put_first",
+                  "replace_action"})
