@@ -23,7 +23,7 @@ def test_the_standard_game_plays_no_event_until_every_event_runs(capsys):
     assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "not every event runs yet: the events of " in out
-    assert "Garamantes (" in out and "window 'start_empire'" in out     # an event not run yet, and why
+    assert "Israelites (" in out and "'until (allow until setup)'" in out     # an event not run yet, and why
     assert "plays the event" not in out
 
 
@@ -41,7 +41,8 @@ def test_which_events_run_and_why_the_others_do_not(game):
     assert book.played("magyars", "response") and book.cancels["magyars"] == {"mali"}    # Counterspy cancels I spy
     assert not book.played("magyars", "civilise")                 # a response is never played on its own
     assert book.played("umayyads", "harvest")                     # Glory? Bah, Humbug: at Harvest
-    assert "window 'destiny'" in book.missing["manchus"]          # Oracle bones: in a Destiny, not yet
+    assert book.played("lydians", "destiny")                      # Archive: in a Destiny
+    assert "core 'draw'" in book.missing["manchus"]              # Oracle bones: the core draw, not hosted
     assert "'claim_glory'" in book.missing["sabaeans"]            # Blessed are the meek: option 11
 
 
@@ -149,3 +150,34 @@ def test_summit_turns_the_next_turns_manoeuvres_into_passes(game):
          "mark manoeuvre", "mark manoeuvre", "extra none", "extra none"])
     assert "  P1's Romans: the manoeuvre is a pass (an event)" in state.log
     assert "  P2's Greeks: the manoeuvre is a pass (an event)" in state.log
+
+
+def test_triumph_and_pillage_follow_a_conflict_won_and_a_city_liberated(game):
+    state = _played(game, {"hands": {"P1": ["toltecs", "spanish"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"] * 6}},
+        {"player": "P2", "card": "greeks", "level": 12, "capital": "etruria", "cities": {"etruria": 3},
+         "areas": {"etruria": ["spear"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit all", "commit one",
+         "event toltecs", "event spanish"])
+    assert "  P1's Romans +1 glory (event Toltecs)" in state.log      # the enemy lost 1 unit
+    assert "  P1's Romans +6 money (event Spanish)" in state.log      # the city was 3 when liberated
+
+
+def test_levee_en_masse_and_mercenaries_place_units_from_the_pool(game):
+    state = _played(game, {"hands": {"P1": ["romans", "inca"], "P2": []}, "empires": [
+        {"player": "P1", "card": "egyptians", "level": 12, "money": 9, "capital": "egypt",
+         "cities": {"egypt": 3, "nubia": 1}, "areas": {"egypt": ["sword"], "nubia": ["sword"], "cyrenaica": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark production", "mark destiny", "extra none", "extra none", "event romans", "event inca"])
+    assert "  P1's Egyptians places Sword in Egypt, Sword in Nubia" in state.log           # free, in each city
+    missiles = 2 * game.class_cost["missile"]                   # the dearest land class without cavalry (its icon)
+    assert "  P1's Egyptians places Catapult in Egypt, Catapult in Egypt" in state.log     # the most advanced
+    assert state.money[0] == 9 - (missiles + 1) // 2 + state.income(0) - 7                  # at half price
+
+
+def test_archive_draws_the_destiny_cards_from_the_discard_pile(game):
+    state = _played(game, {"hands": {"P1": ["lydians", "han"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark destiny", "mark production", "extra none", "extra none", "build save", "event lydians", "destiny 0"])
+    assert "lydians" in state.hand[0] and len(state.hand[0]) == 6      # Archive was the pile; the deck gave the rest

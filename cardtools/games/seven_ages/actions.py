@@ -145,7 +145,7 @@ class Actions:
             self.capital[slot] = self.homeland[slot] = best
             if self.log is not None:
                 self.note(f"  capital in {self.game.world.areas[best].name} (value {value})")
-        self.queue[:0] = [("set_up_leader", slot)]
+        self.queue[:0] = [("set_up_leader", slot), ("window", "start_empire", (slot,))]    # events: events.py
 
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
@@ -502,6 +502,12 @@ class Actions:
 
     # -- action 5: Destiny (§ 5. Destiny) ---------------------------------------------------------------
     def action_destiny(self, seat: int, slot: int | None) -> None:
+        if slot is None:
+            self.task_destiny(seat, slot)
+        else:                                           # the empire's events first (events.py)
+            self.queue[:0] = [("window", "destiny", (slot,)), ("destiny", seat, slot)]
+
+    def task_destiny(self, seat: int, slot: int | None) -> None:
         self.wait("destiny", seat * self.per if slot is None else slot, slot)
 
     def options_destiny(self, slot: int | None) -> list[int]:

@@ -639,6 +639,8 @@ class Manoeuvre:
             holder = self.owner.get(area)
             self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "
                       + (f"{self.who(holder)} holds the area" if holder is not None else "the area is vacant"))
+        winner = att if survivors_a and not survivors_d else dfn if survivors_d and not survivors_a else None
+        self.conflict_won(winner, la if winner == dfn else ld)          # its events (events.py)
         self.check_empty(dfn)
         if not any(task[0] in ("land", "battle") and task[1] == att for task in self.queue):   # conflicts to come
             self.check_empty(att)
@@ -648,6 +650,7 @@ class Manoeuvre:
         liberated city, then the city loses a level (§ 4 › End of conflict; § End of turn › Harvest
         glory › Immediate glory)."""
         if self.city.get(area):
+            self.city_liberated(winner, area)                              # its events (events.py)
             per_city = self.game.immediate(self.empire[winner], "city_liberated")
             if per_city:
                 self.score(winner, per_city, "immediate glory: city liberated")

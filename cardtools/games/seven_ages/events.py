@@ -32,16 +32,20 @@ from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 #: Trade, before its cards are shown and after it; a Manoeuvre, before movement; each conflict round,
 #: once both sides have committed (§ 4. Manoeuvre › Resolving conflict with other empires: any player
 #: may play them); once an empire has lost leaders (a named one: ``named_leader_lost``); in a Discard
-#: empire action, before the empire leaves (the cards' moments: docs/rules/7ages-cards.md § Effects).
+#: empire action, before the empire leaves; a Destiny, before the cards are discarded; a Start empire, once the
+#: empire is set up; a conflict won; a city liberated (the cards' moments: docs/rules/7ages-cards.md § Effects;
+#: the last two carry ``enemy_losses`` and ``city_value``: ``Events.moment``).
 #: ``response`` is the cancel window.
+#: Target words the window names: the liberator of a city (``Events.derived``).
 WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
-           "conflict", "leader_lost", "named_leader_lost", "discard_empire")
+           "conflict", "leader_lost", "named_leader_lost", "discard_empire", "destiny", "start_empire",
+           "conflict_won", "liberated_city")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
            "player_more_cards", "conflict_side", "adjacent_empire")
 #: Target words the window names, not chosen (``Events.derived``).
-DERIVED = ("trade_partner", "attacker", "defender")
+DERIVED = ("trade_partner", "attacker", "defender", "liberator")
 #: Core target words the effects resolve themselves.
 CORE_TARGETS = ("you", "others", "all", "opponent", "yours")
 #: Kinds of area the area verbs pick from (``Events.areas_of_kind``).
@@ -49,7 +53,7 @@ AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mou
               "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened",
               "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area",
               "coastal_without_fort", "next_to_other_disorder", "nearest_barbarian", "border", "adjacent_single_unit",
-              "coastal_on_chosen_sea")
+              "coastal_on_chosen_sea", "coastal_start_area")
 #: Kinds of area of other empires, seen from the empire of the event (``Events.outward``).
 OUTWARD = ("adjacent_single_unit",)
 #: Kinds of area at sea; the others are land areas.
@@ -62,6 +66,9 @@ CLOSED = {"rough_area": ("tundra", "mountain", "forest"), "desert_area": ("deser
 CITY_STEPS = (1, 3, 5, 7)
 #: Statistics the state answers (``Events.stat``).
 STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
+#: Core verbs the state does not host: its ``draw(count)`` is the rules' own deck draw (rules.py), not the
+#: Host's ``draw(ctx, player, deck, n)`` (Oracle bones, card 95).
+UNHOSTED = ("draw",)
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
 COUNT_KEYS, STAT_KEYS = ("count", "none"), ("stat",)
 KEYS = ((("each", "who", "from"), "target"), (COUNT_KEYS, "count"), (STAT_KEYS, "stat"),
@@ -86,10 +93,12 @@ class EventBook:
         for card, (compiled, verbs) in compile_field(deck, vocab, "event.effects").items():
             nodes = deck.card(card).part("event.effects", ())
             why = [f"'{v}'" for v in verbs]
-            words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set()}
+            words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set(),
+                                     "core": set()}
             for node in nodes:
                 _words(node.get("do"), words)
                 _words(node.get("if"), words)
+            why += [f"core '{v}'" for v in sorted(words["core"])]
             why += [f"window '{a.trigger}'" for a in compiled if a.trigger not in WINDOWS + (RESPONSE,)]
             chosen = sorted(words["target"] & set(TARGETS + DERIVED))
             why += [f"target '{w}'" for w in sorted(words["target"] - set(TARGETS + DERIVED + CORE_TARGETS))]
@@ -132,6 +141,8 @@ def _words(node: Any, found: dict[str, set]) -> None:
             found["count" if key in COUNT_KEYS else "stat"].add(value["of"])
         if key == "cancel":
             found["cancel"].update(value)
+        if key in UNHOSTED:
+            found["core"].add(key)
         if key == "adopt_religion" and isinstance(value.get("of"), str):
             found["target"].add(value["of"])
         _words(value, found)
@@ -140,6 +151,10 @@ def _words(node: Any, found: dict[str, set]) -> None:
 class Events:
     """Playing events: the window in Civilise, the target, the response window, the resolution; the
     state's side of the event verbs (verbs.py) and of the core verbs' words."""
+
+    #: (window, word, number): what the last such moment carries (the losses of a conflict won, a liberated
+    #: city's value), read by the events played in it
+    moment: tuple = ()
 
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
@@ -284,6 +299,8 @@ class Events:
         if word == "trade_partner":
             others = [s for s in sides if s != by]
             return others[0] if by in sides and others else None
+        if word == "liberator":
+            return sides[0]
         if self.fight is None:
             return None
         return self.fight[1] if word == "attacker" else self.fight[2]
@@ -341,6 +358,7 @@ class Events:
         if word in DERIVED:
             target = self.derived(word, by, sides)
         event = {"by": by} if target is None else {"by": by, "target": target}
+        event.update((key, value) for w, key, value in self.moment if w == window)
         ctx = Ctx(by, card, event)
         if ability.condition is not None and not ability.condition(self, ctx):
             self.note(f"  {self.game.deck.card(card).part('event.title')} has no effect")
@@ -525,6 +543,7 @@ class Events:
             "next_to_other_disorder": lambda a: any(n in self.disorder and self.owner.get(n) not in (None, slot)
                                                     for n in world.neighbours(a)),
             "border": lambda a: any(self.owner.get(n) == by for n in world.neighbours(a)),
+            "coastal_start_area": lambda a: world.coastal(a) and a in self.game.empires[self.empire[slot]]["starts"],
         }
         return [a for a in areas if tests[kind](a)]
 
@@ -575,6 +594,60 @@ class Events:
         self.place(slot, area, (unit,))
         self.note(f"  {name} goes over to {self.who(slot)}")
         self.check_empty(old)
+
+    def units_placed(self, slot: int, units: tuple[str, ...], n: int, kind: str, each: bool, pay: str,
+                     any_age: bool) -> None:
+        """``place_units``: ``n`` units in each area of a kind, or in one (the first of the build's order:
+        the capital, then the largest cities *(judgment)*); each the best the empire may have of these
+        classes (the dearest, then the most advanced) with a counter in its pool; paid in full, half
+        the total (rounded up) or nothing, as many as the money allows; never a class the card's icons
+        stop (Mercenaries, card 11; Levée en masse, card 12; Colonists, card 112)."""
+        if self.empire[slot] is None:
+            return
+        game, capital = self.game, self.capital[slot]
+        areas = sorted(self.areas_of_kind(slot, kind), key=lambda a: (a != capital, -self.city.get(a, 0),
+                                                                      game.world.areas[a].index))
+        left, level, total, placed = self.pool_left(slot), self.progress[slot], 0, []
+        barred = self.icons(slot) - self.unrestricted[slot] - self.lifted(slot)     # no-ships / no-cavalry icons
+        for area in areas if each else areas[:1]:
+            for _ in range(n):
+                found = [u for u in game.unit_class if self.unit_fits(u, units) and left.get(game.counter_of[u], 0) > 0
+                         and (any_age or game.unit_level[u] <= level) and u in game.class_units.get(game.unit_class[u], ())
+                         and game.unit_class[u] not in barred]
+                if not found:
+                    break
+                unit = max(found, key=lambda u: (game.class_cost[game.unit_class[u]], game.unit_level[u]))
+                cost = 0 if pay == "nothing" else self.cost_changed(slot, unit, game.class_cost[game.unit_class[unit]])
+                price = total + cost
+                if ((price + 1) // 2 if pay == "half" else price) > self.money[slot]:
+                    break
+                total, left[game.counter_of[unit]] = price, left[game.counter_of[unit]] - 1
+                self.place(slot, area, (unit,))
+                placed.append(f"{game.unit_name(unit)} in {game.world.areas[area].name}")
+        self.spend(slot, (total + 1) // 2 if pay == "half" else total)
+        if placed:
+            self.note(f"  {self.who(slot)} places {', '.join(placed)}")
+
+    def city_destroyed(self, ctx: Ctx, gain: int) -> None:
+        """``destroy_city``: the city of the moment's area is destroyed (Sack of the city, card 32)."""
+        area = ctx.event.get("area")
+        if area in self.city:
+            del self.city[area]
+            self.note(f"  the city in {self.game.world.areas[area].name} is destroyed")
+        if gain:
+            self.earn(ctx.player, gain, f"event {self.game.name(ctx.card)}")
+
+    def from_discards(self, count: int) -> tuple[str, ...]:
+        """Cards drawn from the discard pile under the changes in force (Archive, card 97): the player
+        takes the highest values *(judgment: the pile is open)*."""
+        if not self.discards or not any(v == "draw_from" for _, _, v, _ in self.temporary):
+            return ()
+        taken = tuple(sorted(self.discards, key=lambda c: -self.game.value[c])[:count])
+        pile = list(self.discards)
+        for card in taken:
+            pile.remove(card)
+        self.discards = tuple(pile)
+        return taken
 
     def lose_some_units(self, ctx: Ctx, units: tuple[str, ...], n: int | None, kind: str | None, each: bool,
                         chosen_by: str | None) -> Pending | None:
@@ -813,6 +886,21 @@ class Events:
             return
         named = any(name in self.game.leader_slug for name, _, _ in lost)
         self.queue[:0] = [("window", "leader_lost", (slot,))] + [("window", "named_leader_lost", (slot,))] * named
+
+    def conflict_won(self, slot: int | None, losses: int) -> None:
+        """A conflict won by holding the area with the enemy gone (Triumph, card 65: its losses)."""
+        if self.game.events is not None and slot is not None and self.empire[slot] is not None:
+            self.open_moment("conflict_won", slot, enemy_losses=losses)
+
+    def city_liberated(self, slot: int, area: str) -> None:
+        """A city taken from another empire, at its value before it is reduced (Pillage, card 31; Sack of the
+        city, card 32; § 4. Manoeuvre › End of conflict)."""
+        if self.game.events is not None:
+            self.open_moment("liberated_city", slot, city_value=self.city[area], area=area)
+
+    def open_moment(self, window: str, slot: int, **facts) -> None:
+        self.moment = tuple(m for m in self.moment if m[0] != window) + tuple((window, k, v) for k, v in facts.items())
+        self.queue[:0] = [("window", window, (slot,))]
 
     def task_discard_empire(self, slot: int) -> None:
         """A Discard empire action, after the events of its moment (Abdication, card 163; Government in

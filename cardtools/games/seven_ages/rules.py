@@ -433,7 +433,7 @@ class State(Actions, Manoeuvre, Glory, Leaders, Events, Tasks, BaseState):
 
     def draw(self, count: int) -> tuple[str, ...]:
         """Cards from the deck; an empty deck is the discard pile shuffled (§ Terms of play › Card deck)."""
-        out = ()
+        out = self.from_discards(count) if self.temporary else ()         # an event's change (events.py)
         while len(out) < count:
             if not self.deck:
                 if not self.discards:

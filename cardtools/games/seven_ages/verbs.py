@@ -108,6 +108,25 @@ def _lose_units(args, c, path):
     return lambda st, ctx: who.apply(st, ctx, act, "whose units?")
 
 
+def _place_units(args, c, path):
+    """Units from the pool (``Events.units_placed``)."""
+    count, units = c.value(args["number"], path + ("number",)), tuple(args["units"])
+    each, kind = "in_each" in args, args.get("in_each", args.get("in", "area"))
+    pay, any_age = args.get("pay", "full"), bool(args.get("out_of_age"))
+    return lambda st, ctx: st.units_placed(ctx.player, units, count(st, ctx), kind, each, pay, any_age)
+
+
+def _destroy_city(args, c, path):
+    """The liberated city is destroyed; the empire gains money (``Events.city_destroyed``)."""
+    gain = c.value(args["gain"], path + ("gain",)) if "gain" in args else constant(0)
+    return lambda st, ctx: st.city_destroyed(ctx, gain(st, ctx))
+
+
+def _draw_from(args, c, path):
+    """This action's draws come from the discard pile (Archive, card 97)."""
+    return lambda st, ctx: st.change_for(ctx, "action", "you", "draw_from", args)
+
+
 def _remove_leader(args, c, path):
     """A leader leaves (``Events.remove_a_leader``)."""
     return lambda st, ctx: st.remove_a_leader(ctx, args)
@@ -289,7 +308,7 @@ _effect("build_city", lambda S: _obj("Build a city in one of the empire's areas.
     "even_barbarian": {"const": True, "description": "Even if the empire may not build cities in this age."}},
     ("value", "areas")), "Build a city.", _picked("build_city"))
 _effect("destroy_city", lambda S: _obj("The city in the area is destroyed.", {
-    "gain": {**S.value, "description": "Money the empire gains."}}), "Destroy a city.")
+    "gain": {**S.value, "description": "Money the empire gains."}}), "Destroy a city.", _destroy_city)
 _effect("move_capital", lambda S: {"const": "equal_or_larger", "description":
                                    "The capital moves to another city of the empire of at least its value; the old "
                                    "capital stays a city."}, "Move the capital.",
@@ -319,7 +338,7 @@ _effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
     "in": _areas(S, "In one such area of the empire."),
     "pay": {"enum": ["nothing", "half"], "description": "What is paid (default: the usual cost)."},
     "out_of_age": {"const": True, "description": "Even types the empire could not build yet."}},
-    ("units", "number")), "Place units.")
+    ("units", "number")), "Place units.", _place_units)
 _effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
     "units": _list(S, "unit", "Unit types or classes (default: any)."),
     "number": _number(S, "How many (in each area when `in_each` is given)."),
@@ -402,7 +421,7 @@ _effect("discard", lambda S: _obj("Discard cards from the hand.", {
     "at_random": {"const": True},
     "who": _who(S, "Who discards (default: the player).")}), "Discard cards.", _hand(False))
 _effect("draw_from", lambda S: {"enum": ["discard_pile"], "description": "Draw from here instead of the deck."},
-        "Draw from another pile.")
+        "Draw from another pile.", _draw_from)
 _effect("extra_action", lambda S: _obj("Take another action now.", {
     "action": {**S.member("action"), "description": "Which action (default: any the empire has not taken this turn)."},
     "units": {"enum": ["not_moved", "cavalry"], "description": "Only with these units."}}), "An extra action.")
@@ -530,4 +549,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
                   "conflict_terrain", "controls", "take_area", "put_first",
-                  "replace_action"})
+                  "replace_action", "place_units", "destroy_city", "draw_from"})
