@@ -181,3 +181,13 @@ def test_archive_draws_the_destiny_cards_from_the_discard_pile(game):
         {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
         ["mark destiny", "mark production", "extra none", "extra none", "build save", "event lydians", "destiny 0"])
     assert "lydians" in state.hand[0] and len(state.hand[0]) == 6      # Archive was the pile; the deck gave the rest
+
+
+def test_last_stand_makes_a_tied_round_the_defenders_win(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["aztecs"]}, "deck": ["shang", "hittites"], "empires": [   # both 3
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"etruria": ["sword"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
+         "event aztecs"])
+    assert "  round: P1's Romans commits 1: 7 (3 card + 4 fronts); P2's Greeks commits 1: 7 (3 card + 4 fronts)" in state.log
+    assert state.fight[9:] == (1, 0)                    # a tie: only the attacker's committed sword is lost

@@ -777,6 +777,8 @@ class Actions:
             chosen = fertile[:2] if len(fertile) >= 2 else spots[:1]
         # a Builder: one more in its area, even for a Barbarian, not the same city twice
         chosen += [a for a in spots if self.leader_here(slot, "bu", a) and a not in chosen]
+        if self.temporary and "extra_city" in self.in_force("allow", slot):      # Urban planning (events.py)
+            chosen += [a for a in spots if a not in chosen][:1]
         for area in chosen:
             value = CITY_STEPS[CITY_STEPS.index(self.city.get(area, 0)) + 1]
             self.city[area] = value

@@ -79,6 +79,7 @@ class Manoeuvre:
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         heap = [(0, source)]
         closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
+        bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
             if cost > found[area][0] or (area != source and self.owner.get(area, slot) != slot
@@ -100,7 +101,7 @@ class Manoeuvre:
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
                         continue
-                    step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
+                    step = 1 if bonus_step and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
                     if (other != slot and not landing) or not any(area in coast for coast in world.coasts(n)):
                         continue                           # a port of the empire, or a landing's coast
@@ -429,7 +430,11 @@ class Manoeuvre:
         if side == 0 and not (self.fight[8] and self.retreat_to(slot, area)):
             side, slot = 1, self.fight[2]
         tactician = self.leader_here(slot, "ta", area)   # § Leader Types › Tactician: if either has one
-        if side == 1 and not ((self.fight[7] or (tactician and self.fight[8])) and self.retreat_to(slot, area)):
+        if side == 0 and self.retreats_any_round(slot) and self.retreat_to(slot, area):   # events.py
+            self.wait("retreat", slot, side)
+            return
+        if side == 1 and not ((self.fight[7] or (tactician and self.fight[8]) or self.retreats_any_round(slot))
+                              and self.retreat_to(slot, area)):
             return
         self.wait("retreat", slot, side)
 
@@ -521,6 +526,8 @@ class Manoeuvre:
         for c in changed:
             if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
                 front *= 2
+            if c.get("support_only") and self.unit_fits(unit, c["support_only"]):   # Heavy rains (events.py)
+                front = support
         return front, support
 
     def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
@@ -576,12 +583,13 @@ class Manoeuvre:
         # on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == len(self.fight[3 + i]) and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
-        if ta <= td and not (ta == td and tactics[0]):
+        spared = [t or self.wins_ties(s) for t, s in zip(tactics, (att, dfn))]     # an event's change (events.py)
+        if ta <= td and not (ta == td and spared[0]):
             la += len(ca)
             ca = ()
             if tactics[0]:
                 self.lose_tactician(att, area)
-        if td <= ta and not (ta == td and tactics[1]):
+        if td <= ta and not (ta == td and spared[1]):
             ld += len(cd)
             cd = ()
             if tactics[1]:

@@ -1041,9 +1041,23 @@ class Events:
         return frozenset(shut)
 
     def conflict_changed(self, slot: int, other: int) -> list:
-        """The changes of a conflict in force for a side: its own, and the other side's ``cancel``."""
-        return self.in_force("conflict", slot), [c for changed in self.in_force("conflict", other)
-                                                 for c in changed.get("cancel", ())]
+        """The changes of a conflict in force for a side: its own, its cavalry fighting with support only
+        when the other side has Heavy rains (card 20), and the other side's ``cancel``."""
+        rains = [{"support_only": ("cavalry",)}] * ("heavy_rains" in self.in_force("allow", other))
+        return self.in_force("conflict", slot) + rains, [c for changed in self.in_force("conflict", other)
+                                                         for c in changed.get("cancel", ())]
+
+    def wins_ties(self, slot: int) -> bool:
+        """A tie in a conflict round counts as the side's win (Last stand, card 30)."""
+        return bool(self.temporary) and "win_ties" in self.in_force("allow", slot)
+
+    def retreats_any_round(self, slot: int) -> bool:
+        """The side may retreat before any round (Feigned retreat, card 21)."""
+        return bool(self.temporary) and "retreat_any_round" in self.in_force("allow", slot)
+
+    def neutral_for_1(self, slot: int) -> bool:
+        """Neutral areas cost the empire's units 1 movement point (Frontier, card 113)."""
+        return bool(self.temporary) and bool(self.in_force("move_cost", slot))
 
     # -- conditions (verbs.py) ------------------------------------------------------------------------
     def in_conflict_terrain(self, slot: int, terrains: list[str]) -> bool:
