@@ -191,3 +191,25 @@ def test_last_stand_makes_a_tied_round_the_defenders_win(game):
          "event aztecs"])
     assert "  round: P1's Romans commits 1: 7 (3 card + 4 fronts); P2's Greeks commits 1: 7 (3 card + 4 fronts)" in state.log
     assert state.fight[9:] == (1, 0)                    # a tie: only the attacker's committed sword is lost
+
+
+TRADE = {"empires": [   # the rulebook's trade (§ 3. Trade and progress), as in the scenario trade-winds
+    {"player": "P1", "card": "syracusans", "level": 10, "money": 0, "capital": "sicily", "areas": {"sicily": ["spear"]}},
+    {"player": "P2", "card": "romans", "level": 12, "money": 0, "capital": "latium", "areas": {"latium": ["sword"]}}]}
+
+
+def test_tariffs_take_the_income_of_the_trade_partner(game):
+    state = _played(game, {**TRADE, "hands": {"P1": ["papal_states", "austrians"], "P2": ["germans"]}},
+                    ["mark trade", "mark civilise", "extra none", "extra none", "event pass", "event papal_states",
+                     "offer austrians", "offer germans"])
+    assert "  P1 plays the event Tariffs (Papal States)" in state.log
+    assert not [line for line in state.log if "money (trade)" in line] and state.money[1] == 0
+
+
+def test_embargo_turns_the_trade_into_two_trades_against_the_deck(game):
+    state = _played(game, {**TRADE, "hands": {"P1": ["austrians"], "P2": ["ming", "germans"]}},
+                    ["mark trade", "mark civilise", "extra none", "extra none", "event pass", "event ming",
+                     "offer austrians", "offer germans"])
+    cards = [line for line in state.log if line.startswith("  cards:")]
+    assert len(cards) == 2 and all("→ " in line for line in cards)
+    assert "austrians" not in state.hand[1] and "germans" not in state.hand[0]       # nothing changed hands

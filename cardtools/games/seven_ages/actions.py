@@ -372,7 +372,7 @@ class Actions:
         this turn if there is any; with none, the deck."""
         if slot is None or self.empire[slot] is None:
             return
-        partners = self.in_range(slot)
+        partners = [] if self.temporary and self.trades_with_deck(slot) else self.in_range(slot)   # events.py
         fresh = [p for p in partners if p not in self.traded]
         partners = fresh or partners
         if len(partners) > 1:
@@ -393,7 +393,7 @@ class Actions:
         if self.log is not None:
             self.note(f"  {self.who(slot)} trades with " + (self.who(partner) if partner >= 0 else "the deck"))
         sides = (slot, partner) if partner >= 0 else (slot,)      # events before the cards and after (events.py)
-        tasks = [("window", "trade_before", sides), ("offer", slot)] + ([("offer", partner)] if partner >= 0 else [])
+        tasks = [("window", "trade_before", sides), ("window", "trade", sides), ("offer", slot)] + ([("offer", partner)] if partner >= 0 else [])
         self.queue[:0] = tasks + [("trade_result", slot, partner), ("window", "trade_after", sides)]
 
     def task_offer(self, slot: int) -> None:
@@ -423,6 +423,9 @@ class Actions:
     def task_trade_result(self, slot: int, partner: int) -> None:
         """§ 3. Trade and progress › Effects of trading."""
         game, seat = self.game, self.seat_of(slot)
+        if partner >= 0 and self.temporary and self.trade_split(slot, partner):   # both against the deck (events.py)
+            self.queue[:0] = [("trade_result", slot, -1), ("trade_result", partner, -1)]
+            return
         mine = self.offer[seat][0] if self.offer[seat] else None
         self.offer[seat] = ()
         if mine is None:                                  # hand and deck both empty: no trade
@@ -465,8 +468,8 @@ class Actions:
             if s < 0:
                 continue
             if gains[i]:
-                self.advance(s, gains[i], "trade")
-            else:
+                self.advance(s, gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0), "trade")
+            elif not (self.temporary and self.trade_income_lost(s)):        # Tariffs (events.py)
                 self.earn(s, game.value[cards[i]], "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)

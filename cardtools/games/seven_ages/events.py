@@ -39,11 +39,11 @@ from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 #: Target words the window names: the liberator of a city (``Events.derived``).
 WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
            "conflict", "leader_lost", "named_leader_lost", "discard_empire", "destiny", "start_empire",
-           "conflict_won", "liberated_city")
+           "conflict_won", "liberated_city", "trade")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
-           "player_more_cards", "conflict_side", "adjacent_empire")
+           "player_more_cards", "conflict_side", "adjacent_empire", "blockaded_empire")
 #: Target words the window names, not chosen (``Events.derived``).
 DERIVED = ("trade_partner", "attacker", "defender", "liberator")
 #: Core target words the effects resolve themselves.
@@ -196,6 +196,8 @@ class Events:
             return self.in_play()
         if word == "adjacent_empire":        # an empire with an area next to one of the empire's
             return self.adjacent_empires(by)
+        if word == "blockaded_empire":
+            return self.blockaded(by)
         if word == "other_player_empire":
             return [s for s in self.in_play() if self.seat_of(s) != seat]
         if word == "player":
@@ -576,6 +578,13 @@ class Events:
             return []
         near = {n for a in self.areas_of(slot) for n in self.game.world.neighbours(a)}
         return sorted({self.owner[n] for n in near if self.owner.get(n) not in (None, slot)})
+
+    def blockaded(self, slot: int) -> list[int]:
+        """Other empires with a coastal area on a sea area the empire's ships hold (Naval blockade, card 106)."""
+        world = self.game.world
+        seas = {a for a in self.areas_of(slot) if world.areas[a].kind == "sea"}
+        return sorted({self.owner[n] for sea in seas for n in world.neighbours(sea)
+                       if self.owner.get(n) not in (None, slot) and world.areas[n].is_land})
 
     def area_taken(self, area: str, to: str, slot: int) -> None:
         """``take_area``: the area becomes neutral (its units back to the pool: it is vacant), or the
@@ -1006,6 +1015,29 @@ class Events:
     def trade_changed(self, slot: int) -> int:
         """Trade value added by the changes in force (Trade winds, Debased coinage)."""
         return sum(changed.get("trade_value", 0) for changed in self.in_force("stat", slot))
+
+    def trades_with_deck(self, slot: int) -> bool:
+        """The empire may not trade with empires: it trades against the deck (Naval blockade, card 106)."""
+        return "trade_with_empires" in self.in_force("forbid", slot)
+
+    def trade_split(self, slot: int, partner: int) -> bool:
+        """The trade is two trades against the deck: the empire may not trade with the partner it picked
+        (Embargo, card 35, played on it by the partner's side), or a side may not trade with empires (Naval
+        blockade)."""
+        return ("trade_when_picked" in self.in_force("forbid", slot)
+                or self.trades_with_deck(slot) or self.trades_with_deck(partner))
+
+    def levels_changed(self, slot: int, a: int, b: int) -> int:
+        """Levels added to a won trade between empires 3 or more areas apart (Silk road, card 36)."""
+        far = [c["add"] for c in self.in_force("trade_progress", slot)]
+        if not far or b < 0:
+            return 0
+        apart = self.distances(*self.areas_of(a))
+        return sum(far) if min((apart.get(x, 99) for x in self.areas_of(b)), default=0) >= 3 else 0
+
+    def trade_income_lost(self, slot: int) -> bool:
+        """The empire's income from a trade is nothing (Tariffs, card 150)."""
+        return any("trade" in c["from"] and c.get("times") == 0 for c in self.in_force("income", slot))
 
     def income_changed(self, slot: int, area: str, income: int) -> int:
         """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts)."""

@@ -200,11 +200,11 @@ def _assassinate(args, c, path):
 #: arguments (``Events.in_force`` is read by the rule each one changes: docs/rules/7ages.md § 14).
 TEMPORARY = {
     "harvest": lambda a: set(a) <= {"none", "halve"},
-    "forbid": lambda a: a == "free_progress",
+    "forbid": lambda a: a in ("free_progress", "trade_when_picked", "trade_with_empires"),
     "allow": lambda a: a in ("free_dark_age_progress", "ignore_no_cavalry", "ignore_no_ships", "elite_for_3",
                              "win_ties", "heavy_rains", "retreat_any_round", "extra_city"),
     "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
-                                                                            "wheat"}
+                                                                            "wheat", "trade"}
                          or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
     "stat": lambda a: len(a) == 1 and set(a) <= {"trade_value", "leader_number"},
     "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
@@ -214,6 +214,7 @@ TEMPORARY = {
     "unit_cost": lambda a: set(a) <= {"units", "add", "set", "minimum"},
     "maintenance": lambda a: set(a) == {"units", "set"},
     "move_cost": lambda a: a == {"into": "neutral_area", "cost": 1},
+    "trade_progress": lambda a: a == {"add": 1, "when": "far"},
 }
 #: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
 PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
