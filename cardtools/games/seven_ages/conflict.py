@@ -380,8 +380,8 @@ class Manoeuvre:
                                        invaded=area in self.invaded, siege=siege, fort=fort)
             if len(units) >= need and len(units) > (0 if fort else 1):
                 self.disorder -= {area}
-                if not fort:
-                    self.units[area] = units[:-1]
+                if not fort and not (self.temporary and "remove_disorder_keep_units" in self.in_force("allow", slot)):
+                    self.units[area] = units[:-1]                           # unless Martial law (events.py)
                 self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
 
     def task_battle(self, slot: int, area: str) -> None:

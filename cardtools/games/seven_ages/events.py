@@ -839,8 +839,9 @@ class Events:
 
     def artefact_lost(self, ctx: Ctx, which: str, kind: str) -> Pending | None:
         """``discard_artefact`` on the map (Iconoclasm, Relics stolen): one artefact in an area of a kind,
-        anywhere, picked by the player of the event."""
-        found = [(a, art) for s in self.in_play() for a in self.areas_of_kind(s, kind)
+        anywhere but with an empire immune to it (Patron saint, card 140), picked by the player of the event."""
+        found = [(a, art) for s in self.in_play() if "event_artefact_loss" not in self.in_force("immune", s)
+                 for a in self.areas_of_kind(s, kind)
                  for art in self.artefacts.get(a, ()) if which == "on_map" or self.game.artefacts[art]["colour"] == "green"]
         if not found:
             return None
@@ -1006,11 +1007,27 @@ class Events:
         Harvest glory › Event cards and glory: 5 halved is 3)."""
         for seat in range(self.n):
             gained = self.rank_value(seat, "glory") - before[seat]
-            rules = [r for s in self.slots_of(seat) for r in self.in_force("harvest", s)]
+            rules = [r for s in self.slots_of(seat) for r in self.in_force("harvest", s) if "category" not in r]
             if gained <= 0 or not rules:
                 continue
             kept = 0 if any(r.get("none") for r in rules) else (gained + 1) // 2
             self.score(self.slots_of(seat)[0], kept - gained, f"event {'no glory' if not kept else 'glory halved'}")
+
+    def icons_changed(self, slot: int, icons: tuple) -> tuple:
+        """A glory category's number raised, or the category gained at that number (Laurels, card 72)."""
+        for changed in self.in_force("harvest", slot):
+            if "category" not in changed:
+                continue
+            plain = [i for i in icons if i["category"] == changed["category"] and "region" not in i]
+            if plain:
+                icons = tuple({**i, "value": i.get("value", 1) + changed["add"]} if i is plain[0] else i for i in icons)
+            else:
+                icons += ({"category": changed["category"], "value": changed["add"]},)
+        return icons
+
+    def wins_harvest_ties(self, slot: int) -> bool:
+        """Harvest ties won as if with the most Philosophers (Chronicle, card 73)."""
+        return bool(self.temporary) and "chronicle_ties" in self.in_force("allow", slot)
 
     def trade_changed(self, slot: int) -> int:
         """Trade value added by the changes in force (Trade winds, Debased coinage)."""

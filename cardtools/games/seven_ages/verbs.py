@@ -199,10 +199,12 @@ def _assassinate(args, c, path):
 #: Changes for a while (``until``) the engine applies so far: modifier verb -> whether it runs these
 #: arguments (``Events.in_force`` is read by the rule each one changes: docs/rules/7ages.md § 14).
 TEMPORARY = {
-    "harvest": lambda a: set(a) <= {"none", "halve"},
+    "harvest": lambda a: set(a) <= {"none", "halve"} or set(a) == {"category", "add"},
+    "immune": lambda a: a == "event_artefact_loss",
     "forbid": lambda a: a in ("free_progress", "trade_when_picked", "trade_with_empires"),
     "allow": lambda a: a in ("free_dark_age_progress", "ignore_no_cavalry", "ignore_no_ships", "elite_for_3",
-                             "win_ties", "heavy_rains", "retreat_any_round", "extra_city"),
+                             "win_ties", "heavy_rains", "retreat_any_round", "extra_city", "chronicle_ties",
+                             "homeland_despite_loss", "remove_disorder_keep_units"),
     "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
                                                                             "wheat", "trade"}
                          or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
