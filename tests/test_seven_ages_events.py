@@ -213,3 +213,15 @@ def test_embargo_turns_the_trade_into_two_trades_against_the_deck(game):
     cards = [line for line in state.log if line.startswith("  cards:")]
     assert len(cards) == 2 and all("→ " in line for line in cards)
     assert "austrians" not in state.hand[1] and "germans" not in state.hand[0]       # nothing changed hands
+
+
+def test_laurels_raise_the_cities_category_for_this_harvest(game):
+    setup = {"hands": {"P1": ["urartians"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "cities": {"latium": 3},
+         "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]}
+    moves = ["mark destiny", "mark destiny", "extra none", "extra none", "destiny 0", "destiny 0"]
+    state = _played(game, setup, moves + ["event urartians"])
+    assert "  Cities: P1's Romans 3 → 3 glory" in state.log           # the card's 2, one higher
+    assert "  Cities: P1's Romans 3 → 2 glory" in _played(game, setup, moves + ["event pass"]).log
+    assert not state.temporary                                         # over with the Harvest
