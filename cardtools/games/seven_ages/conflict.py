@@ -59,7 +59,7 @@ class Manoeuvre:
         """1 when an Explorer moves with the units of ``source`` (a ``march`` takes its area's
         military leaders along): +1 movement point, and a neutral area costs 1 (§ Leader Types ›
         Explorer (Ex))."""
-        return 1 if leaders and self.leader_here(slot, "ex", source) else 0
+        return 1 if leaders and (self.leader_here(slot, "ex", source) or self.great_explorer(slot, source)) else 0
 
     def reach(self, slot: int, source: str, kind: str, bonus: int = 0,
               landing: bool = False) -> dict[str, tuple[int, str]]:

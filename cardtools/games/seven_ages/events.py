@@ -66,6 +66,8 @@ CLOSED = {"rough_area": ("tundra", "mountain", "forest"), "desert_area": ("deser
 CITY_STEPS = (1, 3, 5, 7)
 #: Statistics the state answers (``Events.stat``).
 STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
+#: Why a verb is not run, where more than its name says it (docs/rules/7ages.md § 14.1).
+WHY = {"claim_glory": "'claim_glory' (its amount is option 11's claim: Secret Victory is not played)"}
 #: Core verbs the state does not host: its ``draw(count)`` is the rules' own deck draw (rules.py), not the
 #: Host's ``draw(ctx, player, deck, n)`` (Oracle bones, card 95).
 UNHOSTED = ("draw",)
@@ -92,7 +94,7 @@ class EventBook:
         abilities, target, cancels, missing = {}, {}, {}, {}
         for card, (compiled, verbs) in compile_field(deck, vocab, "event.effects").items():
             nodes = deck.card(card).part("event.effects", ())
-            why = [f"'{v}'" for v in verbs]
+            why = [WHY.get(v, f"'{v}'") for v in verbs]
             words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set(),
                                      "core": set()}
             for node in nodes:
@@ -1081,7 +1083,7 @@ class Events:
         165: the areas of the empire of the event)."""
         shut: set[str | int] = set()
         for who, _, verb, changed in self.temporary:
-            if verb != "no_entry":
+            if verb != "no_entry" or "of" in changed and self.betrays(slot):
                 continue
             if who in (None, slot):
                 shut.update(CLOSED[changed["areas"]] if "areas" in changed else (changed["by"],))
@@ -1095,6 +1097,18 @@ class Events:
         rains = [{"support_only": ("cavalry",)}] * ("heavy_rains" in self.in_force("allow", other))
         return self.in_force("conflict", slot) + rains, [c for changed in self.in_force("conflict", other)
                                                          for c in changed.get("cancel", ())]
+
+    def betrays(self, slot: int) -> bool:
+        """The empire enters the areas of empires an event bound it to (Betrayal, card 123)."""
+        return "enter_bound_empires" in self.in_force("allow", slot)
+
+    def great_explorer(self, slot: int, source: str) -> bool:
+        """One stack moves as if an Explorer were with it (Great explorer, card 54): the empire's largest
+        *(judgment: the engine's choice)*."""
+        if not self.temporary or "explorer_stack" not in self.in_force("allow", slot):
+            return False
+        world = self.game.world
+        return source == max(self.areas_of(slot), key=lambda a: (len(self.units[a]), -world.areas[a].index))
 
     def wins_ties(self, slot: int) -> bool:
         """A tie in a conflict round counts as the side's win (Last stand, card 30)."""
