@@ -79,6 +79,8 @@ class WorldMap:
                     tuple(a.get("resources", ())), tuple(a.get("religious_sites", ())),
                     tuple(_border(b, j) for j, b in enumerate(a["borders"])),
                     tuple(tuple(c) for c in a.get("coasts", ())), i)
+        #: each area's neighbours, in border order (asked for in every walk of the map: built once)
+        self.adjacent = {a: tuple(b.area for b in area.borders) for a, area in self.areas.items()}
 
     @classmethod
     def of(cls, deck) -> "WorldMap | None":
@@ -94,7 +96,7 @@ class WorldMap:
         return area_id in self.areas
 
     def neighbours(self, area_id: str) -> tuple[str, ...]:
-        return tuple(b.area for b in self.areas[area_id].borders)
+        return self.adjacent[area_id]
 
     def is_sea(self, area_id: str) -> bool:
         return area_id in self.areas and self.areas[area_id].kind in ("sea", "ocean")
