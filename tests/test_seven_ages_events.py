@@ -225,3 +225,13 @@ def test_laurels_raise_the_cities_category_for_this_harvest(game):
     assert "  Cities: P1's Romans 3 → 3 glory" in state.log           # the card's 2, one higher
     assert "  Cities: P1's Romans 3 → 2 glory" in _played(game, setup, moves + ["event pass"]).log
     assert not state.temporary                                         # over with the Harvest
+
+
+def test_reinforcements_bring_a_unit_from_next_door_into_the_conflict(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["tang"]}, "deck": ["shang", "hittites"], "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"etruria": ["sword"], "cis_alpine": ["spear", "sword"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
+         "event tang", "target greeks"])
+    assert "  Sword of P2's Greeks joins the conflict from Cis-Alpine" in state.log
+    assert state.units["cis_alpine"] == ("spear",)                    # one unit stays

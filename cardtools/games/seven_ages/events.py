@@ -54,6 +54,8 @@ AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mou
               "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area",
               "coastal_without_fort", "next_to_other_disorder", "nearest_barbarian", "border", "adjacent_single_unit",
               "coastal_on_chosen_sea", "coastal_start_area")
+#: Kinds of area units come from (``move_units``: ``Events.reinforce``).
+SOURCES = ("adjacent_own",)
 #: Kinds of area of other empires, seen from the empire of the event (``Events.outward``).
 OUTWARD = ("adjacent_single_unit",)
 #: Kinds of area at sea; the others are land areas.
@@ -96,7 +98,7 @@ class EventBook:
             nodes = deck.card(card).part("event.effects", ())
             why = [WHY.get(v, f"'{v}'") for v in verbs]
             words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set(),
-                                     "core": set()}
+                                     "core": set(), "source": set()}
             for node in nodes:
                 _words(node.get("do"), words)
                 _words(node.get("if"), words)
@@ -138,7 +140,7 @@ def _words(node: Any, found: dict[str, set]) -> None:
         if isinstance(value, str):
             for keys, kind in KEYS:
                 if key in keys:
-                    found[kind].add(value)
+                    found["source" if key == "from" and value in SOURCES else kind].add(value)
         elif isinstance(value, dict) and key in COUNT_KEYS + STAT_KEYS and isinstance(value.get("of"), str):
             found["count" if key in COUNT_KEYS else "stat"].add(value["of"])
         if key == "cancel":
@@ -661,6 +663,36 @@ class Events:
             pile.remove(card)
         self.discards = tuple(pile)
         return taken
+
+    def reinforce(self, ctx: Ctx, n: int) -> Pending | None:
+        """``move_units`` into the conflict being fought: ``n`` units of the side's own areas next to it
+        (one always staying) join its uncommitted units (Reinforcements, card 23); the player of the event
+        picks the area, its last unit of the fight's kind (land or ships) goes *(judgment)*."""
+        slot, fight = ctx.player, self.fight
+        if n <= 0 or fight is None or slot not in fight[1:3]:
+            return None
+        world, area = self.game.world, fight[0]
+        land = world.areas[area].is_land
+
+        def fits(unit):
+            return (self.game.class_kind[self.game.unit_class[unit]] == "land") == land
+
+        sources = [a for a in world.neighbours(area) if self.owner.get(a) == slot and len(self.units[a]) > 1
+                   and any(fits(u) for u in self.units[a])]
+
+        def moved(source):
+            def run(st):
+                here = list(st.units[source])
+                at = max(i for i, u in enumerate(here) if fits(u))
+                unit = here.pop(at)
+                st.units[source] = tuple(here)
+                side = 3 if slot == st.fight[1] else 4
+                st.fight = st.fight[:side] + (st.fight[side] + (unit,),) + st.fight[side + 1:]
+                st.note(f"  {st.game.unit_name(unit)} of {st.who(slot)} joins the conflict from {world.areas[source].name}")
+                return st.reinforce(ctx, n - 1)
+            return run
+        return Pending(ctx.event.get("by", ctx.player), "from where?",
+                       tuple(Option(a, moved(a)) for a in sources)) if sources else None
 
     def lose_some_units(self, ctx: Ctx, units: tuple[str, ...], n: int | None, kind: str | None, each: bool,
                         chosen_by: str | None) -> Pending | None:

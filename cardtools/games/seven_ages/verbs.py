@@ -116,6 +116,16 @@ def _place_units(args, c, path):
     return lambda st, ctx: st.units_placed(ctx.player, units, count(st, ctx), kind, each, pay, any_age)
 
 
+def _move_units(args, c, path):
+    """Units join the conflict being fought from a neighbouring area (``Events.reinforce``); moves outside
+    a conflict are not run yet."""
+    if args["into"] != "conflict_area" or args.get("from", "adjacent_own") != "adjacent_own" or args.get("converting"):
+        c.unrunnable.append((path, "move_units"))
+        return _refuse("move_units outside a conflict")
+    n = args["number"]
+    return lambda st, ctx: st.reinforce(ctx, n)
+
+
 def _destroy_city(args, c, path):
     """The liberated city is destroyed; the empire gains money (``Events.city_destroyed``)."""
     gain = c.value(args["gain"], path + ("gain",)) if "gain" in args else constant(0)
@@ -324,7 +334,7 @@ _effect("move_units", lambda S: _obj("The empire moves units outside a Manoeuvre
     "from": _areas(S, "From such an area of the empire (default: a neighbouring one)."),
     "into": _areas(S, "Into such an area."),
     "converting": {"const": True, "description": "The area entered becomes the empire's."}}, ("number", "into")),
-        "Move units.")
+        "Move units.", _move_units)
 _effect("convert", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True, "items": S.member("event"),
                               "description": "The empires (by card) whose units, forts and cities in its start areas "
                                              "become the empire's (§ 1. Start empire › Converting)."},
@@ -555,4 +565,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
                   "conflict_terrain", "controls", "take_area", "put_first",
-                  "replace_action", "place_units", "destroy_city", "draw_from"})
+                  "replace_action", "place_units", "destroy_city", "draw_from", "move_units"})
