@@ -235,3 +235,12 @@ def test_reinforcements_bring_a_unit_from_next_door_into_the_conflict(game):
          "event tang", "target greeks"])
     assert "  Sword of P2's Greeks joins the conflict from Cis-Alpine" in state.log
     assert state.units["cis_alpine"] == ("spear",)                    # one unit stays
+
+
+def test_treason_adds_a_unit_of_the_type_the_beaten_side_lost(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["bantu"]}, "deck": ["sumerians", "egyptians"], "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 3, "areas": {"etruria": ["spear", "spear"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
+         "event bantu", "target greeks"])
+    assert "  P2's Greeks adds a Sword (treason)" in state.log         # a Sword, beyond the Greeks' level 3

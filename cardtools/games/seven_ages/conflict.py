@@ -584,6 +584,7 @@ class Manoeuvre:
         tactics = [self.commits[i] == len(self.fight[3 + i]) and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
         spared = [t or self.wins_ties(s) for t, s in zip(tactics, (att, dfn))]     # an event's change (events.py)
+        committed = (ca, cd)
         if ta <= td and not (ta == td and spared[0]):
             la += len(ca)
             ca = ()
@@ -594,6 +595,8 @@ class Manoeuvre:
             cd = ()
             if tactics[1]:
                 self.lose_tactician(dfn, area)
+        if self.temporary:                                # Treason! (events.py)
+            ca, cd = self.treason((att, dfn), committed, (ca, cd))
         sa, sd = sa + ca, sd + cd
         if not ua and sa:
             ua, sa, ma = sa, (), ma + 1

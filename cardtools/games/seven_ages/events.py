@@ -1144,6 +1144,25 @@ class Events:
         world = self.game.world
         return source == max(self.areas_of(slot), key=lambda a: (len(self.units[a]), -world.areas[a].index))
 
+    def treason(self, sides: tuple[int, int], committed: tuple, survived: tuple) -> tuple:
+        """A side that won the round adds from its pool a unit of a type the other side lost, even one it
+        could not build yet, committed with its winners (Treason!, card 118): the first type lost with a
+        counter left *(judgment)*."""
+        out = list(survived)
+        for i, slot in enumerate(sides):
+            lost = committed[1 - i] if not survived[1 - i] else ()
+            if not survived[i] or not lost or "treason_reinforcements" not in self.in_force("allow", slot):
+                continue
+            left = self.pool_left(slot)                     # less its units off the map: in conflicts
+            away = self.fight[3 + i] + self.fight[5 + i] + (sum(self.invaders.values(), ()) if i == 0 else ())
+            for u in away:
+                left[self.game.counter_of[u]] -= 1
+            unit = next((u for u in lost if left.get(self.game.counter_of[u], 0) > 0), None)
+            if unit is not None:
+                out[i] += (unit,)
+                self.note(f"  {self.who(slot)} adds a {self.game.unit_name(unit)} (treason)")
+        return tuple(out)
+
     def wins_ties(self, slot: int) -> bool:
         """A tie in a conflict round counts as the side's win (Last stand, card 30)."""
         return bool(self.temporary) and "win_ties" in self.in_force("allow", slot)
