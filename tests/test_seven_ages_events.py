@@ -244,3 +244,15 @@ def test_treason_adds_a_unit_of_the_type_the_beaten_side_lost(game):
         ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
          "event bantu", "target greeks"])
     assert "  P2's Greeks adds a Sword (treason)" in state.log         # a Sword, beyond the Greeks' level 3
+
+
+def test_brilliant_general_keeps_the_better_of_two_conflict_cards(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["maori"]}, "deck": ["sumerians", "shang", "egyptians"],
+                           "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"etruria": ["sword", "sword"]},
+         "leaders": {"etruria": ["ph"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
+         "event maori", "target greeks"])
+    assert "  P2's Greeks draws a second card: 7 kept" in state.log            # the 3 drawn first, then a 7
+    assert "P2's Greeks commits 1: 11 (7 card + 4 fronts)" in next(line for line in state.log if "round:" in line)

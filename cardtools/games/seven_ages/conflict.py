@@ -571,6 +571,8 @@ class Manoeuvre:
         Committed units and conflict disorder)."""
         area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
         cards = (self.drawn[self.seat_of(att)][0], self.drawn[self.seat_of(dfn)][0])
+        if self.temporary:                                # Brilliant general (events.py)
+            cards = self.better_cards((att, dfn), cards)
         self.discards += cards
         self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
         ca, ua = self.strongest(att, ua, self.commits[0], area)

@@ -163,7 +163,7 @@ class Events:
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
         "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
-        "areas_america_australasia", "ocean_area")}
+        "areas_america_australasia", "ocean_area", "leaders_in_conflict")}
 
     # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
     def event_for(self, actor: int, anywhere: bool) -> int:
@@ -1144,6 +1144,19 @@ class Events:
         world = self.game.world
         return source == max(self.areas_of(slot), key=lambda a: (len(self.units[a]), -world.areas[a].index))
 
+    def better_cards(self, sides: tuple[int, int], cards: tuple[str, str]) -> tuple[str, str]:
+        """A side draws a second conflict card and keeps the higher (Brilliant general, card 99: the same
+        as drawing two, played once its first is drawn); the other is discarded."""
+        out = list(cards)
+        for i, slot in enumerate(sides):
+            if "best_of_two_conflict_cards" in self.in_force("allow", slot):
+                more = self.draw(1)
+                if more and self.game.value[more[0]] > self.game.value[out[i]]:
+                    more, out[i] = (out[i],), more[0]
+                self.discards += more
+                self.note(f"  {self.who(slot)} draws a second card: {self.game.value[out[i]]} kept")
+        return tuple(out)
+
     def treason(self, sides: tuple[int, int], committed: tuple, survived: tuple) -> tuple:
         """A side that won the round adds from its pool a unit of a type the other side lost, even one it
         could not build yet, committed with its winners (Treason!, card 118): the first type lost with a
@@ -1316,6 +1329,10 @@ class Events:
 
     def count_ocean_area(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if self.game.world.areas[a].kind == "ocean")
+
+    def count_leaders_in_conflict(self, slot: int) -> int:
+        """The side's leaders in the area being fought over (Brilliant general, card 99)."""
+        return sum(1 for _, _, where in self.leaders[slot] if self.fight and where == self.fight[0])
 
     def count_disordered_area(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if a in self.disorder)

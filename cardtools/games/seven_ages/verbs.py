@@ -215,7 +215,7 @@ TEMPORARY = {
     "allow": lambda a: a in ("free_dark_age_progress", "ignore_no_cavalry", "ignore_no_ships", "elite_for_3",
                              "win_ties", "heavy_rains", "retreat_any_round", "extra_city", "chronicle_ties",
                              "homeland_despite_loss", "remove_disorder_keep_units", "enter_bound_empires",
-                             "explorer_stack", "treason_reinforcements"),
+                             "explorer_stack", "treason_reinforcements", "best_of_two_conflict_cards"),
     "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
                                                                             "wheat", "trade"}
                          or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
