@@ -663,13 +663,16 @@ class Manoeuvre:
         liberated city, then the city loses a level (§ 4 › End of conflict; § End of turn › Harvest
         glory › Immediate glory)."""
         if self.city.get(area):
-            self.city_liberated(winner, area)                              # its events (events.py)
-            per_city = self.game.immediate(self.empire[winner], "city_liberated")
-            if per_city:
-                self.score(winner, per_city, "immediate glory: city liberated")
+            if not self.city_liberated(winner, area):        # with events: after the events of the moment
+                self.liberation_glory(winner)
             if not self.leader_here(winner, "bu", area):   # § 4 › End of conflict: unless a Builder is there
                 self.reduce_city(area)
         self.place(winner, area, units)
+
+    def liberation_glory(self, winner: int) -> None:
+        per_city = self.game.immediate(self.empire[winner], "city_liberated")
+        if per_city:
+            self.score(winner, per_city, "immediate glory: city liberated")
 
     def reduce_city(self, area: str) -> None:
         """A city loses one level; a 1 is removed (no Builders yet)."""

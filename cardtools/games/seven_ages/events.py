@@ -938,11 +938,19 @@ class Events:
         if self.game.events is not None and slot is not None and self.empire[slot] is not None:
             self.open_moment("conflict_won", slot, enemy_losses=losses)
 
-    def city_liberated(self, slot: int, area: str) -> None:
+    def city_liberated(self, slot: int, area: str) -> bool:
         """A city taken from another empire, at its value before it is reduced (Pillage, card 31; Sack of the
-        city, card 32; § 4. Manoeuvre › End of conflict)."""
-        if self.game.events is not None:
-            self.open_moment("liberated_city", slot, city_value=self.city[area], area=area)
+        city, card 32; § 4. Manoeuvre › End of conflict): its events are played before the liberator's
+        immediate glory, which Scorched earth (card 160) forbids. Whether the glory waits for them."""
+        if self.game.events is None:
+            return False
+        self.open_moment("liberated_city", slot, city_value=self.city[area], area=area)
+        self.queue.insert(1, ("city_glory", slot))
+        return True
+
+    def task_city_glory(self, slot: int) -> None:
+        if self.empire[slot] is not None and "city_glory" not in self.in_force("forbid", slot):
+            self.liberation_glory(slot)
 
     def open_moment(self, window: str, slot: int, **facts) -> None:
         self.moment = tuple(m for m in self.moment if m[0] != window) + tuple((window, k, v) for k, v in facts.items())

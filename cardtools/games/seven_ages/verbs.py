@@ -211,7 +211,7 @@ def _assassinate(args, c, path):
 TEMPORARY = {
     "harvest": lambda a: set(a) <= {"none", "halve"} or set(a) == {"category", "add"},
     "immune": lambda a: a == "event_artefact_loss",
-    "forbid": lambda a: a in ("free_progress", "trade_when_picked", "trade_with_empires"),
+    "forbid": lambda a: a in ("free_progress", "trade_when_picked", "trade_with_empires", "city_glory"),
     "allow": lambda a: a in ("free_dark_age_progress", "ignore_no_cavalry", "ignore_no_ships", "elite_for_3",
                              "win_ties", "heavy_rains", "retreat_any_round", "extra_city", "chronicle_ties",
                              "homeland_despite_loss", "remove_disorder_keep_units", "enter_bound_empires",
