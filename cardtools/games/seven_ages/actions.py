@@ -393,7 +393,8 @@ class Actions:
         if self.log is not None:
             self.note(f"  {self.who(slot)} trades with " + (self.who(partner) if partner >= 0 else "the deck"))
         sides = (slot, partner) if partner >= 0 else (slot,)      # events before the cards and after (events.py)
-        tasks = [("window", "trade_before", sides), ("window", "trade", sides), ("offer", slot)] + ([("offer", partner)] if partner >= 0 else [])
+        tasks = [("window", "trade_before", sides), ("window", "trade", sides), ("offer", slot)]
+        tasks += [("offer", partner)] if partner >= 0 else []
         self.queue[:0] = tasks + [("trade_result", slot, partner), ("window", "trade_after", sides)]
 
     def task_offer(self, slot: int) -> None:

@@ -626,9 +626,9 @@ class Events:
         barred = self.icons(slot) - self.unrestricted[slot] - self.lifted(slot)     # no-ships / no-cavalry icons
         for area in areas if each else areas[:1]:
             for _ in range(n):
-                found = [u for u in game.unit_class if self.unit_fits(u, units) and left.get(game.counter_of[u], 0) > 0
-                         and (any_age or game.unit_level[u] <= level) and u in game.class_units.get(game.unit_class[u], ())
-                         and game.unit_class[u] not in barred]
+                found = [u for cls, types in game.class_units.items() if cls not in barred for u in types
+                         if self.unit_fits(u, units) and left.get(game.counter_of[u], 0) > 0
+                         and (any_age or game.unit_level[u] <= level)]
                 if not found:
                     break
                 unit = max(found, key=lambda u: (game.class_cost[game.unit_class[u]], game.unit_level[u]))
@@ -688,7 +688,8 @@ class Events:
                 st.units[source] = tuple(here)
                 side = 3 if slot == st.fight[1] else 4
                 st.fight = st.fight[:side] + (st.fight[side] + (unit,),) + st.fight[side + 1:]
-                st.note(f"  {st.game.unit_name(unit)} of {st.who(slot)} joins the conflict from {world.areas[source].name}")
+                st.note(f"  {st.game.unit_name(unit)} of {st.who(slot)} joins the conflict from "
+                        f"{world.areas[source].name}")
                 return st.reinforce(ctx, n - 1)
             return run
         return Pending(ctx.event.get("by", ctx.player), "from where?",
@@ -1007,7 +1008,9 @@ class Events:
     def leader_number(self, slot: int) -> int:
         """The empire's card's leader number, raised by the changes in force (Council of elders, card 53)."""
         number = self.game.empires[self.empire[slot]]["leaders"]
-        return number + sum(c.get("leader_number", 0) for c in self.in_force("stat", slot)) if self.temporary else number
+        if not self.temporary:
+            return number
+        return number + sum(c.get("leader_number", 0) for c in self.in_force("stat", slot))
 
     def built_ahead(self, slot: int) -> int:
         """Levels ahead of its own at which the empire builds units (Mechanica Miraculum, card 61)."""
@@ -1017,7 +1020,7 @@ class Events:
         """A unit's (or a fort's) cost under the changes in force (Engineers, card 132; Arsenal, card 133;
         Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1)."""
         for changed in self.in_force("unit_cost", slot):
-            if unit == "fort" and "fort" in changed["units"] or unit != "fort" and self.unit_fits(unit, changed["units"]):
+            if "fort" in changed["units"] if unit == "fort" else self.unit_fits(unit, changed["units"]):
                 if "set" in changed:
                     cost = changed["set"]
                 else:
