@@ -105,6 +105,7 @@ class FakeHost:
         self.steps = 0
 
     def players(self): return range(len(self.res))
+    def holders(self, name): return self.players()
     def holding(self, p, r): return self.res[p][r]
     def gain(self, ctx, p, r, n):
         self.steps += 1

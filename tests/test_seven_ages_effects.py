@@ -154,9 +154,9 @@ def test_every_card_compiles_and_an_event_not_run_yet_refuses_to_run(deck, vocab
     compiled, problems = compile_deck(deck, vocab)
     assert problems == []
     assert len(compiled) == len(deck.cards)
-    (ability,) = compiled["scots"].abilities["event.effects"]  # Urban planning: a permission not run yet
+    (ability,) = compiled["hospitallers"].abilities["event.effects"]  # Free trade: a permission not run yet
     with pytest.raises(EngineMissing):
-        ability.effect(None, Ctx(0, "scots"))
+        ability.effect(None, Ctx(0, "hospitallers"))
 
 
 def test_a_mistyped_event_is_an_error_at_its_line_inside_the_event(tmp_path):

@@ -23,7 +23,7 @@ def test_the_standard_game_plays_no_event_until_every_event_runs(capsys):
     assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "not every event runs yet: the events of " in out
-    assert "Garamantes (" in out and "window 'start_empire'" in out     # an event not run yet, and why
+    assert "Israelites (" in out and "'until (allow until setup)'" in out     # an event not run yet, and why
     assert "plays the event" not in out
 
 
@@ -31,7 +31,7 @@ def test_events_so_far_plays_events_and_names_the_others(capsys):
     assert main(["play", "7ages", "--variant", "events-so-far", "--players", "4", "--agents", "random",
                  "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "# not played yet: the events of " in out and "Sabaeans ('claim_glory')" in out   # option 11's claim
+    assert "# not played yet: the events of " in out and "Sabaeans ('claim_glory' (its amount is option 11" in out
     assert "plays the event" in out
 
 
@@ -41,8 +41,9 @@ def test_which_events_run_and_why_the_others_do_not(game):
     assert book.played("magyars", "response") and book.cancels["magyars"] == {"mali"}    # Counterspy cancels I spy
     assert not book.played("magyars", "civilise")                 # a response is never played on its own
     assert book.played("umayyads", "harvest")                     # Glory? Bah, Humbug: at Harvest
-    assert "window 'destiny'" in book.missing["manchus"]          # Oracle bones: in a Destiny, not yet
-    assert "'claim_glory'" in book.missing["sabaeans"]            # Blessed are the meek: option 11
+    assert book.played("lydians", "destiny")                      # Archive: in a Destiny
+    assert "core 'draw'" in book.missing["manchus"]              # Oracle bones: the core draw, not hosted
+    assert "Secret Victory is not played" in book.missing["sabaeans"][0]    # Blessed are the meek: option 11
 
 
 def test_an_event_with_a_target_waits_for_it_and_is_discarded(game):
@@ -62,3 +63,196 @@ def test_invariants_over_seeded_games_with_events(game, players):
     assert [(r.seed, r.violations) for r in results if r.violations] == []
     assert play_checked(game, players, 1).digest == results[1].digest         # same seed, same log
 
+
+
+def _played(game, setup, moves, players=2):
+    """A table set up, then the moves played; the state after them."""
+    state = game.arrange(players, 0, {"first": "P1", **setup})
+    for move in moves:
+        state.apply(state.string_to_action(move))
+    return state
+
+
+def test_hubris_costs_the_leading_player_2_glory_once_whatever_their_empires(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["fatimids"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "glory": 6, "capital": "latium", "areas": {"latium": ["sword"]}},
+        {"player": "P1", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}},
+        {"player": "P2", "card": "egyptians", "level": 12, "glory": 2, "areas": {"egypt": ["sword"]}}]},
+        ["mark destiny", "mark production", "mark destiny", "extra none", "extra none", "build save",
+         "destiny 0", "destiny 0", "event fatimids"])
+    hit = [line for line in state.log if "(event Fatimids)" in line]
+    assert hit == ["  P1's Romans -2 glory (event Fatimids)"]
+
+
+def test_defection_takes_a_lone_unit_area_without_a_leader_next_to_the_empire(game):
+    state = _played(game, {"hands": {"P1": ["georgians"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "areas": {"latium": ["sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"etruria": ["spear"], "magna_graecia": ["sword"]},
+         "leaders": {"magna_graecia": ["ta"]}}]},
+        ["mark civilise", "mark destiny", "extra none", "extra none", "destiny 0", "event georgians"])
+    assert state.owner["etruria"] == 0 and state.units["etruria"] == ("sword",)   # the Romans' own sword
+    assert state.seat_of(state.owner["magna_graecia"]) == 1                                   # a leader holds it
+
+
+def test_conscription_makes_infantry_cost_1_and_free_to_maintain_for_the_action(game):
+    state = _played(game, {"hands": {"P1": ["boers"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "money": 3, "capital": "latium", "cities": {"latium": 5},
+         "areas": {"latium": ["sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark production", "mark destiny", "extra none", "extra none", "event boers", "build infantry"])
+    income = state.income(0)
+    assert "  maintenance: 0 money for 0 units" in state.log
+    assert len(state.units["latium"]) == 2 + 5                                     # room: the city's value
+    assert state.money[0] == 3 + income - 5                                        # 1 money an infantry
+    assert not state.temporary                                                     # over with the action
+
+
+def test_council_of_elders_raises_the_leader_number_until_the_age_changes(game):
+    state = _played(game, {"hands": {"P1": ["medes"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 13, "capital": "latium", "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark civilise", "mark destiny", "extra none", "extra none", "destiny 0", "event medes"])
+    card = game.empires["romans"]["leaders"]
+    assert state.leader_number(0) == card + 1
+    state.advance(0, 7, "a trade")                                                # level 20: age 3
+    assert state.leader_number(0) == card
+
+
+def test_martyr_and_state_funeral_are_played_once_a_named_leader_is_lost(game):
+    state = _played(game, {"hands": {"P1": ["mitanni", "vietnamese"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 14, "capital": "latium", "areas": {"latium": ["sword"]},
+         "leaders": {"latium": ["caesar"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark destiny", "mark destiny", "extra none", "extra none", "destiny 0", "destiny 0",   # free progress: age 3
+         "event mitanni", "event vietnamese"])
+    log = state.log[state.log.index("  P1's Romans loses Caesar (a new age)"):]
+    assert "  P1's Romans +2 glory (event Mitanni)" in log and "  P1's Romans +3 glory (event Vietnamese)" in log
+
+
+def test_a_discarded_empire_plays_its_events_first(game):
+    state = _played(game, {"hands": {"P1": ["east_india_company", "omanis"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 14, "capital": "latium", "areas": {"latium": ["sword"]},
+         "leaders": {"latium": ["caesar"]}},
+        {"player": "P1", "card": "greeks", "level": 12, "capital": "achaea", "areas": {"achaea": ["sword"]}},
+        {"player": "P2", "card": "egyptians", "level": 12, "areas": {"egypt": ["sword"]}}]},
+        ["mark discard", "mark production", "mark destiny", "extra none", "extra none", "build save", "destiny 0",
+         "event east_india_company", "event omanis"])
+    assert state.leaders[1] == (("Caesar", ("ta",), "achaea"),)       # Government in exile: to the Greeks
+    assert "  P1's Romans +1 glory (event Omanis)" in state.log         # Abdication: age 2 halved, up
+    assert state.empire[0] is None
+
+
+def test_summit_turns_the_next_turns_manoeuvres_into_passes(game):
+    state = _played(game, {"hands": {"P1": ["srivijaya"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark civilise", "mark destiny", "extra none", "extra none", "destiny 0", "event srivijaya", "promote none",
+         "mark manoeuvre", "mark manoeuvre", "extra none", "extra none"])
+    assert "  P1's Romans: the manoeuvre is a pass (an event)" in state.log
+    assert "  P2's Greeks: the manoeuvre is a pass (an event)" in state.log
+
+
+def test_triumph_and_pillage_follow_a_conflict_won_and_a_city_liberated(game):
+    state = _played(game, {"hands": {"P1": ["toltecs", "spanish"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"] * 6}},
+        {"player": "P2", "card": "greeks", "level": 12, "capital": "etruria", "cities": {"etruria": 3},
+         "areas": {"etruria": ["spear"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit all", "commit one",
+         "event toltecs", "event spanish"])
+    assert "  P1's Romans +1 glory (event Toltecs)" in state.log      # the enemy lost 1 unit
+    assert "  P1's Romans +6 money (event Spanish)" in state.log      # the city was 3 when liberated
+
+
+def test_levee_en_masse_and_mercenaries_place_units_from_the_pool(game):
+    state = _played(game, {"hands": {"P1": ["romans", "inca"], "P2": []}, "empires": [
+        {"player": "P1", "card": "egyptians", "level": 12, "money": 9, "capital": "egypt",
+         "cities": {"egypt": 3, "nubia": 1}, "areas": {"egypt": ["sword"], "nubia": ["sword"], "cyrenaica": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark production", "mark destiny", "extra none", "extra none", "event romans", "event inca"])
+    assert "  P1's Egyptians places Sword in Egypt, Sword in Nubia" in state.log           # free, in each city
+    missiles = 2 * game.class_cost["missile"]                   # the dearest land class without cavalry (its icon)
+    assert "  P1's Egyptians places Catapult in Egypt, Catapult in Egypt" in state.log     # the most advanced
+    assert state.money[0] == 9 - (missiles + 1) // 2 + state.income(0) - 7                  # at half price
+
+
+def test_archive_draws_the_destiny_cards_from_the_discard_pile(game):
+    state = _played(game, {"hands": {"P1": ["lydians", "han"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark destiny", "mark production", "extra none", "extra none", "build save", "event lydians", "destiny 0"])
+    assert "lydians" in state.hand[0] and len(state.hand[0]) == 6      # Archive was the pile; the deck gave the rest
+
+
+def test_last_stand_makes_a_tied_round_the_defenders_win(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["aztecs"]}, "deck": ["shang", "hittites"], "empires": [   # both 3
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"etruria": ["sword"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
+         "event aztecs"])
+    assert "  round: P1's Romans commits 1: 7 (3 card + 4 fronts); P2's Greeks commits 1: 7 (3 card + 4 fronts)" in state.log
+    assert state.fight[9:] == (1, 0)                    # a tie: only the attacker's committed sword is lost
+
+
+TRADE = {"empires": [   # the rulebook's trade (§ 3. Trade and progress), as in the scenario trade-winds
+    {"player": "P1", "card": "syracusans", "level": 10, "money": 0, "capital": "sicily", "areas": {"sicily": ["spear"]}},
+    {"player": "P2", "card": "romans", "level": 12, "money": 0, "capital": "latium", "areas": {"latium": ["sword"]}}]}
+
+
+def test_tariffs_take_the_income_of_the_trade_partner(game):
+    state = _played(game, {**TRADE, "hands": {"P1": ["papal_states", "austrians"], "P2": ["germans"]}},
+                    ["mark trade", "mark civilise", "extra none", "extra none", "event pass", "event papal_states",
+                     "offer austrians", "offer germans"])
+    assert "  P1 plays the event Tariffs (Papal States)" in state.log
+    assert not [line for line in state.log if "money (trade)" in line] and state.money[1] == 0
+
+
+def test_embargo_turns_the_trade_into_two_trades_against_the_deck(game):
+    state = _played(game, {**TRADE, "hands": {"P1": ["austrians"], "P2": ["ming", "germans"]}},
+                    ["mark trade", "mark civilise", "extra none", "extra none", "event pass", "event ming",
+                     "offer austrians", "offer germans"])
+    cards = [line for line in state.log if line.startswith("  cards:")]
+    assert len(cards) == 2 and all("→ " in line for line in cards)
+    assert "austrians" not in state.hand[1] and "germans" not in state.hand[0]       # nothing changed hands
+
+
+def test_laurels_raise_the_cities_category_for_this_harvest(game):
+    setup = {"hands": {"P1": ["urartians"], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "cities": {"latium": 3},
+         "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]}
+    moves = ["mark destiny", "mark destiny", "extra none", "extra none", "destiny 0", "destiny 0"]
+    state = _played(game, setup, moves + ["event urartians"])
+    assert "  Cities: P1's Romans 3 → 3 glory" in state.log           # the card's 2, one higher
+    assert "  Cities: P1's Romans 3 → 2 glory" in _played(game, setup, moves + ["event pass"]).log
+    assert not state.temporary                                         # over with the Harvest
+
+
+def test_reinforcements_bring_a_unit_from_next_door_into_the_conflict(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["tang"]}, "deck": ["shang", "hittites"], "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"etruria": ["sword"], "cis_alpine": ["spear", "sword"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
+         "event tang", "target greeks"])
+    assert "  Sword of P2's Greeks joins the conflict from Cis-Alpine" in state.log
+    assert state.units["cis_alpine"] == ("spear",)                    # one unit stays
+
+
+def test_treason_adds_a_unit_of_the_type_the_beaten_side_lost(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["bantu"]}, "deck": ["sumerians", "egyptians"], "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 3, "areas": {"etruria": ["spear", "spear"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
+         "event bantu", "target greeks"])
+    assert "  P2's Greeks adds a Sword (treason)" in state.log         # a Sword, beyond the Greeks' level 3
+
+
+def test_brilliant_general_keeps_the_better_of_two_conflict_cards(game):
+    state = _played(game, {"hands": {"P1": [], "P2": ["maori"]}, "deck": ["sumerians", "shang", "egyptians"],
+                           "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"etruria": ["sword", "sword"]},
+         "leaders": {"etruria": ["ph"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "march etruria", "commit one", "commit one",
+         "event maori", "target greeks"])
+    assert "  P2's Greeks draws a second card: 7 kept" in state.log            # the 3 drawn first, then a 7
+    assert "P2's Greeks commits 1: 11 (7 card + 4 fronts)" in next(line for line in state.log if "round:" in line)

@@ -443,7 +443,7 @@ def _extreme_players(best):
         c.check_measure("stat", args, path)
 
         def resolve(st, ctx):
-            values = {p: st.stat(ctx, p, args) for p in st.players()}
+            values = {p: st.stat(ctx, p, args) for p in st.holders(args)}
             edge = best(values.values())
             return [p for p, v in values.items() if v == edge]
         return Targets(resolve)

@@ -206,6 +206,11 @@ class Host:
         """Every actor effects may address, in order."""
         return self.actors()
 
+    def holders(self, name: str):
+        """The actors the ``most`` / ``least`` targets compare on a statistic: every player, unless a
+        game's player holds it for several actors (7 Ages: glory is the player's, not each empire's)."""
+        return self.players()
+
     def has(self, ctx: Ctx, actor: int, card: str) -> bool:
         """Whether the actor owns the card (in one of the ``OWNED`` zones)."""
         return any(card in self.__dict__[zone][actor] for zone in self.OWNED)

@@ -167,7 +167,7 @@ class Actions:
             self.capital[slot] = self.homeland[slot] = best
             if self.log is not None:
                 self.note(f"  capital in {self.game.world.areas[best].name} (value {value})")
-        self.queue[:0] = [("set_up_leader", slot)]
+        self.queue[:0] = [("set_up_leader", slot), ("window", "start_empire", (slot,))]    # events: events.py
 
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
@@ -181,7 +181,7 @@ class Actions:
                     for a in self.areas_of(slot) if a not in self.disorder)
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
-        return total
+        return self.total_changed(slot, total) if self.temporary else total       # an event's change
 
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
@@ -203,7 +203,7 @@ class Actions:
         if self.barbarian(slot):
             return
         areas = self.areas_of(slot)
-        count = sum(len(self.units[a]) for a in areas)
+        count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.temporary else 0)
         unpaid = max(0, count - self.money[slot])
         self.spend(slot, count - unpaid)
         if self.log is not None:
@@ -258,7 +258,7 @@ class Actions:
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
         """The most advanced type of a class the empire's level allows with a counter in its pool
         (§ Cost; § 2. Production › Building new units and markers)."""
-        game, level = self.game, self.progress[slot]
+        game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.temporary else 0)
         for unit in reversed(game.class_units[cls]):
             if game.unit_level[unit] <= level and left.get(game.counter_of[unit], 0) > 0:
                 return unit
@@ -270,6 +270,7 @@ class Actions:
         new units and markers; § 1. Start empire › Initial units)."""
         game = self.game
         restrictions = game.empires[self.empire[slot]].get("restrictions", {})
+        unrestricted = self.unrestricted[slot] | (self.lifted(slot) if self.temporary else frozenset())
         landings: dict[str, tuple[str, ...]] = {}
         if start:
             areas = self.start_areas(self.empire[slot], self.seat_of(slot))
@@ -287,6 +288,7 @@ class Actions:
         if profile == "elite" and self.elite[slot] < ELITE_MAX:
             cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
                        sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
+            cost = self.elite_changed(slot, cost) if self.temporary else cost          # an event's change
             if cost <= self.money[slot]:
                 self.spend(slot, cost)
                 self.elite[slot] += 1
@@ -294,11 +296,12 @@ class Actions:
         if profile == "fort" and not self.barbarian(slot):
             for a in self.fort_sites(slot, areas):
                 cost = game.markers["fort"]["builder_cost" if self.leader_here(slot, "bu", a) else "cost"]
+                cost = self.cost_changed(slot, "fort", cost) if self.temporary else cost
                 if cost <= self.money[slot]:
                     self.spend(slot, cost)
                     self.forts |= {a}
                     bought.append(f"a fort in {game.world.areas[a].name}")
-        if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in self.unrestricted[slot]):
+        if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in unrestricted):
             coast = [a for a in room if game.world.coastal(a)]
             while self.buy_unit(slot, "ships", coast, room, left, bought, landings, start):
                 pass
@@ -315,7 +318,7 @@ class Actions:
             classes = ["infantry"]
             if profile == "best":
                 classes = ["cavalry", "missile", "infantry"]
-                if restrictions.get("no_cavalry_until_trade") and "cavalry" not in self.unrestricted[slot]:
+                if restrictions.get("no_cavalry_until_trade") and "cavalry" not in unrestricted:
                     classes.remove("cavalry")
             while any(self.buy_unit(slot, c, list(room), room, left, bought, landings, start) for c in classes):
                 pass
@@ -336,6 +339,8 @@ class Actions:
         cost = self.initial_cost(slot, unit, game.class_cost[cls]) if start else game.class_cost[cls]
         if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
             cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
+        if self.temporary:                              # an event's change (events.py)
+            cost = self.cost_changed(slot, unit, cost)
         if cost > self.money[slot]:
             return False
         self.spend(slot, cost)
@@ -406,7 +411,7 @@ class Actions:
         this turn if there is any; with none, the deck."""
         if slot is None or self.empire[slot] is None:
             return
-        partners = self.in_range(slot)
+        partners = [] if self.temporary and self.trades_with_deck(slot) else self.in_range(slot)   # events.py
         fresh = [p for p in partners if p not in self.traded]
         partners = fresh or partners
         if len(partners) > 1:
@@ -427,7 +432,8 @@ class Actions:
         if self.log is not None:
             self.note(f"  {self.who(slot)} trades with " + (self.who(partner) if partner >= 0 else "the deck"))
         sides = (slot, partner) if partner >= 0 else (slot,)      # events before the cards and after (events.py)
-        tasks = [("window", "trade_before", sides), ("offer", slot)] + ([("offer", partner)] if partner >= 0 else [])
+        tasks = [("window", "trade_before", sides), ("window", "trade", sides), ("offer", slot)]
+        tasks += [("offer", partner)] if partner >= 0 else []
         self.queue[:0] = tasks + [("trade_result", slot, partner), ("window", "trade_after", sides)]
 
     def task_offer(self, slot: int) -> None:
@@ -457,6 +463,9 @@ class Actions:
     def task_trade_result(self, slot: int, partner: int) -> None:
         """§ 3. Trade and progress › Effects of trading."""
         game, seat = self.game, self.seat_of(slot)
+        if partner >= 0 and self.temporary and self.trade_split(slot, partner):   # both against the deck (events.py)
+            self.queue[:0] = [("trade_result", slot, -1), ("trade_result", partner, -1)]
+            return
         mine = self.offer[seat][0] if self.offer[seat] else None
         self.offer[seat] = ()
         if mine is None:                                  # hand and deck both empty: no trade
@@ -499,10 +508,10 @@ class Actions:
             if s < 0:
                 continue
             if gains[i]:
-                self.advance(s, gains[i], "trade")
+                self.advance(s, gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0), "trade")
                 if sides[1 - i] >= 0:
                     self.trade_elephant(s, sides[1 - i])
-            else:
+            elif not (self.temporary and self.trade_income_lost(s)):        # Tariffs (events.py)
                 self.earn(s, game.value[cards[i]], "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)
@@ -538,6 +547,12 @@ class Actions:
 
     # -- action 5: Destiny (§ 5. Destiny) ---------------------------------------------------------------
     def action_destiny(self, seat: int, slot: int | None) -> None:
+        if slot is None:
+            self.task_destiny(seat, slot)
+        else:                                           # the empire's events first (events.py)
+            self.queue[:0] = [("window", "destiny", (slot,)), ("destiny", seat, slot)]
+
+    def task_destiny(self, seat: int, slot: int | None) -> None:
         self.wait("destiny", seat * self.per if slot is None else slot, slot)
 
     def options_destiny(self, slot: int | None) -> list[int]:
@@ -828,6 +843,8 @@ class Actions:
             chosen = fertile[:2] if len(fertile) >= 2 else spots[:1]
         # a Builder: one more in its area, even for a Barbarian, not the same city twice
         chosen += [a for a in spots if self.leader_here(slot, "bu", a) and a not in chosen]
+        if self.temporary and "extra_city" in self.in_force("allow", slot):      # Urban planning (events.py)
+            chosen += [a for a in spots if a not in chosen][:1]
         for area in chosen:
             value = CITY_STEPS[CITY_STEPS.index(self.city.get(area, 0)) + 1]
             self.city[area] = value
@@ -840,8 +857,8 @@ class Actions:
 
     # -- action 7: Discard empire (§ 7. Discard empire) --------------------------------------------------
     def action_discard(self, seat: int, slot: int | None) -> None:
-        if slot is not None and self.empire[slot] is not None:
-            self.discard_empire(slot, "Discard empire")
+        if slot is not None and self.empire[slot] is not None:     # its events first (events.py)
+            self.queue[:0] = [("window", "discard_empire", (slot,)), ("discard_empire", slot)]
 
     def discard_empire(self, slot: int, why: str) -> None:
         """Its units and markers leave the map (a capital stays as a city), its card is discarded,

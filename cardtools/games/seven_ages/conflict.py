@@ -75,7 +75,7 @@ class Manoeuvre:
         """1 when an Explorer moves with the units of ``source`` (a ``march`` takes its area's
         military leaders along): +1 movement point, and a neutral area costs 1 (§ Leader Types ›
         Explorer (Ex))."""
-        return 1 if leaders and self.leader_here(slot, "ex", source) else 0
+        return 1 if leaders and (self.leader_here(slot, "ex", source) or self.great_explorer(slot, source)) else 0
 
     def reach(self, slot: int, source: str, kind: str, bonus: int = 0,
               landing: bool = False) -> dict[str, tuple[int, str]]:
@@ -101,6 +101,7 @@ class Manoeuvre:
         promised = False
         heap = [(0, source)]
         closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
+        bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
             if cost > found[area][0]:
@@ -120,7 +121,7 @@ class Manoeuvre:
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
-                if closed and game.chart.at(n, age)["id"] in closed:
+                if closed and (game.chart.at(n, age)["id"] in closed or other in closed):
                     continue
                 if air:
                     if kind == "nuke" and other not in (None, slot) and "star_wars" in self.units[n]:
@@ -131,7 +132,7 @@ class Manoeuvre:
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
                         continue
-                    step = 1 if bonus and other is None else game.chart.entry_cost(n, age)
+                    step = 1 if bonus_step and other is None else game.chart.entry_cost(n, age)
                 elif there.is_land:
                     if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
@@ -548,8 +549,8 @@ class Manoeuvre:
                                        invaded=area in self.invaded, siege=siege, fort=fort)
             if len(units) >= need and len(units) > (0 if fort else 1):
                 self.disorder -= {area}
-                if not fort:
-                    self.units[area] = units[:-1]
+                if not fort and not (self.temporary and "remove_disorder_keep_units" in self.in_force("allow", slot)):
+                    self.units[area] = units[:-1]                           # unless Martial law (events.py)
                 self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
 
     def task_battle(self, slot: int, area: str) -> None:
@@ -599,7 +600,11 @@ class Manoeuvre:
         if side == 0 and not (self.fight[8] and self.retreat_to(slot, area)):
             side, slot = 1, self.fight[2]
         tactician = self.leader_here(slot, "ta", area)   # § Leader Types › Tactician: if either has one
-        if side == 1 and not ((self.fight[7] or (tactician and self.fight[8])) and self.retreat_to(slot, area)):
+        if side == 0 and self.retreats_any_round(slot) and self.retreat_to(slot, area):   # events.py
+            self.wait("retreat", slot, side)
+            return
+        if side == 1 and not ((self.fight[7] or (tactician and self.fight[8]) or self.retreats_any_round(slot))
+                              and self.retreat_to(slot, area)):
             return
         self.wait("retreat", slot, side)
 
@@ -737,6 +742,8 @@ class Manoeuvre:
         for c in changed:
             if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
                 front *= 2
+            if c.get("support_only") and self.unit_fits(unit, c["support_only"]):   # Heavy rains (events.py)
+                front = support
         return front, support
 
     def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
@@ -781,6 +788,8 @@ class Manoeuvre:
         Committed units and conflict disorder)."""
         area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
         cards = (self.drawn[self.seat_of(att)][0], self.drawn[self.seat_of(dfn)][0])
+        if self.temporary:                                # Brilliant general (events.py)
+            cards = self.better_cards((att, dfn), cards)
         self.discards += cards
         self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
         ca, ua = self.strongest(att, ua, self.commits[0], area)
@@ -803,19 +812,22 @@ class Manoeuvre:
         # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
-        fled = [False, False]
-        if ta <= td and not (ta == td and tactics[0]):
+        spared = [t or self.wins_ties(s) for t, s in zip(tactics, (att, dfn))]     # an event's change (events.py)
+        committed, fled = (ca, cd), [False, False]
+        if ta <= td and not (ta == td and spared[0]):
             la += len(ca)
             fled[0] = "elephant" in ca
             ca = ()
             if tactics[0]:
                 self.lose_tactician(att, area)
-        if td <= ta and not (ta == td and tactics[1]):
+        if td <= ta and not (ta == td and spared[1]):
             ld += len(cd)
             fled[1] = "elephant" in cd
             cd = ()
             if tactics[1]:
                 self.lose_tactician(dfn, area)
+        if self.temporary:                                # Treason! (events.py)
+            ca, cd = self.treason((att, dfn), committed, (ca, cd))
         sa, sd = sa + ca, sd + cd
         if not ua and sa:
             ua, sa, ma = sa, (), ma + 1
@@ -838,6 +850,7 @@ class Manoeuvre:
         if lost[0] not in self.game.leader_slug:
             self.cup += (lost[1],)
         self.note(f"  {self.who(slot)} loses {lost[0]}, committed and beaten")
+        self.leaders_lost(slot, (lost,))                 # the events of that moment (events.py)
 
     def end_conflict(self) -> None:
         """§ 4. Manoeuvre › End of conflict: elite markers at risk, disorder, control and its changes."""
@@ -872,6 +885,8 @@ class Manoeuvre:
             holder = self.owner.get(area)
             self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "
                       + (f"{self.who(holder)} holds the area" if holder is not None else "the area is vacant"))
+        winner = att if survivors_a and not survivors_d else dfn if survivors_d and not survivors_a else None
+        self.conflict_won(winner, la if winner == dfn else ld)          # its events (events.py)
         self.check_empty(dfn)
         if not any(task[0] in ("land", "battle") and task[1] == att for task in self.queue):   # conflicts to come
             self.check_empty(att)
@@ -881,9 +896,8 @@ class Manoeuvre:
         liberated city, then the city loses a level (§ 4 › End of conflict; § End of turn › Harvest
         glory › Immediate glory)."""
         if self.city.get(area):
-            per_city = self.game.immediate(self.empire[winner], "city_liberated")
-            if per_city:
-                self.score(winner, per_city, "immediate glory: city liberated")
+            if not self.city_liberated(winner, area):        # with events: after the events of the moment
+                self.liberation_glory(winner)
             if not self.leader_here(winner, "bu", area):   # § 4 › End of conflict: unless a Builder is there
                 self.reduce_city(area)
         self.place(winner, area, units)
@@ -911,6 +925,11 @@ class Manoeuvre:
     def raze(self, slot: int, area: str) -> None:
         del self.city[area]
         self.note(f"  {self.who(slot)} destroys the city in {self.game.world.areas[area].name}")
+
+    def liberation_glory(self, winner: int) -> None:
+        per_city = self.game.immediate(self.empire[winner], "city_liberated")
+        if per_city:
+            self.score(winner, per_city, "immediate glory: city liberated")
 
     def reduce_city(self, area: str) -> None:
         """A city loses one level; a 1 is removed (no Builders yet)."""

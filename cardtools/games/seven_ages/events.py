@@ -23,34 +23,44 @@ from typing import Any
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.host import Computed
-from cardtools.games.seven_ages.verbs import Pick
+from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
 #: that does not say when is played in its empire's Civilise); a Production, before income; Free
 #: progress and the start of Harvest glory (§ End of turn › Harvest glory › Event cards and glory); a
 #: Trade, before its cards are shown and after it; a Manoeuvre, before movement; each conflict round,
 #: once both sides have committed (§ 4. Manoeuvre › Resolving conflict with other empires: any player
-#: may play them).
+#: may play them); once an empire has lost leaders (a named one: ``named_leader_lost``); in a Discard
+#: empire action, before the empire leaves; a Destiny, before the cards are discarded; a Start empire, once the
+#: empire is set up; a conflict won; a city liberated (the cards' moments: docs/rules/7ages-cards.md § Effects;
+#: the last two carry ``enemy_losses`` and ``city_value``: ``Events.moment``).
 #: ``response`` is the cancel window.
+#: Target words the window names: the liberator of a city (``Events.derived``).
 WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
-           "conflict")
+           "conflict", "leader_lost", "named_leader_lost", "discard_empire", "destiny", "start_empire",
+           "conflict_won", "liberated_city", "trade")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
-           "player_more_cards", "conflict_side")
-PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
+           "player_more_cards", "conflict_side", "adjacent_empire", "blockaded_empire")
 #: Target words the window names, not chosen (``Events.derived``).
-DERIVED = ("trade_partner", "attacker", "defender")
+DERIVED = ("trade_partner", "attacker", "defender", "liberator")
 #: Core target words the effects resolve themselves.
 CORE_TARGETS = ("you", "others", "all", "opponent", "yours")
 #: Kinds of area the area verbs pick from (``Events.areas_of_kind``).
 AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mountain_area", "fertile_without_city",
               "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened",
-              "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area")
+              "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area",
+              "coastal_without_fort", "next_to_other_disorder", "nearest_barbarian", "border", "adjacent_single_unit",
+              "coastal_on_chosen_sea", "coastal_start_area")
+#: Kinds of area units come from (``move_units``: ``Events.reinforce``).
+SOURCES = ("adjacent_own",)
+#: Kinds of area of other empires, seen from the empire of the event (``Events.outward``).
+OUTWARD = ("adjacent_single_unit",)
 #: Kinds of area at sea; the others are land areas.
 SEA_KINDS = ("one_sea_area", "ocean_area")
 #: Kinds of area that are the first of a ranking: picked again after each one.
-RANKED = ("farthest_from_capital", "largest_city")
+RANKED = ("farthest_from_capital", "largest_city", "nearest_barbarian")
 #: Terrains of the kinds of area an event closes (``no_entry``).
 CLOSED = {"rough_area": ("tundra", "mountain", "forest"), "desert_area": ("desert",)}
 #: City values, smallest first (§ 6. Civilise › Urbanise).
@@ -60,6 +70,11 @@ CITY_STEPS = (1, 3, 5, 7)
 REDRAW_BELOW = 4
 #: Statistics the state answers (``Events.stat``).
 STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
+#: Why a verb is not run, where more than its name says it (docs/rules/7ages.md § 14.1).
+WHY = {"claim_glory": "'claim_glory' (its amount is option 11's claim: Secret Victory is not played)"}
+#: Core verbs the state does not host: its ``draw(count)`` is the rules' own deck draw (rules.py), not the
+#: Host's ``draw(ctx, player, deck, n)`` (Oracle bones, card 95).
+UNHOSTED = ("draw",)
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
 COUNT_KEYS, STAT_KEYS = ("count", "none"), ("stat",)
 KEYS = ((("each", "who", "from"), "target"), (COUNT_KEYS, "count"), (STAT_KEYS, "stat"),
@@ -83,11 +98,13 @@ class EventBook:
         abilities, target, cancels, missing = {}, {}, {}, {}
         for card, (compiled, verbs) in compile_field(deck, vocab, "event.effects").items():
             nodes = deck.card(card).part("event.effects", ())
-            why = [f"'{v}'" for v in verbs]
-            words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set()}
+            why = [WHY.get(v, f"'{v}'") for v in verbs]
+            words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set(),
+                                     "core": set(), "source": set()}
             for node in nodes:
                 _words(node.get("do"), words)
                 _words(node.get("if"), words)
+            why += [f"core '{v}'" for v in sorted(words["core"])]
             why += [f"window '{a.trigger}'" for a in compiled if a.trigger not in WINDOWS + (RESPONSE,)]
             chosen = sorted(words["target"] & set(TARGETS + DERIVED))
             why += [f"target '{w}'" for w in sorted(words["target"] - set(TARGETS + DERIVED + CORE_TARGETS))]
@@ -125,13 +142,13 @@ def _words(node: Any, found: dict[str, set]) -> None:
         if isinstance(value, str):
             for keys, kind in KEYS:
                 if key in keys:
-                    found[kind].add(value)
+                    found["source" if key == "from" and value in SOURCES else kind].add(value)
         elif isinstance(value, dict) and key in COUNT_KEYS + STAT_KEYS and isinstance(value.get("of"), str):
             found["count" if key in COUNT_KEYS else "stat"].add(value["of"])
-        if key == "each" and isinstance(value, dict):
-            found["target"].add("most/least")
         if key == "cancel":
             found["cancel"].update(value)
+        if key in UNHOSTED:
+            found["core"].add(key)
         if key == "adopt_religion" and isinstance(value.get("of"), str):
             found["target"].add(value["of"])
         _words(value, found)
@@ -141,10 +158,14 @@ class Events:
     """Playing events: the window in Civilise, the target, the response window, the resolution; the
     state's side of the event verbs (verbs.py) and of the core verbs' words."""
 
+    #: (window, word, number): what the last such moment carries (the losses of a conflict won, a liberated
+    #: city's value), read by the events played in it
+    moment: tuple = ()
+
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
         "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
-        "areas_america_australasia", "ocean_area")}
+        "areas_america_australasia", "ocean_area", "leaders_in_conflict")}
 
     # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
     def event_for(self, actor: int, anywhere: bool) -> int:
@@ -179,6 +200,10 @@ class Events:
             return self.in_range(by, everyone=word == "empire_in_range")
         if word == "conflict_side":          # a side of the conflict being fought (the window's sides)
             return self.in_play()
+        if word == "adjacent_empire":        # an empire with an area next to one of the empire's
+            return self.adjacent_empires(by)
+        if word == "blockaded_empire":
+            return self.blockaded(by)
         if word == "other_player_empire":
             return [s for s in self.in_play() if self.seat_of(s) != seat]
         if word == "player":
@@ -243,8 +268,14 @@ class Events:
         from the First player; closed when everyone has passed in turn). In an action, ``sides`` are the
         empires taking part: a player plays the events for their own side, and anyone the events
         played on a side *(judgment)*; at the end of the turn (no sides) anyone plays."""
-        if self.game.events is None or passes >= self.n:
+        if self.game.events is None or passes >= self.n or sides and all(self.empire[s] is None for s in sides):
             return
+        if self.stack:             # an event is being carried out: this window waits for it (§ 6: one at a time)
+            after = self.queue.index(("resolve",)) + 1 if ("resolve",) in self.queue else 0
+            self.queue.insert(after, ("window", window, sides, turn, passes))
+            return
+        if not any(self.game.events.window[window].intersection(hand) for hand in self.hand):
+            return                                         # nobody holds one of its events: closed at once
         seat = self.seat_order()[turn % self.n]
         if self.window_events(seat, window, sides):
             self.wait("event", seat * self.per, window, sides, turn, passes)
@@ -278,6 +309,8 @@ class Events:
         if word == "trade_partner":
             others = [s for s in sides if s != by]
             return others[0] if by in sides and others else None
+        if word == "liberator":
+            return sides[0]
         if self.fight is None:
             return None
         return self.fight[1] if word == "attacker" else self.fight[2]
@@ -335,6 +368,7 @@ class Events:
         if word in DERIVED:
             target = self.derived(word, by, sides)
         event = {"by": by} if target is None else {"by": by, "target": target}
+        event.update((key, value) for w, key, value in self.moment if w == window)
         ctx = Ctx(by, card, event)
         if ability.condition is not None and not ability.condition(self, ctx):
             self.note(f"  {self.game.deck.card(card).part('event.title')} has no effect")
@@ -390,11 +424,14 @@ class Events:
         """An area verb (``Pick.method``) on ``n`` areas of a kind (None: all), picked one at a time by
         the player of the event, or by the empire's owner (``chosen_by: owner``)."""
         slots = self.in_play() if pick.anywhere else [ctx.player]
-        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind)
+        by = ctx.event.get("by", ctx.player)
+        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind, by)
                  if self.area_fits(pick, a)]
+        if pick.kind == "coastal_on_chosen_sea":
+            return self.pick_sea(ctx, pick, found)
         if n is None or n >= len(found) and pick.kind not in RANKED:
             for area in found:
-                self.area_effect(pick, area)
+                self.area_effect(pick, area, by)
             return None
         if n <= 0 or not found:
             return None
@@ -402,10 +439,26 @@ class Events:
 
         def chosen(area):
             def run(st):
-                st.area_effect(pick, area)
+                st.area_effect(pick, area, by)
                 return st.pick_areas(ctx, pick, n - 1)
             return run
         return Pending(picker, "which area?", tuple(Option(a, chosen(a)) for a in found))
+
+    def pick_sea(self, ctx: Ctx, pick: Pick, found: list[str]) -> Pending | None:
+        """Coastal areas on one sea area the player of the event picks (Tsunami, card 119): the verb
+        acts on each of them."""
+        world, by = self.game.world, ctx.event.get("by", ctx.player)
+        seas = sorted({n for a in found for n in world.neighbours(a) if world.areas[n].kind == "sea"},
+                      key=lambda a: world.areas[a].index)
+
+        def struck(sea):
+            def run(st):
+                for area in found:
+                    if sea in world.neighbours(area):
+                        st.area_effect(pick, area, by)
+            return run
+        return Pending(ctx.event.get("by", ctx.player), "which sea?",
+                       tuple(Option(sea, struck(sea)) for sea in seas)) if seas else None
 
     def area_fits(self, pick: Pick, area: str) -> bool:
         """Whether the verb can do anything there."""
@@ -420,6 +473,8 @@ class Events:
             return bool(city) and city < self.city_top(slot, area)
         if method == "build_city":
             return not city and (pick.even_barbarian or not self.barbarian(slot))
+        if method == "take_area":
+            return True
         return bool(city) and area != self.capital[slot] and city >= self.city.get(self.capital[slot], 0)
 
     def city_top(self, slot: int, area: str) -> int:
@@ -428,7 +483,7 @@ class Events:
         age = self.age(slot) + self.leader_here(slot, "bu", area)
         return self.game.max_city[min(age, 7)]
 
-    def area_effect(self, pick: Pick, area: str) -> None:
+    def area_effect(self, pick: Pick, area: str, by: int) -> None:
         method, name = pick.method, self.game.world.areas[area].name
         if method in ("disorder", "remove_disorder"):
             near = [a for a in self.game.world.neighbours(area) if a in self.owner] if pick.adjacent else []
@@ -450,13 +505,18 @@ class Events:
         elif method == "build_city":
             self.city[area] = pick.value
             self.note(f"  a city of {pick.value} is built in {name}")
+        elif method == "take_area":
+            self.area_taken(area, pick.to, by)
         else:
             self.capital[self.owner[area]] = area
             self.note(f"  {self.who(self.owner[area])} moves its capital to {name}")
 
-    def areas_of_kind(self, slot: int, kind: str) -> list[str]:
-        """The empire's land areas of a kind (the vocabulary's counts), in map order."""
+    def areas_of_kind(self, slot: int, kind: str, by: int | None = None) -> list[str]:
+        """The empire's land areas of a kind (the vocabulary's counts), in map order; ``by``: the
+        empire of the event, for the kinds seen from it (``border``, ``OUTWARD``)."""
         world, chart, age = self.game.world, self.game.chart, self.age(slot)
+        if kind in OUTWARD:
+            return self.outward(slot)
         areas = sorted((a for a in self.areas_of(slot) if world.areas[a].is_land != (kind in SEA_KINDS)),
                        key=lambda a: world.areas[a].index)
         capital = self.capital[slot]
@@ -469,6 +529,11 @@ class Events:
             far = self.distances(capital) if capital in areas else {}
             top = max((far.get(a, 0) for a in areas), default=0)
             return [a for a in areas if far.get(a, 0) == top]
+        if kind == "nearest_barbarian":           # Barbarian invasion (card 9)
+            near = self.distances(*(a for s in self.in_play() if s != slot and self.barbarian(s)
+                                    for a in self.areas_of(s)))
+            low = min((near[a] for a in areas if a in near), default=None)
+            return [a for a in areas if low is not None and near.get(a) == low]
         tests = {
             "area": lambda a: True,
             "city_area": lambda a: a in self.city,
@@ -483,12 +548,18 @@ class Events:
             "without_leader": lambda a: not any(where == a for _, _, where in self.leaders[slot]),
             "disordered_area": lambda a: a in self.disorder,
             "held_unthreatened": lambda a: all(self.owner.get(n) in (None, slot) for n in world.neighbours(a)),
+            "coastal_without_fort": lambda a: world.coastal(a) and a not in self.forts,
+            "coastal_on_chosen_sea": world.coastal,
+            "next_to_other_disorder": lambda a: any(n in self.disorder and self.owner.get(n) not in (None, slot)
+                                                    for n in world.neighbours(a)),
+            "border": lambda a: any(self.owner.get(n) == by for n in world.neighbours(a)),
+            "coastal_start_area": lambda a: world.coastal(a) and a in self.game.empires[self.empire[slot]]["starts"],
         }
         return [a for a in areas if tests[kind](a)]
 
-    def distances(self, start: str) -> dict[str, int]:
-        """Areas crossed from ``start`` to each area (a breadth-first walk of the map)."""
-        found, edge = {start: 0}, [start]
+    def distances(self, *starts: str) -> dict[str, int]:
+        """Areas crossed from the nearest of ``starts`` to each area (a breadth-first walk of the map)."""
+        found, edge = dict.fromkeys(starts, 0), list(starts)
         while edge:
             nxt = []
             for area in edge:
@@ -498,6 +569,133 @@ class Events:
                         nxt.append(n)
             edge = nxt
         return found
+
+    def outward(self, slot: int) -> list[str]:
+        """Land areas of other players' empires next to the empire's, each held by one unit and no
+        leader (Defection, card 124)."""
+        world, seat = self.game.world, self.seat_of(slot)
+        near = {n for a in self.areas_of(slot) for n in world.neighbours(a)}
+        return sorted((n for n in near if world.areas[n].is_land and self.owner.get(n) is not None
+                       and self.seat_of(self.owner[n]) != seat and len(self.units[n]) == 1
+                       and not any(where == n for _, _, where in self.leaders[self.owner[n]])),
+                      key=lambda a: world.areas[a].index)
+
+    def adjacent_empires(self, slot: int) -> list[int]:
+        """Empires with an area next to one of the empire's (Border skirmish, card 105)."""
+        if self.empire[slot] is None:
+            return []
+        near = {n for a in self.areas_of(slot) for n in self.game.world.neighbours(a)}
+        return sorted({self.owner[n] for n in near if self.owner.get(n) not in (None, slot)})
+
+    def blockaded(self, slot: int) -> list[int]:
+        """Other empires with a coastal area on a sea area the empire's ships hold (Naval blockade, card 106)."""
+        world = self.game.world
+        seas = {a for a in self.areas_of(slot) if world.areas[a].kind == "sea"}
+        return sorted({self.owner[n] for sea in seas for n in world.neighbours(sea)
+                       if self.owner.get(n) not in (None, slot) and world.areas[n].is_land})
+
+    def area_taken(self, area: str, to: str, slot: int) -> None:
+        """``take_area``: the area becomes neutral (its units back to the pool: it is vacant), or the
+        empire of the event's: its one unit is replaced by the empire's best unit of that class from
+        its pool *(judgment: counters are coloured)* — without one, the area stays as it is."""
+        old, name = self.owner[area], self.game.world.areas[area].name
+        if to == "neutral":
+            self.vacate(area)
+            self.note(f"  {name} becomes neutral")
+            self.check_empty(old)
+            return
+        unit = self.best_type(slot, self.game.unit_class[self.units[area][0]], self.pool_left(slot))
+        if unit is None:
+            return
+        self.vacate(area)
+        self.place(slot, area, (unit,))
+        self.note(f"  {name} goes over to {self.who(slot)}")
+        self.check_empty(old)
+
+    def units_placed(self, slot: int, units: tuple[str, ...], n: int, kind: str, each: bool, pay: str,
+                     any_age: bool) -> None:
+        """``place_units``: ``n`` units in each area of a kind, or in one (the first of the build's order:
+        the capital, then the largest cities *(judgment)*); each the best the empire may have of these
+        classes (the dearest, then the most advanced) with a counter in its pool; paid in full, half
+        the total (rounded up) or nothing, as many as the money allows; never a class the card's icons
+        stop (Mercenaries, card 11; Levée en masse, card 12; Colonists, card 112)."""
+        if self.empire[slot] is None:
+            return
+        game, capital = self.game, self.capital[slot]
+        areas = sorted(self.areas_of_kind(slot, kind), key=lambda a: (a != capital, -self.city.get(a, 0),
+                                                                      game.world.areas[a].index))
+        left, level, total, placed = self.pool_left(slot), self.progress[slot], 0, []
+        barred = self.icons(slot) - self.unrestricted[slot] - self.lifted(slot)     # no-ships / no-cavalry icons
+        for area in areas if each else areas[:1]:
+            for _ in range(n):
+                found = [u for cls, types in game.class_units.items() if cls not in barred for u in types
+                         if self.unit_fits(u, units) and left.get(game.counter_of[u], 0) > 0
+                         and (any_age or game.unit_level[u] <= level)]
+                if not found:
+                    break
+                unit = max(found, key=lambda u: (game.class_cost[game.unit_class[u]], game.unit_level[u]))
+                cost = 0 if pay == "nothing" else self.cost_changed(slot, unit, game.class_cost[game.unit_class[unit]])
+                price = total + cost
+                if ((price + 1) // 2 if pay == "half" else price) > self.money[slot]:
+                    break
+                total, left[game.counter_of[unit]] = price, left[game.counter_of[unit]] - 1
+                self.place(slot, area, (unit,))
+                placed.append(f"{game.unit_name(unit)} in {game.world.areas[area].name}")
+        self.spend(slot, (total + 1) // 2 if pay == "half" else total)
+        if placed:
+            self.note(f"  {self.who(slot)} places {', '.join(placed)}")
+
+    def city_destroyed(self, ctx: Ctx, gain: int) -> None:
+        """``destroy_city``: the city of the moment's area is destroyed (Sack of the city, card 32)."""
+        area = ctx.event.get("area")
+        if area in self.city:
+            del self.city[area]
+            self.note(f"  the city in {self.game.world.areas[area].name} is destroyed")
+        if gain:
+            self.earn(ctx.player, gain, f"event {self.game.name(ctx.card)}")
+
+    def from_discards(self, count: int) -> tuple[str, ...]:
+        """Cards drawn from the discard pile under the changes in force (Archive, card 97): the player
+        takes the highest values *(judgment: the pile is open)*."""
+        if not self.discards or not any(v == "draw_from" for _, _, v, _ in self.temporary):
+            return ()
+        taken = tuple(sorted(self.discards, key=lambda c: -self.game.value[c])[:count])
+        pile = list(self.discards)
+        for card in taken:
+            pile.remove(card)
+        self.discards = tuple(pile)
+        return taken
+
+    def reinforce(self, ctx: Ctx, n: int) -> Pending | None:
+        """``move_units`` into the conflict being fought: ``n`` units of the side's own areas next to it
+        (one always staying) join its uncommitted units (Reinforcements, card 23); the player of the event
+        picks the area, its last unit of the fight's kind (land or ships) goes *(judgment)*."""
+        slot, fight = ctx.player, self.fight
+        if n <= 0 or fight is None or slot not in fight[1:3]:
+            return None
+        world, area = self.game.world, fight[0]
+        land = world.areas[area].is_land
+
+        def fits(unit):
+            return (self.game.class_kind[self.game.unit_class[unit]] == "land") == land
+
+        sources = [a for a in world.neighbours(area) if self.owner.get(a) == slot and len(self.units[a]) > 1
+                   and any(fits(u) for u in self.units[a])]
+
+        def moved(source):
+            def run(st):
+                here = list(st.units[source])
+                at = max(i for i, u in enumerate(here) if fits(u))
+                unit = here.pop(at)
+                st.units[source] = tuple(here)
+                side = 3 if slot == st.fight[1] else 4
+                st.fight = st.fight[:side] + (st.fight[side] + (unit,),) + st.fight[side + 1:]
+                st.note(f"  {st.game.unit_name(unit)} of {st.who(slot)} joins the conflict from "
+                        f"{world.areas[source].name}")
+                return st.reinforce(ctx, n - 1)
+            return run
+        return Pending(ctx.event.get("by", ctx.player), "from where?",
+                       tuple(Option(a, moved(a)) for a in sources)) if sources else None
 
     def lose_some_units(self, ctx: Ctx, units: tuple[str, ...], n: int | None, kind: str | None, each: bool,
                         chosen_by: str | None) -> Pending | None:
@@ -570,7 +768,7 @@ class Events:
         kept = list(self.leaders[slot])
         kept.remove(leader)
         self.leaders[slot] = tuple(kept)
-        new = self.target(ctx, to)[0] if to else None
+        new = (self.target(ctx, to) or [None])[0] if to else None
         if new is not None and self.empire[new] is not None and self.areas_of(new):
             self.note(f"  {name} leaves {self.who(slot)} for {self.who(new)}")
             self.leaders[new] += ((name, types, self.leader_site(new)),)
@@ -578,6 +776,7 @@ class Events:
         if name not in self.game.leader_slug:
             self.cup += (types,)
         self.note(f"  {self.who(slot)} loses {name}")
+        self.leaders_lost(slot, (leader,))
 
     def gain_a_leader(self, ctx: Ctx, named: str, beyond_limit: bool) -> None:
         """``promote_leader``: an unnamed leader from the cup (the first drawn, 'no leader' going back),
@@ -585,7 +784,7 @@ class Events:
         slot = ctx.player
         if self.empire[slot] is None or not self.areas_of(slot):
             return
-        if not beyond_limit and len(self.leaders[slot]) >= self.game.empires[self.empire[slot]]["leaders"]:
+        if not beyond_limit and len(self.leaders[slot]) >= self.leader_number(slot):
             return
         if named == "unnamed":
             cup = [t for t in self.cup if t]
@@ -665,6 +864,13 @@ class Events:
         self.beliefs[slot] = kept + (belief,)
         self.note(f"  {self.who(slot)} holds {artefact['name']}")
 
+    def put_first(self, slot: int, religion: str) -> None:
+        """``put_first``: a religion the empire holds becomes its dominant one, the leftmost (§ 6. Civilise ›
+        Adopting a religion or government; Counter-reformation, card 147)."""
+        if religion in self.beliefs[slot][1:]:
+            self.beliefs[slot] = (religion,) + tuple(b for b in self.beliefs[slot] if b != religion)
+            self.note(f"  {self.who(slot)}: {self.game.artefacts[religion]['name']} becomes its dominant religion")
+
     def dominant_religion(self, slot: int | None) -> str | None:
         if slot is None:
             return None
@@ -672,8 +878,9 @@ class Events:
 
     def artefact_lost(self, ctx: Ctx, which: str, kind: str) -> Pending | None:
         """``discard_artefact`` on the map (Iconoclasm, Relics stolen): one artefact in an area of a kind,
-        anywhere, picked by the player of the event."""
-        found = [(a, art) for s in self.in_play() for a in self.areas_of_kind(s, kind)
+        anywhere but with an empire immune to it (Patron saint, card 140), picked by the player of the event."""
+        found = [(a, art) for s in self.in_play() if "event_artefact_loss" not in self.in_force("immune", s)
+                 for a in self.areas_of_kind(s, kind)
                  for art in self.artefacts.get(a, ()) if which == "on_map" or self.game.artefacts[art]["colour"] == "green"]
         if not found:
             return None
@@ -705,7 +912,7 @@ class Events:
         def attempt(slot, leader):
             def run(st):
                 mine = st.assassin_card(picks)
-                theirs = st.assassin_card(st.game.empires[st.empire[slot]]["leaders"])
+                theirs = st.assassin_card(st.leader_number(slot))
                 st.note(f"  assassin {mine} against {theirs}")
                 if mine > theirs:
                     st.leader_leaves(ctx, slot, leader, None)
@@ -721,11 +928,62 @@ class Events:
                 break
         return value
 
+    def leaders_lost(self, slot: int, lost) -> None:
+        """The moment an empire has lost leaders: its player may play the events of that moment (Martyr,
+        card 52), and of a named leader's loss (State funeral, card 143), once the loss is done."""
+        if self.game.events is None:
+            return
+        named = any(name in self.game.leader_slug for name, _, _ in lost)
+        self.queue[:0] = [("window", "leader_lost", (slot,))] + [("window", "named_leader_lost", (slot,))] * named
+
+    def conflict_won(self, slot: int | None, losses: int) -> None:
+        """A conflict won by holding the area with the enemy gone (Triumph, card 65: its losses)."""
+        if self.game.events is not None and slot is not None and self.empire[slot] is not None:
+            self.open_moment("conflict_won", slot, enemy_losses=losses)
+
+    def city_liberated(self, slot: int, area: str) -> bool:
+        """A city taken from another empire, at its value before it is reduced (Pillage, card 31; Sack of the
+        city, card 32; § 4. Manoeuvre › End of conflict): its events are played before the liberator's
+        immediate glory, which Scorched earth (card 160) forbids. Whether the glory waits for them."""
+        if self.game.events is None:
+            return False
+        self.open_moment("liberated_city", slot, city_value=self.city[area], area=area)
+        self.queue.insert(1, ("city_glory", slot))
+        return True
+
+    def task_city_glory(self, slot: int) -> None:
+        if self.empire[slot] is not None and "city_glory" not in self.in_force("forbid", slot):
+            self.liberation_glory(slot)
+
+    def open_moment(self, window: str, slot: int, **facts) -> None:
+        self.moment = tuple(m for m in self.moment if m[0] != window) + tuple((window, k, v) for k, v in facts.items())
+        self.queue[:0] = [("window", window, (slot,))]
+
+    def task_discard_empire(self, slot: int) -> None:
+        """A Discard empire action, after the events of its moment (Abdication, card 163; Government in
+        exile, card 164): they are played while the empire is still in play."""
+        if self.empire[slot] is not None:
+            self.discard_empire(slot, "Discard empire")
+
+    def replaced_action(self, slot: int, action: str) -> None:
+        """``replace_action`` (Summit, card 157; Cold war, card 158): the empire's marker of this action
+        turns over as a pass. In Civilise every Manoeuvre of the turn is over, so the markers of the next
+        turn *(judgment)*: the change lasts to its end."""
+        if self.empire[slot] is not None:
+            self.temporary += ((slot, "next_turn", "forbid", action),)
+            self.note(f"  {self.who(slot)}: its next {action} is a pass")
+
+    def passes(self, slot: int, action: str) -> bool:
+        """The empire's marker of this action is a pass (``replace_action``)."""
+        return action in self.in_force("forbid", slot)
+
     # -- changes for a while (``until``) -----------------------------------------------------------------
     def change_for(self, ctx: Ctx, end: str, who: str, verb: str, changed: Any) -> None:
         """A change in force until the end of a period, for the empire (``who: you``), the event's
         target, or every empire (``all``)."""
         slot = None if who == "all" else ctx.event["target"] if who == "target" else ctx.player
+        if verb == "no_entry" and "of" in changed:          # closed to, or between, the empire of the event
+            changed = {**changed, "by": ctx.event.get("by", ctx.player)}
         self.temporary += ((slot, end, verb, changed),)
         if self.log is not None:
             whom = "every empire" if slot is None else self.who(slot)
@@ -743,27 +1001,119 @@ class Events:
             self.temporary = tuple((who, "turn" if e == "next_turn" and end == "turn" else e, v, c)
                                    for who, e, v, c in self.temporary if e != end)
 
+    def age_over(self, slot: int) -> None:
+        """The empire's changes that last until its age changes end (Council of elders, card 53;
+        Mechanica Miraculum, card 61)."""
+        if self.temporary:
+            self.temporary = tuple(t for t in self.temporary if not (t[1] == "age" and t[0] == slot))
+
+    def leader_number(self, slot: int) -> int:
+        """The empire's card's leader number, raised by the changes in force (Council of elders, card 53)."""
+        number = self.game.empires[self.empire[slot]]["leaders"]
+        if not self.temporary:
+            return number
+        return number + sum(c.get("leader_number", 0) for c in self.in_force("stat", slot))
+
+    def built_ahead(self, slot: int) -> int:
+        """Levels ahead of its own at which the empire builds units (Mechanica Miraculum, card 61)."""
+        return sum(self.in_force("build_ahead", slot))
+
+    def cost_changed(self, slot: int, unit: str, cost: int) -> int:
+        """A unit's (or a fort's) cost under the changes in force (Engineers, card 132; Arsenal, card 133;
+        Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1)."""
+        for changed in self.in_force("unit_cost", slot):
+            if "fort" in changed["units"] if unit == "fort" else self.unit_fits(unit, changed["units"]):
+                if "set" in changed:
+                    cost = changed["set"]
+                else:
+                    cost = min(cost, max(changed.get("minimum", 1), cost + changed["add"]))
+        return cost
+
+    def free_upkeep(self, slot: int) -> int:
+        """Units the empire maintains for nothing under the changes in force (Conscription, card 137)."""
+        kinds = [tuple(c.get("units", ())) for c in self.in_force("maintenance", slot) if c["set"] == 0]
+        return sum(1 for a in self.areas_of(slot) for u in self.units[a] if any(self.unit_fits(u, k) for k in kinds))
+
+    def lifted(self, slot: int) -> frozenset[str]:
+        """The classes a no-ships / no-cavalry icon would stop that the changes in force allow (Horse
+        breeders, card 134; Shipwrights, card 135)."""
+        allowed = self.in_force("allow", slot)
+        return frozenset(c for c in ("ships", "cavalry") if f"ignore_no_{c}" in allowed)
+
+    def elite_changed(self, slot: int, cost: int) -> int:
+        """An elite marker for 3 money under the changes in force (Veterans, card 136)."""
+        return 3 if "elite_for_3" in self.in_force("allow", slot) else cost
+
+    def total_changed(self, slot: int, total: int) -> int:
+        """The empire's income halved, 0.5 up, under the changes in force (Stock market crash, card 152)."""
+        for changed in self.in_force("income", slot):
+            if changed.get("halve"):
+                total = (total + 1) // 2
+        return total
+
     def harvest_changed(self, before: list[int]) -> None:
         """Event changes to glory apply after the totals, purchases included, per player (§ End of turn ›
         Harvest glory › Event cards and glory: 5 halved is 3)."""
         for seat in range(self.n):
             gained = self.rank_value(seat, "glory") - before[seat]
-            rules = [r for s in self.slots_of(seat) for r in self.in_force("harvest", s)]
+            rules = [r for s in self.slots_of(seat) for r in self.in_force("harvest", s) if "category" not in r]
             if gained <= 0 or not rules:
                 continue
             kept = 0 if any(r.get("none") for r in rules) else (gained + 1) // 2
             self.score(self.slots_of(seat)[0], kept - gained, f"event {'no glory' if not kept else 'glory halved'}")
 
+    def icons_changed(self, slot: int, icons: tuple) -> tuple:
+        """A glory category's number raised, or the category gained at that number (Laurels, card 72)."""
+        for changed in self.in_force("harvest", slot):
+            if "category" not in changed:
+                continue
+            plain = [i for i in icons if i["category"] == changed["category"] and "region" not in i]
+            if plain:
+                icons = tuple({**i, "value": i.get("value", 1) + changed["add"]} if i is plain[0] else i for i in icons)
+            else:
+                icons += ({"category": changed["category"], "value": changed["add"]},)
+        return icons
+
+    def wins_harvest_ties(self, slot: int) -> bool:
+        """Harvest ties won as if with the most Philosophers (Chronicle, card 73)."""
+        return bool(self.temporary) and "chronicle_ties" in self.in_force("allow", slot)
+
     def trade_changed(self, slot: int) -> int:
         """Trade value added by the changes in force (Trade winds, Debased coinage)."""
-        return sum(changed["trade_value"] for changed in self.in_force("stat", slot))
+        return sum(changed.get("trade_value", 0) for changed in self.in_force("stat", slot))
+
+    def trades_with_deck(self, slot: int) -> bool:
+        """The empire may not trade with empires: it trades against the deck (Naval blockade, card 106)."""
+        return "trade_with_empires" in self.in_force("forbid", slot)
+
+    def trade_split(self, slot: int, partner: int) -> bool:
+        """The trade is two trades against the deck: the empire may not trade with the partner it picked
+        (Embargo, card 35, played on it by the partner's side), or a side may not trade with empires (Naval
+        blockade)."""
+        return ("trade_when_picked" in self.in_force("forbid", slot)
+                or self.trades_with_deck(slot) or self.trades_with_deck(partner))
+
+    def levels_changed(self, slot: int, a: int, b: int) -> int:
+        """Levels added to a won trade between empires 3 or more areas apart (Silk road, card 36)."""
+        far = [c["add"] for c in self.in_force("trade_progress", slot)]
+        if not far or b < 0:
+            return 0
+        apart = self.distances(*self.areas_of(a))
+        return sum(far) if min((apart.get(x, 99) for x in self.areas_of(b)), default=0) >= 3 else 0
+
+    def trade_income_lost(self, slot: int) -> bool:
+        """The empire's income from a trade is nothing (Tariffs, card 150)."""
+        return any("trade" in c["from"] and c.get("times") == 0 for c in self.in_force("income", slot))
 
     def income_changed(self, slot: int, area: str, income: int) -> int:
-        """An area's income under the changes in force (Bumper harvest, Drought, Strike)."""
+        """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts)."""
         for changed in self.in_force("income", slot):
             kinds = changed["from"]
+            if "times" not in changed:
+                continue
             if ("fertile_areas" in kinds and self.game.chart.at(area, self.age(slot))["id"] == "fertile"
-                    or "without_river" in kinds and not self.game.world.river_area(area)):
+                    or "without_river" in kinds and not self.game.world.river_area(area)
+                    or "wheat" in kinds and "wheat" in self.game.world.areas[area].resources):
                 income *= changed["times"]
             elif "cities" in kinds and changed["times"] == 0:
                 income -= self.city.get(area, 0)
@@ -774,14 +1124,82 @@ class Events:
         kind = "land" if self.game.class_kind[self.game.unit_class[unit]] == "land" else "ships"
         return sum(changed.get(kind, 0) for changed in self.in_force("moves", slot))
 
-    def closed(self, slot: int) -> frozenset[str]:
-        """The terrains the changes in force close to the empire's units (Blizzard, Heatwave)."""
-        return frozenset(t for changed in self.in_force("no_entry", slot) for t in CLOSED[changed["areas"]])
+    def closed(self, slot: int) -> frozenset[str | int]:
+        """What the changes in force close to the empire's units: terrains (Blizzard, Heatwave), and the
+        empires whose areas it may not enter (Grand alliance, card 122: each other's; Hostages, card
+        165: the areas of the empire of the event)."""
+        shut: set[str | int] = set()
+        for who, _, verb, changed in self.temporary:
+            if verb != "no_entry" or "of" in changed and self.betrays(slot):
+                continue
+            if who in (None, slot):
+                shut.update(CLOSED[changed["areas"]] if "areas" in changed else (changed["by"],))
+            elif changed.get("of") == "each_other" and changed["by"] == slot:
+                shut.add(who)
+        return frozenset(shut)
 
     def conflict_changed(self, slot: int, other: int) -> list:
-        """The changes of a conflict in force for a side: its own, and the other side's ``cancel``."""
-        return self.in_force("conflict", slot), [c for changed in self.in_force("conflict", other)
-                                                 for c in changed.get("cancel", ())]
+        """The changes of a conflict in force for a side: its own, its cavalry fighting with support only
+        when the other side has Heavy rains (card 20), and the other side's ``cancel``."""
+        rains = [{"support_only": ("cavalry",)}] * ("heavy_rains" in self.in_force("allow", other))
+        return self.in_force("conflict", slot) + rains, [c for changed in self.in_force("conflict", other)
+                                                         for c in changed.get("cancel", ())]
+
+    def betrays(self, slot: int) -> bool:
+        """The empire enters the areas of empires an event bound it to (Betrayal, card 123)."""
+        return "enter_bound_empires" in self.in_force("allow", slot)
+
+    def great_explorer(self, slot: int, source: str) -> bool:
+        """One stack moves as if an Explorer were with it (Great explorer, card 54): the empire's largest
+        *(judgment: the engine's choice)*."""
+        if not self.temporary or "explorer_stack" not in self.in_force("allow", slot):
+            return False
+        world = self.game.world
+        return source == max(self.areas_of(slot), key=lambda a: (len(self.units[a]), -world.areas[a].index))
+
+    def better_cards(self, sides: tuple[int, int], cards: tuple[str, str]) -> tuple[str, str]:
+        """A side draws a second conflict card and keeps the higher (Brilliant general, card 99: the same
+        as drawing two, played once its first is drawn); the other is discarded."""
+        out = list(cards)
+        for i, slot in enumerate(sides):
+            if "best_of_two_conflict_cards" in self.in_force("allow", slot):
+                more = self.draw(1)
+                if more and self.game.value[more[0]] > self.game.value[out[i]]:
+                    more, out[i] = (out[i],), more[0]
+                self.discards += more
+                self.note(f"  {self.who(slot)} draws a second card: {self.game.value[out[i]]} kept")
+        return tuple(out)
+
+    def treason(self, sides: tuple[int, int], committed: tuple, survived: tuple) -> tuple:
+        """A side that won the round adds from its pool a unit of a type the other side lost, even one it
+        could not build yet, committed with its winners (Treason!, card 118): the first type lost with a
+        counter left *(judgment)*."""
+        out = list(survived)
+        for i, slot in enumerate(sides):
+            lost = committed[1 - i] if not survived[1 - i] else ()
+            if not survived[i] or not lost or "treason_reinforcements" not in self.in_force("allow", slot):
+                continue
+            left = self.pool_left(slot)                     # less its units off the map: in conflicts
+            away = self.fight[3 + i] + self.fight[5 + i] + (sum(self.invaders.values(), ()) if i == 0 else ())
+            for u in away:
+                left[self.game.counter_of[u]] -= 1
+            unit = next((u for u in lost if left.get(self.game.counter_of[u], 0) > 0), None)
+            if unit is not None:
+                out[i] += (unit,)
+                self.note(f"  {self.who(slot)} adds a {self.game.unit_name(unit)} (treason)")
+        return tuple(out)
+
+    def wins_ties(self, slot: int) -> bool:
+        """A tie in a conflict round counts as the side's win (Last stand, card 30)."""
+        return bool(self.temporary) and "win_ties" in self.in_force("allow", slot)
+
+    def retreats_any_round(self, slot: int) -> bool:
+        """The side may retreat before any round (Feigned retreat, card 21)."""
+        return bool(self.temporary) and "retreat_any_round" in self.in_force("allow", slot)
+
+    def neutral_for_1(self, slot: int) -> bool:
+        """Neutral areas cost the empire's units 1 movement point (Frontier, card 113)."""
+        return bool(self.temporary) and bool(self.in_force("move_cost", slot))
 
     # -- conditions (verbs.py) ------------------------------------------------------------------------
     def in_conflict_terrain(self, slot: int, terrains: list[str]) -> bool:
@@ -818,10 +1236,22 @@ class Events:
         """The empires in play: what an event's ``others`` / ``opponent`` address."""
         return self.in_play()
 
+    def holders(self, name: str) -> list[int]:
+        """Whom ``most`` / ``least`` compare: glory is the player's (§ Terms of play › Glory points), so
+        each player once, by their first empire in play (Hubris, card 69, costs the leading player 2,
+        not 2 per empire); the other statistics are each empire's."""
+        if name == "glory":
+            return [self.event_for(p * self.per, True) for p in range(self.n)]
+        return self.in_play()
+
     def target(self, ctx: Ctx, name: str) -> list[int]:
-        """The event's chosen target (``empire``, ``player`` …); ``yours``: the empire it is played for."""
+        """The event's chosen target (``empire``, ``player`` …); ``yours``: the empire it is played for;
+        ``your_other_empire``: another empire in play of its player (Government in exile, card 164)."""
         if name == "yours":
             return [ctx.event.get("by", ctx.player)]
+        if name == "your_other_empire":
+            by = ctx.event.get("by", ctx.player)
+            return [s for s in self.slots_of(self.seat_of(by)) if s != by and self.empire[s] is not None][:1]
         return [ctx.event["target"]] if "target" in ctx.event else []
 
     def has(self, ctx: Ctx, actor: int, card: str) -> bool:
@@ -861,6 +1291,7 @@ class Events:
         self.note(f"  {self.who(slot)} goes back {levels} (level {self.progress[slot]}, {cause})")
         if self.age(slot) != before:
             self.lose_leaders(slot, None, "a new age")
+            self.age_over(slot)
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)
@@ -872,7 +1303,7 @@ class Events:
         if name == "age":
             return self.age(actor) if self.empire[actor] else 0
         if name == "leader_number":
-            return self.game.empires[self.empire[actor]]["leaders"] if self.empire[actor] else 0
+            return self.leader_number(actor) if self.empire[actor] else 0
         if name == "capital_value":
             return self.city.get(self.capital[actor], 0) if self.capital[actor] in self.areas_of(actor) else 0
         return super().stat(ctx, actor, name)
@@ -911,6 +1342,10 @@ class Events:
 
     def count_ocean_area(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if self.game.world.areas[a].kind == "ocean")
+
+    def count_leaders_in_conflict(self, slot: int) -> int:
+        """The side's leaders in the area being fought over (Brilliant general, card 99)."""
+        return sum(1 for _, _, where in self.leaders[slot] if self.fight and where == self.fight[0])
 
     def count_disordered_area(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if a in self.disorder)

@@ -53,10 +53,10 @@ class Glory:
         scores: dict[int, int] = {s: 0 for s in empires}
         asked: dict[tuple, list[int]] = {}
         for s in empires:
-            for icon in self.game.empires[self.empire[s]].get("glory", ()):
+            for icon in self.glory_icons(s):
                 kind = self.game.glory_categories[icon["category"]]["scoring"]
                 if kind == "homeland":
-                    scores[s] += 1 if self.owner.get(self.homeland[s]) == s else -1
+                    scores[s] += self.homeland_glory(s)
                 elif kind == "per_area":
                     scores[s] += self.per_area(s, icon["category"])
                 elif kind == "ranked":
@@ -65,12 +65,13 @@ class Glory:
             category, region, kind = key
             among = self.compared(category, empires)
             measure = {s: self.measure(s, category, region, kind) for s in among}
-            ranked = sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), order.index(s)))
+            ranked = sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), -self.wins_harvest_ties(s),
+                                                  order.index(s)))
             awards = []
             for s in holders:
                 if s not in measure or measure[s] <= 0:
                     continue
-                value = next(i.get("value", 1) for i in self.game.empires[self.empire[s]]["glory"]
+                value = next(i.get("value", 1) for i in self.glory_icons(s)
                              if (i["category"], i.get("region"), i.get("areas")) == key)
                 gained = max(0, value - ranked.index(s))
                 scores[s] += gained
@@ -91,6 +92,18 @@ class Glory:
         if region:
             words += " " + self.game.world.region_name.get(region, region)
         return words + (f" ({AREA_WORDS.get(kind, kind.replace('_', ' '))})" if kind else "")
+
+    def glory_icons(self, slot: int) -> tuple:
+        """The glory categories on the empire's card, with an event's change (events.py)."""
+        icons = tuple(self.game.empires[self.empire[slot]].get("glory", ()))
+        return self.icons_changed(slot, icons) if self.temporary else icons
+
+    def homeland_glory(self, slot: int) -> int:
+        """+1 while the empire holds its homeland, else −1 (§ End of turn › Harvest glory › Homeland);
+        2 either way with Propaganda (card 154, events.py)."""
+        if self.temporary and "homeland_despite_loss" in self.in_force("allow", slot):
+            return 2
+        return 1 if self.owner.get(self.homeland[slot]) == slot else -1
 
     def philosophers(self, slot: int) -> int:
         """Philosophers win Harvest ties, counted once per area (§ End of turn › Harvest glory)."""

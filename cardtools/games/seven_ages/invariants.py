@@ -86,8 +86,9 @@ def violations(state, changes) -> list[str]:
         if units and area not in state.owner:
             found.append(f"units wait to fight in {area}, which nobody controls")
     kind = state.step[0] if state.step else None
-    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat", "redraw", "raze") + EVENT_STEPS * bool(
-            state.fight):
+    fighting = state.fight is not None or any(task[0] == "manoeuvre_over" for task in state.queue)  # its events
+    if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat", "redraw", "raze") \
+            + EVENT_STEPS * fighting:
         found.append(f"units wait to fight outside a Manoeuvre (at '{kind}')")
     if state.fight is not None and kind == "march":     # § 4 › Resolving conflict: after all movement
         found.append("a conflict while units may still move")

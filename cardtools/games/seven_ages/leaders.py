@@ -57,6 +57,7 @@ class Leaders:
         self.cup += tuple(types for name, types, _ in lost if name not in self.game.leader_slug)
         if self.log is not None:
             self.note(f"  {self.who(slot)} loses {', '.join(name for name, _, _ in lost)} ({why})")
+        self.leaders_lost(slot, lost)                    # the events of that moment (events.py)
 
     def leader_site(self, slot: int) -> str:
         """Where a new leader goes: the capital, else the area with most units *(judgment)*."""
@@ -102,7 +103,7 @@ class Leaders:
     # -- § 6. Civilise › Promoting leaders ----------------------------------------------------------
     def task_promote(self, slot: int) -> None:
         if (self.empire[slot] is not None and self.areas_of(slot)
-                and len(self.leaders[slot]) < self.game.empires[self.empire[slot]]["leaders"]):
+                and len(self.leaders[slot]) < self.leader_number(slot)):      # an event may raise it
             self.wait("promote", slot, "civilise")
 
     def options_promote(self, when: str) -> list[int]:

@@ -311,6 +311,9 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.extra[seat] = None
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
         waiting = len(self.queue)
+        if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
+            self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
+            return
         getattr(self, f"action_{action}")(seat, slot)
         if self.game.events is not None:         # an event's change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
@@ -398,6 +401,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.lose_leaders(slot, None, "a new age")
         if self.age(slot) != before:
             self.outdated_artefacts(slot)
+            self.age_over(slot)                      # an event's change "until the age changes" ends
         if self.age(slot) == 7:                      # § 2 › Elephants: gone when an empire enters age 7
             self.elephants_leave()
         per_level = self.game.immediate(self.empire[slot], "progress_level")
@@ -442,7 +446,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
 
     def draw(self, count: int) -> tuple[str, ...]:
         """Cards from the deck; an empty deck is the discard pile shuffled (§ Terms of play › Card deck)."""
-        out = ()
+        out = self.from_discards(count) if self.temporary else ()         # an event's change (events.py)
         while len(out) < count:
             if not self.deck:
                 if not self.discards:

@@ -23,6 +23,8 @@ from cardtools.effects.registry import SchemaParts, declare
 from cardtools.effects.runtime import constant
 
 GAME = "7ages"
+#: Target words that name a player, not an empire (played on their first slot).
+PLAYER_TARGETS = ("player", "player_in_range", "player_more_cards")
 
 
 def _obj(description: str, properties: dict, required: tuple[str, ...] = ()) -> dict:
@@ -93,7 +95,7 @@ class Pick:
     spared_by: tuple[str, ...] = ()
     value: int = 1
     even_barbarian: bool = False
-
+    to: str = "empire"
 
 
 def _picked(method: str, kind: str = "area"):
@@ -106,7 +108,7 @@ def _picked(method: str, kind: str = "area"):
         who = c.targets(args["who"], path + ("who",)) if "who" in args else None
         pick = Pick(method, args.get("areas", kind), bool(args.get("anywhere")), bool(args.get("adjacent")),
                     args.get("chosen_by"), args.get("levels", 1), tuple(args.get("spared_by", ())),
-                    args.get("value", 1), bool(args.get("even_barbarian")))
+                    args.get("value", 1), bool(args.get("even_barbarian")), args.get("to", "empire"))
 
         def act(st, ctx):
             n = None if count is None else count(st, ctx)
@@ -129,6 +131,38 @@ def _lose_units(args, c, path):
         n = None if count is None else count(st, ctx)
         return st.lose_some_units(ctx, units, n, kind, each, chosen_by)
     return lambda st, ctx: who.apply(st, ctx, act, "whose units?")
+
+
+def _place_units(args, c, path):
+    """Units from the pool (``Events.units_placed``); an empire's free fort in a start area at set-up
+    (``_free_fort``: ``State.place_given``, specials.py)."""
+    count, units = c.value(args["number"], path + ("number",)), tuple(args["units"])
+    if _free_fort(args):
+        return lambda st, ctx: st.place_given(ctx.player, count(st, ctx))
+    each, kind = "in_each" in args, args.get("in_each", args.get("in", "area"))
+    pay, any_age = args.get("pay", "full"), bool(args.get("out_of_age"))
+    return lambda st, ctx: st.units_placed(ctx.player, units, count(st, ctx), kind, each, pay, any_age)
+
+
+def _move_units(args, c, path):
+    """Units join the conflict being fought from a neighbouring area (``Events.reinforce``); moves outside
+    a conflict are not run yet."""
+    if args["into"] != "conflict_area" or args.get("from", "adjacent_own") != "adjacent_own" or args.get("converting"):
+        c.unrunnable.append((path, "move_units"))
+        return _refuse("move_units outside a conflict")
+    n = args["number"]
+    return lambda st, ctx: st.reinforce(ctx, n)
+
+
+def _destroy_city(args, c, path):
+    """The liberated city is destroyed; the empire gains money (``Events.city_destroyed``)."""
+    gain = c.value(args["gain"], path + ("gain",)) if "gain" in args else constant(0)
+    return lambda st, ctx: st.city_destroyed(ctx, gain(st, ctx))
+
+
+def _draw_from(args, c, path):
+    """This action's draws come from the discard pile (Archive, card 97)."""
+    return lambda st, ctx: st.change_for(ctx, "action", "you", "draw_from", args)
 
 
 def _remove_leader(args, c, path):
@@ -165,6 +199,10 @@ def _drop(args, c, path):
     return lambda st, ctx: st.drop_beliefs(ctx, which)
 
 
+def _put_first(args, c, path):
+    return lambda st, ctx: st.put_first(ctx.player, args)
+
+
 def _swap_government(args, c, path):
     return lambda st, ctx: st.belief_gained(ctx, ctx.player, args, "government")
 
@@ -199,17 +237,28 @@ def _assassinate(args, c, path):
 #: Changes for a while (``until``) the engine applies so far: modifier verb -> whether it runs these
 #: arguments (``Events.in_force`` is read by the rule each one changes: docs/rules/7ages.md § 14).
 TEMPORARY = {
-    "harvest": lambda a: set(a) <= {"none", "halve"},
-    "forbid": lambda a: a == "free_progress",
-    "allow": lambda a: a == "free_dark_age_progress",
-    "income": lambda a: set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities"},
-    "stat": lambda a: set(a) == {"trade_value"},
+    "harvest": lambda a: set(a) <= {"none", "halve"} or set(a) == {"category", "add"},
+    "immune": lambda a: a == "event_artefact_loss",
+    "forbid": lambda a: a in ("free_progress", "trade_when_picked", "trade_with_empires", "city_glory"),
+    "allow": lambda a: a in ("free_dark_age_progress", "ignore_no_cavalry", "ignore_no_ships", "elite_for_3",
+                             "win_ties", "heavy_rains", "retreat_any_round", "extra_city", "chronicle_ties",
+                             "homeland_despite_loss", "remove_disorder_keep_units", "enter_bound_empires",
+                             "explorer_stack", "treason_reinforcements", "best_of_two_conflict_cards"),
+    "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
+                                                                            "wheat", "trade"}
+                         or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
+    "stat": lambda a: len(a) == 1 and set(a) <= {"trade_value", "leader_number"},
     "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
     "moves": lambda a: True,
-    "no_entry": lambda a: set(a) == {"areas"},
+    "no_entry": lambda a: set(a) == {"areas"} or set(a) == {"of"},
+    "build_ahead": lambda a: True,
+    "unit_cost": lambda a: set(a) <= {"units", "add", "set", "minimum"},
+    "maintenance": lambda a: set(a) == {"units", "set"},
+    "move_cost": lambda a: a == {"into": "neutral_area", "cost": 1},
+    "trade_progress": lambda a: a == {"add": 1, "when": "far"},
 }
-#: Periods a change may last that the engine ends so far.
-PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game")
+#: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
+PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
 
 
 def _until(args, c, path):
@@ -220,6 +269,18 @@ def _until(args, c, path):
         c.unrunnable.append((path, f"until ({verb} until {end})"))
         return _refuse(f"until with {verb}")
     return lambda st, ctx: st.change_for(ctx, end, who, verb, changed)
+
+
+def _replace_action(args, c, path):
+    """An action marker turns over as a pass (``Events.replaced_action``): the empire's, each empire's
+    (``all``), or each empire of a chosen player."""
+    action, who = args["action"], args.get("who", "you")
+    whose = c.targets(who, path + ("who",))
+
+    def one(st, ctx):
+        for slot in st.slots_of(st.seat_of(ctx.player)) if who in PLAYER_TARGETS else (ctx.player,):
+            st.replaced_action(slot, action)
+    return lambda st, ctx: whose.apply(st, ctx, one, "whose empires?")
 
 
 def _cancel(args, c, path):
@@ -291,7 +352,7 @@ _effect("build_city", lambda S: _obj("Build a city in one of the empire's areas.
     "even_barbarian": {"const": True, "description": "Even if the empire may not build cities in this age."}},
     ("value", "areas")), "Build a city.", _picked("build_city"))
 _effect("destroy_city", lambda S: _obj("The city in the area is destroyed.", {
-    "gain": {**S.value, "description": "Money the empire gains."}}), "Destroy a city.")
+    "gain": {**S.value, "description": "Money the empire gains."}}), "Destroy a city.", _destroy_city)
 _effect("move_capital", lambda S: {"const": "equal_or_larger", "description":
                                    "The capital moves to another city of the empire of at least its value; the old "
                                    "capital stays a city."}, "Move the capital.",
@@ -301,7 +362,7 @@ _effect("move_units", lambda S: _obj("The empire moves units outside a Manoeuvre
     "from": _areas(S, "From such an area of the empire (default: a neighbouring one)."),
     "into": _areas(S, "Into such an area."),
     "converting": {"const": True, "description": "The area entered becomes the empire's."}}, ("number", "into")),
-        "Move units.")
+        "Move units.", _move_units)
 _effect("convert", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True, "items": S.member("event"),
                               "description": "The empires (by card) whose units, forts and cities in its start areas "
                                              "become the empire's (§ 1. Start empire › Converting)."},
@@ -311,15 +372,9 @@ _effect("avoid", lambda S: {"enum": ["disorder"], "description": "What was about
         "Cancel what the trigger announced.")
 _effect("take_area", lambda S: _obj("An area changes sides.", {
     "areas": _areas(S), "to": {"enum": ["empire", "neutral"], "description": "Who controls it afterwards."}},
-    ("areas", "to")), "Take control of an area, or make it neutral.")
+    ("areas", "to")), "Take control of an area, or make it neutral.", _picked("take_area"))
 
 # -- units (§ 2. Production; § 4. Manoeuvre) ---------------------------------------------------------------
-
-
-def _place_units(args, c, path):
-    """Free forts in start areas (the one use played: ``_free_fort``; ``State.place_given``)."""
-    number = c.value(args["number"], path + ("number",))
-    return lambda st, ctx: st.place_given(ctx.player, number(st, ctx))
 
 
 def _free_fort(args) -> bool:
@@ -333,7 +388,7 @@ _effect("place_units", lambda S: _obj("Place units from the empire's pool.", {
     "in": _areas(S, "In one such area of the empire."),
     "pay": {"enum": ["nothing", "half"], "description": "What is paid (default: the usual cost)."},
     "out_of_age": {"const": True, "description": "Even types the empire could not build yet."}},
-    ("units", "number")), "Place units.", _played_when("effect", "place_units", _free_fort, _place_units))
+    ("units", "number")), "Place units.", _place_units)
 _effect("lose_units", lambda S: _obj("Units are removed to their pool.", {
     "units": _list(S, "unit", "Unit types or classes (default: any)."),
     "number": _number(S, "How many (in each area when `in_each` is given)."),
@@ -378,7 +433,7 @@ _effect("adopt_religion", lambda S: _obj("The empire adopts a religion.", {
 _effect("drop", lambda S: _list(S, "belief", "What the empire discards, with the usual disorder."),
         "Discard religions or a government.", _drop)
 _effect("put_first", lambda S: {**S.member("artefact"), "description": "This religion becomes the dominant one."},
-        "Reorder the empire's religions.")
+        "Reorder the empire's religions.", _put_first)
 _effect("swap_government", lambda S: {**S.member("artefact"), "description": "The empire swaps its government for "
                                                                              "this one, if a marker is free."},
         "Change government.", _swap_government)
@@ -418,13 +473,13 @@ _effect("discard", lambda S: _obj("Discard cards from the hand.", {
     "at_random": {"const": True},
     "who": _who(S, "Who discards (default: the player).")}), "Discard cards.", _hand(False))
 _effect("draw_from", lambda S: {"enum": ["discard_pile"], "description": "Draw from here instead of the deck."},
-        "Draw from another pile.")
+        "Draw from another pile.", _draw_from)
 _effect("extra_action", lambda S: _obj("Take another action now.", {
     "action": {**S.member("action"), "description": "Which action (default: any the empire has not taken this turn)."},
     "units": {"enum": ["not_moved", "cavalry"], "description": "Only with these units."}}), "An extra action.")
 _effect("replace_action", lambda S: _obj("An action marker becomes a pass.", {
     "action": S.member("action"), "who": _who(S, "Whose empires (default: the empire).")}, ("action",)),
-        "Turn an action into a pass.")
+        "Turn an action into a pass.", _replace_action)
 _effect("claim_glory", lambda S: _obj("The player claims glory (option 11, Secret Victory: they show their glory, "
                                       "the others may challenge the claim by showing less).", {
     "up_to": {**S.value, "description": "The most they may claim."}}), "Claim glory.")
@@ -548,6 +603,7 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
                   "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
-                  "conflict_terrain", "controls",
+                  "conflict_terrain", "controls", "take_area", "put_first",
+                  "replace_action", "place_units", "destroy_city", "draw_from", "move_units",
                   # the empires' special rules (specials.py)
-                  "in_ages", "convert", "place_units", "unit_cost", "conflict", "counts_for_glory", "law"})
+                  "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law"})
