@@ -104,3 +104,16 @@ def test_random_agents_never_resign_which_is_a_concession():
     state = play(BASE, 3, [RandomAgent()] * 3, 5)
     assert state.active == (0, 1, 2) and state.age == 4
     assert BASE.concessions == {BASE.ids["resign"]}
+
+
+@pytest.mark.parametrize("resigns", [True, False], ids=["after-a-resignation", "without"])
+def test_a_later_age_is_dealt_for_the_players_left(resigns):
+    """CoL § RESIGN: before switching to a new age the players left set its decks up for their number.
+    P2 resigns (or passes) and Age I's last civil card is dealt at the next replenishment: Age II's
+    military deck is the 2-player one (46 cards, no pacts), else the 3-player one."""
+    state = BASE.arrange(3, 0, {"round": 5, "age": "I", "turn": "P2", "step": "politics", "civil_deck": ["iron"]})
+    state.apply(state.string_to_action("resign" if resigns else "pass"))
+    if not resigns:
+        state.apply(state.string_to_action("end"))
+    assert state.age == 2
+    assert sorted(state.military_deck) == sorted(BASE.decks[("military", "II", 2 if resigns else 3)])
