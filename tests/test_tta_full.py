@@ -23,8 +23,9 @@ def test_every_shipped_variant_plays(variant):
     assert violations(game, 3, 0, random.Random(0)) == []
 
 
-def test_what_is_not_played_is_said():
-    assert any("Hollywood" in rule for rule in BASE.facts.unplayed)
+def test_the_full_game_plays_every_card_as_written():
+    """Hollywood and the Internet count the leaders' changes (CoL § APPENDIX): nothing left unsaid."""
+    assert BASE.facts.unplayed == ()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -103,3 +104,16 @@ def test_random_agents_never_resign_which_is_a_concession():
     state = play(BASE, 3, [RandomAgent()] * 3, 5)
     assert state.active == (0, 1, 2) and state.age == 4
     assert BASE.concessions == {BASE.ids["resign"]}
+
+
+@pytest.mark.parametrize("resigns", [True, False], ids=["after-a-resignation", "without"])
+def test_a_later_age_is_dealt_for_the_players_left(resigns):
+    """CoL § RESIGN: before switching to a new age the players left set its decks up for their number.
+    P2 resigns (or passes) and Age I's last civil card is dealt at the next replenishment: Age II's
+    military deck is the 2-player one (46 cards, no pacts), else the 3-player one."""
+    state = BASE.arrange(3, 0, {"round": 5, "age": "I", "turn": "P2", "step": "politics", "civil_deck": ["iron"]})
+    state.apply(state.string_to_action("resign" if resigns else "pass"))
+    if not resigns:
+        state.apply(state.string_to_action("end"))
+    assert state.age == 2
+    assert sorted(state.military_deck) == sorted(BASE.decks[("military", "II", 2 if resigns else 3)])

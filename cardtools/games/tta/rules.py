@@ -30,7 +30,7 @@ from cardtools.games.tta import ages, verbs, views
 from cardtools.games.tta.board import Board
 from cardtools.games.tta.politics import Politics
 from cardtools.games.tta.strength import army_strength
-from cardtools.games.tta.vocabulary import COUNT_NAMES, _without
+from cardtools.games.tta.vocabulary import COUNT_NAMES, URBAN_COUNTS, _without
 
 AGES = ("A", "I", "II", "III", "IV")
 #: Where printed symbols count: cards in play once, worker cards once per worker (CoL § YOUR STATISTICS).
@@ -39,9 +39,7 @@ ON_CARDS = ("play", "staffed")
 WORKED = ("farm", "mine", "urban_building", "military_unit")
 #: What the engine does not play as the rulebooks say (docs/rules/tta.md, banner), by the cards it
 #: concerns: said by `play` and `simulate` when the deck holds them.
-UNPLAYED = {("hollywood", "internet"): "Hollywood's and the Internet's scores count the printed culture and science "
-                                       "of theaters and libraries, not the leaders' changes to them (CoL § APPENDIX › "
-                                       "HOLLYWOOD, › INTERNET)"}
+UNPLAYED: dict[tuple[str, ...], str] = {}
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, concessions=("resign",))
 
@@ -867,6 +865,18 @@ def _performs(node) -> bool:
     return isinstance(node, (list, tuple)) and any(_performs(v) for v in node)
 
 
+def _stat_changes(node) -> tuple:
+    """A card effect's ``modify: {stat: …}`` amounts, (statistic, amount)."""
+    stat = node.get("modify", {}).get("stat") if isinstance(node, dict) else None
+    return tuple(stat.items()) if isinstance(stat, dict) else ()
+
+
+def _counted(amount) -> str | None:
+    """The count an amount reads (``{count: theaters}``, ``{count: {of: labs, times: -1}}``), if any."""
+    counted = amount.get("count") if isinstance(amount, dict) else None
+    return counted.get("of") if isinstance(counted, dict) else counted
+
+
 class Game(BaseGame):
     """The deck's cards by kind, ages and decks per player count, the board, the move codec."""
 
@@ -936,6 +946,10 @@ class Game(BaseGame):
         self.token_values = {"food": {c.id: c.get("food") for c in cards if c.type == "farm"},
                              "resources": {**{c.id: c.get("resources") for c in cards if c.type == "mine"},
                                            **self.lab_levels}}
+        #: (card, statistic) -> the urban buildings whose output that card's modifier of the statistic
+        #: changes (vocabulary.urban_changes: CoL § APPENDIX › HOLLYWOOD, › INTERNET)
+        self.urban_modifiers = {(c.id, stat): URBAN_COUNTS[name] for c in cards for node in c.get("effects", ())
+                                for stat, amount in _stat_changes(node) if (name := _counted(amount)) in URBAN_COUNTS}
         #: card-row abilities: what taking the card itself costs (Taj Mahal, CoL § OTHER CIVIL CARDS IN PLAY)
         self.row_modifiers = {c: mods for c in self.civil
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())

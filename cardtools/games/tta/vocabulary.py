@@ -38,6 +38,13 @@ COUNT_NAMES = (
     "other_workers", "urban_output", "theater_library_culture", "unit_and_arena_levels",
     "special_and_government_levels", "urban_building_levels", "content_workers_above_ten",
     "age_iii_technologies", "distinct_kinds", "stronger_rivals", "richer_rivals")
+#: The counts that measure urban buildings, by the buildings they read: a statistic modifier counted
+#: by one (Shakespeare, Bach, Chaplin, Newton, Einstein, Meier) changes those buildings' output, which
+#: Hollywood and the Internet score with the printed numbers (CoL § APPENDIX › HOLLYWOOD, › INTERNET).
+URBAN_COUNTS = {"theaters": frozenset({"theater"}), "library_theater_pairs": frozenset({"library", "theater"}),
+                "best_theater_culture": frozenset({"theater"}), "lab_levels": frozenset({"lab"}),
+                "labs": frozenset({"lab"}), "best_lab_or_library_level": frozenset({"lab", "library"})}
+URBAN = frozenset({"lab", "temple", "arena", "library", "theater"})
 
 
 class Meanings(BaseState):
@@ -891,10 +898,21 @@ class Meanings(BaseState):
     def count_other_workers(self, p): return len(self.staffed[p]) - self.count_farm_and_mine_workers(p)
     def count_urban_output(self, p):
         f = self.game.fields
-        return sum(f[c].get(k, 0) for c in self.staffed[p] if self.game.type[c] == "urban_building"
-                   for k in ("culture", "science", "strength"))
+        stats = ("culture", "science", "strength")
+        return (sum(f[c].get(k, 0) for c in self.staffed[p] if self.game.type[c] == "urban_building" for k in stats)
+                + self.urban_changes(p, stats, URBAN))
     def count_theater_library_culture(self, p):
-        return sum(self.game.fields[c].get("culture", 0) for c in self._staffed(p, "building", "theater", "library"))
+        return (sum(self.game.fields[c].get("culture", 0) for c in self._staffed(p, "building", "theater", "library"))
+                + self.urban_changes(p, ("culture",), frozenset({"theater", "library"})))
+
+    def urban_changes(self, p: int, stats: tuple[str, ...], buildings: frozenset) -> int:
+        """What the statistic modifiers in force for ``p`` that read the given urban buildings
+        (``URBAN_COUNTS``) add to those statistics: Hollywood and the Internet count them as the
+        buildings' output (CoL § APPENDIX › HOLLYWOOD, › INTERNET)."""
+        reads = self.game.urban_modifiers
+        return sum(mod.args["add"][stat](self, Ctx(owner, mod.card)) for stat in stats
+                   for owner, mod in self.mods.get("stat", stat)
+                   if reads.get((mod.card, stat), frozenset()) & buildings and mod.applies(self, owner, p))
     def count_unit_and_arena_levels(self, p):
         return sum(self.game.age[c] for c in self.staffed[p] if self.game.fields[c].get("unit")
                    or self.game.fields[c].get("building") == "arena")
