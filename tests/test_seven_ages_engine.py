@@ -45,6 +45,18 @@ def test_options_of_part_2_are_refused_by_name(variant, option):
         new_game(load_deck("7ages", variant, WS))
 
 
+def test_option_16_is_refused_naming_each_artefact_and_what_it_lacks():
+    """Until every artefact's power and penalty runs, a designer asking for option 16 reads which
+    artefacts do not and why (issue 17): Heresy's vote, Railways' prerequisites, a blue marker."""
+    with pytest.raises(UnplayedRules) as refused:
+        new_game(load_deck("7ages", "artefact-effects", WS))
+    said = str(refused.value)
+    assert "not every artefact runs: 57 of 57 artefacts: Autocracy ('ignore', 'income'" in said
+    assert "Heresy (" in said and "Railways (" in said and "United Nations (" in said
+    railways = said.split("Railways (")[1].split(")")[0]
+    assert "prerequisite '*'" in railways and "blue marker on the track" in railways
+
+
 def test_the_classic_game_is_for_2_to_5_players():
     game = new_game(load_deck("7ages", "classic", WS))
     with pytest.raises(ValueError, match="2-5 players"):

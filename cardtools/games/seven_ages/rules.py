@@ -35,6 +35,7 @@ from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
+from cardtools.games.seven_ages.artefacts import ArtefactBook
 from cardtools.games.seven_ages.events import EventBook, Events
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
@@ -525,7 +526,7 @@ class Game(BaseGame):
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
-        part2 = [name for name in ("artefact_effects", "secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
+        part2 = [name for name in ("secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
                                           "redemption", "technology", "marines")
                  if rules.get(name)]
         if part2:
@@ -584,6 +585,7 @@ class Game(BaseGame):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.events, unplayed = self._events(deck, rules)
+        self.artefact_book = self._artefacts(deck, rules)
         self.facts = replace(FACTS, unplayed=unplayed + LEFT_OUT)
 
     def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
@@ -598,6 +600,17 @@ class Game(BaseGame):
         if rules["partial_events"]:
             return book, (left,)
         return None, (f"{EVENTS}; not every event runs yet: {left}",)
+
+    def _artefacts(self, deck, rules) -> ArtefactBook | None:
+        """Option 16's powers and penalties: played once every artefact runs; until then the option is
+        refused, naming each artefact and why (issue 17)."""
+        if not rules["artefact_effects"]:
+            return None
+        book = ArtefactBook.of(deck, self.vocab)
+        if book.missing:
+            raise UnplayedRules(f"the 7ages engine does not play option(s) artefact_effects yet (part 2, issue 17): "
+                                f"not every artefact runs: {book.summary(self.name)}")
+        return book
 
     def _units(self, chart: dict) -> None:
         """Unit types by class from the cost chart (§ Cost); the Kingdoms common units (elephants,
