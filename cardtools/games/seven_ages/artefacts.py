@@ -23,10 +23,9 @@ APPLIED: tuple[str, ...] = ()
 RULES = {"requires": "prerequisite '*'", "requires_any": "prerequisite '*'",
          "requires_in_play": "prerequisite '*'", "early": "early play '†'", "conditions": "where it may be played",
          "excludes": "excluded artefacts"}
-RULES_PLAYED: frozenset[str] = frozenset()
-#: Option 16 rules that are not a field: the blue markers on the track (§ 16, Blue artefacts), the
-#: dominant religion alone giving powers (§ 16, second paragraph).
-BLUE, DOMINANT = "blue marker on the track", "dominant religion only"
+RULES_PLAYED = frozenset({"requires", "requires_any", "requires_in_play", "early", "excludes"})
+#: An option 16 rule that is not a field: the dominant religion alone gives powers (§ 16, second paragraph).
+DOMINANT = "dominant religion only"
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,6 @@ class ArtefactBook:
             verbs = sorted({v for _, verbs in found for v in verbs})
             why = reasons(abilities[artefact.id], verbs, WINDOWS, APPLIED)
             why += [RULES[key] for key in RULES if artefact.get(key) and key not in RULES_PLAYED]
-            why += [BLUE] * (artefact.get("colour") == "blue")
             why += [DOMINANT] * (artefact.get("group") == "religion")
             if why:
                 missing[artefact.id] = tuple(dict.fromkeys(why))
@@ -57,3 +55,74 @@ class ArtefactBook:
         """The artefacts not played yet and why, for the refusal of option 16."""
         return summary(self.missing, len(self.abilities), name, "artefacts")
 
+
+
+class Artefacts:
+    """Option 16 in play, as a mixin of the state: the '*' prerequisites, the '†' early play and the
+    blue markers on the progress track (§ PLAYERS' GUIDE › 16) Artefact pre-requisites and effects).
+    Without option 16 (``Game.artefact_book`` None) nothing here changes the standard game."""
+
+    def option_16(self) -> bool:
+        return self.game.artefact_book is not None
+
+    def has_artefact(self, slot: int, artefact: str) -> bool:
+        """The empire has the artefact: on its card, in an area it controls, or — blue — its progress
+        marker at or above the artefact's blue marker (§ 16: "all empires at or above its blue marker
+        on the track gain all benefits … and satisfy the prerequisite", the Sudanese example)."""
+        if artefact in self.on_card[slot] or artefact in self.beliefs[slot]:
+            return True
+        if any(artefact in self.artefacts.get(a, ()) for a in self.areas_of(slot)):
+            return True
+        level = self.track.get(artefact)
+        return level is not None and self.progress[slot] >= level
+
+    def early_play(self, artefact: dict, slot: int) -> bool:
+        """'†': played before its ages when the empire has what the artefact names (§ 16 › Artefacts ›
+        Industrial Revolution: age 5 with Printing; › World war: any age with Industrial Revolution)."""
+        early = artefact.get("early")
+        if not self.option_16() or not early:
+            return False
+        lo, hi = early["ages"]
+        return lo <= self.age(slot) <= hi and all(self.has_artefact(slot, a) for a in early["requires"])
+
+    def prerequisites(self, artefact: dict, slot: int) -> bool:
+        """'*' and the option's other limits (§ 16): every artefact ``requires`` names held, one of
+        ``requires_any``; ``requires_in_play`` in play anywhere, none of ``excludes`` in play (United
+        Nations needs World war; World war and Internet are barred by United Nations and Social
+        media); a blue artefact on an empire in a dark age only with a Scientist (§ 16, Blue artefacts)."""
+        if not self.option_16():
+            return True
+        held, in_play = (lambda a: self.has_artefact(slot, a)), self.markers_held()
+        if not all(map(held, artefact.get("requires", ()))):
+            return False
+        if artefact.get("requires_any") and not any(map(held, artefact["requires_any"])):
+            return False
+        if not all(a in in_play for a in artefact.get("requires_in_play", ())):
+            return False
+        if any(a in in_play for a in artefact.get("excludes", ())):
+            return False
+        return not (artefact["colour"] == "blue" and self.progress[slot] in self.game.dark_ages
+                    and not self.leaders_in(slot, "sc"))
+
+    def place_blue(self, slot: int, artefact: dict) -> None:
+        """§ 16, Blue artefacts: unless already there, its blue marker goes on the progress track 7
+        spaces ahead of the empire less the empire's age (the Sudanese on 31 in age 5: space 33); it is
+        never removed."""
+        aid = artefact["id"]
+        if not self.option_16() or artefact["colour"] != "blue" or aid in self.track:
+            return
+        self.track = {**self.track, aid: self.progress[slot] + self.LEVELS - self.age(slot)}
+        self.note(f"  the blue {artefact['name']} marker goes on progress level {self.track[aid]}")
+
+    def blue_markers_at_start(self, level: int) -> None:
+        """§ 16: a game starting after the age a blue artefact may first be played in (unconditionally)
+        has its blue marker placed on the leftmost space of the next age (the French on 22: Paved
+        roads on 15, Rutters on 22). The game starts with its first empire *(judgment)*."""
+        if not self.option_16():
+            return
+        age = (level - 1) // self.LEVELS + 1
+        for aid, artefact in sorted(self.game.artefacts.items()):
+            first = artefact["ages"][0]
+            if artefact["colour"] == "blue" and first < age:
+                self.track = {**self.track, aid: first * self.LEVELS + 1}
+                self.note(f"  the blue {artefact['name']} marker goes on progress level {self.track[aid]}")
