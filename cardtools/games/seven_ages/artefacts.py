@@ -12,13 +12,15 @@ every artefact runs (docs/rules/7ages.md § 14.2, "Option 16").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from cardtools.effects.runtime import Modifier
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
 
 #: The moments the engine runs an artefact's triggered powers and penalties in (none yet).
 WINDOWS: tuple[str, ...] = ()
-#: The continuous changes (``modify`` verbs) the rules read for artefacts (none yet).
-APPLIED: tuple[str, ...] = ()
+#: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
+#: at Harvest (``Artefacts.glory_icons``).
+APPLIED = ("harvest",)
 #: Option 16's rules written as artefact data, each with what it means to a player, and those played.
 RULES = {"requires": "prerequisite '*'", "requires_any": "prerequisite '*'",
          "requires_in_play": "prerequisite '*'", "early": "early play '†'", "conditions": "where it may be played",
@@ -35,6 +37,8 @@ class ArtefactBook:
 
     abilities: dict[str, tuple]
     missing: dict[str, tuple[str, ...]]
+    #: artefact -> the glory categories it adds to at Harvest, and how much (those played only)
+    harvest: dict[str, tuple[tuple[str, int], ...]]
 
     @classmethod
     def of(cls, deck, vocab) -> "ArtefactBook":
@@ -49,7 +53,10 @@ class ArtefactBook:
             why += [DOMINANT] * (artefact.get("group") == "religion")
             if why:
                 missing[artefact.id] = tuple(dict.fromkeys(why))
-        return cls(abilities, missing)
+        harvest = {aid: adds for aid, found in abilities.items() if aid not in missing
+                   for adds in [tuple((m.args["args"]["category"], m.args["args"]["add"]) for m in found
+                                      if isinstance(m, Modifier) and m.verb == "harvest")] if adds}
+        return cls(abilities, missing, harvest)
 
     def summary(self, name) -> str:
         """The artefacts not played yet and why, for the refusal of option 16."""
@@ -113,6 +120,27 @@ class Artefacts:
             return
         self.track = {**self.track, aid: self.progress[slot] + self.LEVELS - self.age(slot)}
         self.note(f"  the blue {artefact['name']} marker goes on progress level {self.track[aid]}")
+
+    def glory_icons(self, slot: int) -> tuple[dict, ...]:
+        """The empire's glory icons at Harvest: its card's, each category an artefact it has adds to
+        raised, or added with that number when the card has none (§ 16 › Artefacts › Colossus of
+        Rhodes, Forbidden City, Great Library, Great Zimbabwe, Hanging gardens, Mausoleum of
+        Halicarnassus: "add 1 to the empire's … glory category (value of 1 if none)")."""
+        icons = self.game.empires[self.empire[slot]].get("glory", ())
+        book = self.game.artefact_book
+        if book is None or not book.harvest:
+            return icons
+        icons = list(icons)
+        for artefact, adds in book.harvest.items():
+            if not self.has_artefact(slot, artefact):
+                continue
+            for category, add in adds:
+                at = next((i for i, icon in enumerate(icons) if icon["category"] == category), None)
+                if at is None:
+                    icons.append({"category": category, "value": add})
+                else:
+                    icons[at] = {**icons[at], "value": icons[at].get("value", 1) + add}
+        return tuple(icons)
 
     def blue_markers_at_start(self, level: int) -> None:
         """§ 16: a game starting after the age a blue artefact may first be played in (unconditionally)

@@ -52,8 +52,9 @@ class Glory:
         order = sorted(empires, key=lambda s: ((self.seat_of(s) - self.first) % self.n, s))
         scores: dict[int, int] = {s: 0 for s in empires}
         asked: dict[tuple, list[int]] = {}
+        icons = {s: self.glory_icons(s) for s in empires}     # option 16's artefacts add to them (artefacts.py)
         for s in empires:
-            for icon in self.game.empires[self.empire[s]].get("glory", ()):
+            for icon in icons[s]:
                 kind = self.game.glory_categories[icon["category"]]["scoring"]
                 if kind == "homeland":
                     scores[s] += 1 if self.owner.get(self.homeland[s]) == s else -1
@@ -70,7 +71,7 @@ class Glory:
             for s in holders:
                 if s not in measure or measure[s] <= 0:
                     continue
-                value = next(i.get("value", 1) for i in self.game.empires[self.empire[s]]["glory"]
+                value = next(i.get("value", 1) for i in icons[s]
                              if (i["category"], i.get("region"), i.get("areas")) == key)
                 gained = max(0, value - ranked.index(s))
                 scores[s] += gained
