@@ -5,13 +5,15 @@ Every artefact's ``power`` and ``penalty`` are written in the effect language in
 decks/7ages/artefacts.yaml, with the option's rules as data: ``requires`` / ``requires_any`` /
 ``requires_in_play`` (the '*' prerequisites), ``early`` (the '†' early play), ``conditions`` (where it
 may be played), blue markers on the progress track. ``ArtefactBook`` compiles them once per game and
-says, for each artefact, what the engine does not play yet: the variant is refused, naming them, until
-every artefact runs (docs/rules/7ages.md § 14.2, "Option 16").
+says, for each artefact, what the engine does not play yet: ``artefact-effects`` is refused, naming
+them, until every artefact runs; ``artefacts-so-far`` plays what runs (``Artefacts``: prerequisites,
+early play, blue markers, Harvest additions) and names the rest (docs/rules/7ages.md § 14.2).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from cardtools.effects.runtime import Modifier
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
@@ -21,11 +23,9 @@ WINDOWS: tuple[str, ...] = ()
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.glory_icons``).
 APPLIED = ("harvest",)
-#: Option 16's rules written as artefact data, each with what it means to a player, and those played.
-RULES = {"requires": "prerequisite '*'", "requires_any": "prerequisite '*'",
-         "requires_in_play": "prerequisite '*'", "early": "early play '†'", "conditions": "where it may be played",
-         "excludes": "excluded artefacts"}
-RULES_PLAYED = frozenset({"requires", "requires_any", "requires_in_play", "early", "excludes"})
+#: Option 16's rules written as artefact data that the engine does not play yet, as a player reads them
+#: (``requires*``, ``early`` and ``excludes`` are played: ``Artefacts``).
+UNPLAYED_RULES = {"conditions": "where it may be played"}
 #: An option 16 rule that is not a field: the dominant religion alone gives powers (§ 16, second paragraph).
 DOMINANT = "dominant religion only"
 
@@ -49,7 +49,7 @@ class ArtefactBook:
             abilities[artefact.id] = tuple(a for compiled, _ in found for a in compiled)
             verbs = sorted({v for _, verbs in found for v in verbs})
             why = reasons(abilities[artefact.id], verbs, WINDOWS, APPLIED)
-            why += [RULES[key] for key in RULES if artefact.get(key) and key not in RULES_PLAYED]
+            why += [words for key, words in UNPLAYED_RULES.items() if artefact.get(key)]
             why += [DOMINANT] * (artefact.get("group") == "religion")
             if why:
                 missing[artefact.id] = tuple(dict.fromkeys(why))
@@ -61,7 +61,6 @@ class ArtefactBook:
     def summary(self, name) -> str:
         """The artefacts not played yet and why, for the refusal of option 16."""
         return summary(self.missing, len(self.abilities), name, "artefacts")
-
 
 
 class Artefacts:
