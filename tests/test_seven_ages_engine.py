@@ -45,6 +45,35 @@ def test_options_of_part_2_are_refused_by_name(variant, option):
         new_game(load_deck("7ages", variant, WS))
 
 
+def test_option_16_is_refused_naming_each_artefact_and_what_it_lacks():
+    """Until every artefact's power and penalty runs, a designer asking for option 16 reads which
+    artefacts do not and why (issue 17): Heresy's vote, the United Nations' censure, Buddhism's windows."""
+    with pytest.raises(UnplayedRules) as refused:
+        new_game(load_deck("7ages", "artefact-effects", WS))
+    said = str(refused.value)
+    assert "not every artefact runs: option 16 for 52 of 57 artefacts: Autocracy ('ignore', 'income'" in said
+    assert "Heresy ('law'" in said and "United Nations ('censure'" in said
+    assert "Buddhism (window 'liberated_by_other', window 'before_action', where it may be played" in said
+    assert "Colossus of Rhodes (where it may be played)" in said and "Great Library" not in said
+
+
+def test_artefacts_so_far_plays_option_16s_rules_and_names_the_powers_not_played(capsys):
+    assert main(["play", "7ages", "--variant", "artefacts-so-far", "--players", "4", "--agents", "random",
+                 "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "option 16 for 52 of 57 artefacts: Autocracy (" in out
+    assert "the blue Paved roads marker goes on progress level 15" in out      # the game starts in age 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 5])
+def test_artefacts_so_far_keeps_the_invariants(players):
+    game = new_game(load_deck("7ages", "artefacts-so-far", WS))
+    results = [play_checked(game, players, seed) for seed in range(3)]
+    assert [(r.seed, r.violations) for r in results if r.violations] == []
+    assert play_checked(game, players, 0).digest == results[0].digest
+
+
 def test_the_classic_game_is_for_2_to_5_players():
     game = new_game(load_deck("7ages", "classic", WS))
     with pytest.raises(ValueError, match="2-5 players"):

@@ -132,6 +132,8 @@ class Actions:
         """Colour, progress marker and initial money (§ 1. Start empire › Setting up a new empire, ›
         Initial money)."""
         level = self.start_level(card)
+        if not any(self.started):
+            self.blue_markers_at_start(level)
         self.empire[slot], self.colour[slot] = card, colour
         self.take_specials(slot)
         self.started[self.seat_of(slot)] += (card,)
@@ -620,7 +622,9 @@ class Actions:
         if artefact["colour"] == "black":
             return False
         lo, hi = artefact["ages"]
-        if not lo <= self.age(slot) <= hi:
+        if not lo <= self.age(slot) <= hi and not self.early_play(artefact, slot):
+            return False
+        if not self.prerequisites(artefact, slot):
             return False
         group = artefact.get("group")
         if group == "religion" and (religion or artefact["id"] in self.beliefs[slot] or
@@ -711,6 +715,7 @@ class Actions:
         if self.log is not None:
             self.note(f"  {self.who(target)} gains {artefact['name']} ({artefact['colour']}, on {where})")
         self.score(target, -1 if artefact["colour"] == "red" else 1, f"artefact {artefact['name']}")
+        self.place_blue(target, artefact)
         if group and aid not in self.ever_held:
             self.ever_held |= {aid}
             self.score(target, FIRST_HOLDER, f"first to hold {artefact['name']}")

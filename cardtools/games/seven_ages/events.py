@@ -23,6 +23,7 @@ from typing import Any
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.host import Computed
+from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 
 #: Timing windows the engine opens so far: Civilise (§ 6. Civilise › Playing event cards: an event
@@ -98,14 +99,13 @@ class EventBook:
         abilities, target, cancels, missing = {}, {}, {}, {}
         for card, (compiled, verbs) in compile_field(deck, vocab, "event.effects").items():
             nodes = deck.card(card).part("event.effects", ())
-            why = [WHY.get(v, f"'{v}'") for v in verbs]
+            why = reasons(compiled, verbs, WINDOWS + (RESPONSE,), explained=WHY)
             words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set(),
                                      "core": set(), "source": set()}
             for node in nodes:
                 _words(node.get("do"), words)
                 _words(node.get("if"), words)
             why += [f"core '{v}'" for v in sorted(words["core"])]
-            why += [f"window '{a.trigger}'" for a in compiled if a.trigger not in WINDOWS + (RESPONSE,)]
             chosen = sorted(words["target"] & set(TARGETS + DERIVED))
             why += [f"target '{w}'" for w in sorted(words["target"] - set(TARGETS + DERIVED + CORE_TARGETS))]
             why += ["two targets"] * (len(chosen) > 1)
@@ -126,8 +126,7 @@ class EventBook:
 
     def summary(self, name) -> str:
         """The events not played yet and why, for ``GameFacts.unplayed``."""
-        return (f"{len(self.missing)} of {len(self.abilities)} cards: "
-                + "; ".join(f"{name(c)} ({', '.join(w)})" for c, w in sorted(self.missing.items())))
+        return summary(self.missing, len(self.abilities), name)
 
 
 def _words(node: Any, found: dict[str, set]) -> None:

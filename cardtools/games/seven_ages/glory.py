@@ -52,8 +52,9 @@ class Glory:
         order = sorted(empires, key=lambda s: ((self.seat_of(s) - self.first) % self.n, s))
         scores: dict[int, int] = {s: 0 for s in empires}
         asked: dict[tuple, list[int]] = {}
+        icons = {s: self.glory_icons(s) for s in empires}     # option 16's artefacts add to them (artefacts.py)
         for s in empires:
-            for icon in self.glory_icons(s):
+            for icon in icons[s]:
                 kind = self.game.glory_categories[icon["category"]]["scoring"]
                 if kind == "homeland":
                     scores[s] += self.homeland_glory(s)
@@ -71,7 +72,7 @@ class Glory:
             for s in holders:
                 if s not in measure or measure[s] <= 0:
                     continue
-                value = next(i.get("value", 1) for i in self.glory_icons(s)
+                value = next(i.get("value", 1) for i in icons[s]
                              if (i["category"], i.get("region"), i.get("areas")) == key)
                 gained = max(0, value - ranked.index(s))
                 scores[s] += gained
@@ -94,8 +95,9 @@ class Glory:
         return words + (f" ({AREA_WORDS.get(kind, kind.replace('_', ' '))})" if kind else "")
 
     def glory_icons(self, slot: int) -> tuple:
-        """The glory categories on the empire's card, with an event's change (events.py)."""
-        icons = tuple(self.game.empires[self.empire[slot]].get("glory", ()))
+        """The glory categories on the empire's card, with what its artefacts add (option 16,
+        artefacts.py) and then an event's change (events.py)."""
+        icons = self.artefact_icons(slot, tuple(self.game.empires[self.empire[slot]].get("glory", ())))
         return self.icons_changed(slot, icons) if self.temporary else icons
 
     def homeland_glory(self, slot: int) -> int:

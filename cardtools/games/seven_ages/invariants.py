@@ -9,7 +9,8 @@ disorder only in controlled areas; units waiting for a conflict only during a Ma
 conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
 negative and changed only by a rule that gives it (the host's recorded causes); every card in one
 place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
-waiting on the stack only while they are being played (events.py); the game ends; the same seed
+waiting on the stack only while they are being played (events.py); blue markers on the progress
+track only with option 16, for blue artefacts, on a level of the track (artefacts.py); the game ends; the same seed
 gives the same log.
 """
 
@@ -101,6 +102,9 @@ def violations(state, changes) -> list[str]:
     for i, entry in enumerate(state.common):             # the Kingdoms counters (kingdoms.py)
         if entry not in (None, "gone") and state.empire[entry[1]] is None and entry[0] == "pool":
             found.append(f"common counter {i} in the pool of an empty slot")
+    for artefact, level in state.track.items():        # option 16's blue markers (artefacts.py)
+        if game.artefact_book is None or game.artefacts[artefact]["colour"] != "blue" or level < 1:
+            found.append(f"{artefact}'s marker on progress level {level}")
     for seat in range(state.n):
         if state.rank_value(seat, "glory") < 0:
             found.append(f"{state.seat_name(seat)} has negative glory")

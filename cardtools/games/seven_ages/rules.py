@@ -35,6 +35,7 @@ from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
+from cardtools.games.seven_ages.artefacts import ArtefactBook, Artefacts
 from cardtools.games.seven_ages.events import EventBook, Events
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
@@ -58,7 +59,7 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Tasks, BaseState):
+class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -68,6 +69,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
              Zone("offer", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "offer")),
              Zone("drawn", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "conflict_card")),
              Zone("discards"))
+    LEVELS = LEVELS
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
@@ -97,6 +99,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
+        self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -529,7 +532,7 @@ class Game(BaseGame):
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
-        part2 = [name for name in ("artefact_effects", "secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
+        part2 = [name for name in ("secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
                                           "redemption", "technology", "marines")
                  if rules.get(name)]
         if part2:
@@ -588,7 +591,8 @@ class Game(BaseGame):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.events, unplayed = self._events(deck, rules)
-        self.facts = replace(FACTS, unplayed=unplayed + LEFT_OUT)
+        self.artefact_book, lacking = self._artefacts(deck, rules)
+        self.facts = replace(FACTS, unplayed=unplayed + lacking + LEFT_OUT)
 
     def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
         """The events played, and what is said about the others: the standard game plays events only
@@ -602,6 +606,20 @@ class Game(BaseGame):
         if rules["partial_events"]:
             return book, (left,)
         return None, (f"{EVENTS}; not every event runs yet: {left}",)
+
+    def _artefacts(self, deck, rules) -> tuple[ArtefactBook | None, tuple[str, ...]]:
+        """Option 16: played once every artefact runs; until then refused, naming each artefact and
+        why, or with ``partial_artefacts`` played as far as it runs, the others named (issue 17)."""
+        if not rules["artefact_effects"]:
+            return None, ()
+        book = ArtefactBook.of(deck, self.vocab)
+        if not book.missing:
+            return book, ()
+        left = f"option 16 for {book.summary(self.name)}"
+        if not rules["partial_artefacts"]:
+            raise UnplayedRules(f"the 7ages engine does not play option(s) artefact_effects yet (part 2, issue 17): "
+                                f"not every artefact runs: {left}")
+        return book, (left,)
 
     def _units(self, chart: dict) -> None:
         """Unit types by class from the cost chart (§ Cost); the Kingdoms common units (elephants,

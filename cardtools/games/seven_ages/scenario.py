@@ -85,6 +85,14 @@ def arrange(game, players: int, seed: int, setup: dict):
         if area not in game.world.areas:
             raise SetupError(("cities", area), f"no area '{area}' on the map")
         state.city[area] = value
+    for area, artefacts in setup.get("artefacts", {}).items():   # artefact markers on the map
+        if area not in game.world.areas:
+            raise SetupError(("artefacts", area), f"no area '{area}' on the map")
+        state.artefacts[area] = tuple(artefacts)
+    for artefact, level in setup.get("track", {}).items():     # option 16's blue markers (artefacts.py)
+        if game.artefacts.get(artefact, {}).get("colour") != "blue":
+            raise SetupError(("track", artefact), f"'{artefact}' is not a blue artefact")
+        state.track = {**state.track, artefact: level}
     state.queue, state.step, state.turn = [], None, 0
     state.proceed()
     return state

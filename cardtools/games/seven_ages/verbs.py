@@ -559,7 +559,8 @@ _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn �
     "category": {**S.member("glory_category"), "description": "One glory category of the empire."},
     "add": {"type": "integer", "description": "The category's number is this much higher (1 if it has none)."},
     "halve": {"const": True, "description": "Glory gained is halved (rounded to the nearest, halves up)."},
-    "none": {"const": True, "description": "No glory is gained."}}), "Harvest glory.")
+    "none": {"const": True, "description": "No glory is gained."}}), "Harvest glory.",
+         _played_when("modifier", "harvest", lambda args: set(args) == {"category", "add"}))
 _declare("trade_progress", "modifier", lambda S: _obj("Progress levels won in a trade (§ 3. Trade and progress).", {
     "add": {"type": "integer"}, "max": {"type": "integer", "minimum": 0},
     "when": {**S.member("trade_case"), "description": "Only in such a trade."}}), "Levels won in a trade.")
@@ -606,4 +607,6 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "conflict_terrain", "controls", "take_area", "put_first",
                   "replace_action", "place_units", "destroy_city", "draw_from", "move_units",
                   # the empires' special rules (specials.py)
-                  "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law"})
+                  "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
+                  # option 16's artefacts (artefacts.py)
+                  "harvest"})
