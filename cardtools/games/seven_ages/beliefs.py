@@ -130,9 +130,13 @@ class Beliefs:
             return
         area = next((a for a in self.areas_of(slot) if artefact in self.artefacts.get(a, ())), None)
         if area is not None:
-            held = list(self.artefacts[area])
-            held.remove(artefact)
-            if held:
-                self.artefacts[area] = tuple(held)
-            else:
-                del self.artefacts[area]
+            self.remove_marker_from(area, artefact)
+
+    def remove_marker_from(self, area: str, artefact: str) -> None:
+        """One artefact marker leaves an area of the map."""
+        held = list(self.artefacts[area])
+        held.remove(artefact)
+        if held:
+            self.artefacts[area] = tuple(held)
+        else:
+            del self.artefacts[area]

@@ -886,12 +886,7 @@ class Events:
 
         def lost(area, art):
             def run(st):
-                held = list(st.artefacts[area])
-                held.remove(art)
-                if held:
-                    st.artefacts[area] = tuple(held)
-                else:
-                    del st.artefacts[area]
+                st.remove_marker_from(area, art)
                 st.note(f"  {st.game.artefacts[art]['name']} in {st.game.world.areas[area].name} is discarded")
             return run
         return Pending(ctx.event.get("by", ctx.player), "which artefact?",
