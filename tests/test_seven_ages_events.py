@@ -42,7 +42,7 @@ def test_which_events_run_and_why_the_others_do_not(game):
     assert not book.played("magyars", "civilise")                 # a response is never played on its own
     assert book.played("umayyads", "harvest")                     # Glory? Bah, Humbug: at Harvest
     assert book.played("lydians", "destiny")                      # Archive: in a Destiny
-    assert "core 'draw'" in book.missing["manchus"]              # Oracle bones: the core draw, not hosted
+    assert book.played("manchus", "destiny")                      # Oracle bones: the core draw, hosted
     assert "Secret Victory is not played" in book.missing["sabaeans"][0]    # Blessed are the meek: option 11
 
 
@@ -181,6 +181,16 @@ def test_archive_draws_the_destiny_cards_from_the_discard_pile(game):
         {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
         ["mark destiny", "mark production", "extra none", "extra none", "build save", "event lydians", "destiny 0"])
     assert "lydians" in state.hand[0] and len(state.hand[0]) == 6      # Archive was the pile; the deck gave the rest
+
+
+def test_oracle_bones_draws_two_cards_from_the_deck_before_the_destiny(game):
+    state = _played(game, {"hands": {"P1": ["manchus", "han"], "P2": []}, "deck": ["shang", "hittites", "aztecs"],
+                           "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"achaea": ["sword"]}}]},
+        ["mark destiny", "mark production", "extra none", "extra none", "build save", "event manchus"])
+    assert "  P1 draws 2 card(s)" in state.log
+    assert sorted(state.hand[0]) == ["han", "hittites", "shang"] and state.deck[0] == "aztecs"   # from the top
 
 
 def test_last_stand_makes_a_tied_round_the_defenders_win(game):

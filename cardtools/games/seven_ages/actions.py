@@ -444,7 +444,7 @@ class Actions:
         if self.hand[seat]:
             self.wait("offer", slot)
         else:
-            self.offer[seat] = self.draw(1)
+            self.offer[seat] = self.draw_cards(1)
 
     def options_offer(self) -> list[int]:
         ids = self.game.ids["offer"]
@@ -483,7 +483,7 @@ class Actions:
                 self.marks[partner] = None
             higher = (self.progress[partner] > self.progress[slot], self.progress[slot] > self.progress[partner])
         else:
-            drawn = self.draw(1)
+            drawn = self.draw_cards(1)
             if not drawn:
                 self.discards += (mine,)
                 return
@@ -535,7 +535,7 @@ class Actions:
     def scientists_draw(self, slot: int) -> None:
         """After a won trade: one card per Scientist, keep one (the best *(judgment)*), discard the rest
         (§ 3. Trade and progress › Effects of trading)."""
-        drawn = tuple(sorted(self.draw(self.leaders_in(slot, "sc")), key=lambda c: -self.game.value[c]))
+        drawn = tuple(sorted(self.draw_cards(self.leaders_in(slot, "sc")), key=lambda c: -self.game.value[c]))
         if drawn:
             self.hand[self.seat_of(slot)] += drawn[:1]
             self.discards += tuple(drawn[1:])
@@ -567,13 +567,13 @@ class Actions:
         hand = sorted(self.hand[seat], key=lambda c: self.game.value[c])
         self.discards += tuple(hand[:n])
         self.hand[seat] = tuple(hand[n:])
-        drawn = self.draw(max(0, DESTINY_HAND - len(self.hand[seat])))
+        drawn = self.draw_cards(max(0, DESTINY_HAND - len(self.hand[seat])))
         self.hand[seat] += drawn
         self.note(f"  {self.seat_name(seat)} discards {n} card(s) and draws {len(drawn)}")
         slot = self.step[1] if len(self.step) > 1 else None
         wise = self.leaders_in(slot, "ph") if slot is not None and self.empire[slot] else 0
         if wise:                                   # § 5. Destiny: 1 more card per Philosopher, then back to 6
-            hand = sorted(self.hand[seat] + self.draw(wise), key=lambda c: -self.game.value[c])
+            hand = sorted(self.hand[seat] + self.draw_cards(wise), key=lambda c: -self.game.value[c])
             keep = max(DESTINY_HAND, len(self.hand[seat]))
             self.hand[seat], self.discards = tuple(hand[:keep]), self.discards + tuple(hand[keep:])
             self.note(f"  its Philosophers draw {wise} more; back to {keep} cards")

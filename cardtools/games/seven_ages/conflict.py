@@ -655,7 +655,7 @@ class Manoeuvre:
         """With a Tactician in the area, the side may discard its card and draw a second, which it
         must use (§ Leader Types › Tactician (Ta))."""
         area, slot = self.fight[0], self.fight[1 + side]
-        self.drawn[self.seat_of(slot)] = self.draw(1)
+        self.drawn[self.seat_of(slot)] = self.draw_cards(1)
         if self.drawn[self.seat_of(slot)] and self.leader_here(slot, "ta", area):
             self.wait("redraw", slot, side)
 
@@ -664,7 +664,7 @@ class Manoeuvre:
 
     def move_redraw(self) -> None:
         seat = self.seat_of(self.player)
-        second = self.draw(1)
+        second = self.draw_cards(1)
         if second:
             self.discards += self.drawn[seat]
             self.drawn[seat] = second
@@ -859,7 +859,7 @@ class Manoeuvre:
         self.task_expire("conflict")                  # an event's change for this conflict (events.py)
         for slot, lost in ((att, la), (dfn, ld)):
             if self.elite[slot] and lost >= 2:
-                card = self.draw(1)
+                card = self.draw_cards(1)
                 if card:
                     self.discards += card
                     if self.game.value[card[0]] < lost:

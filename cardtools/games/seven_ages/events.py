@@ -73,9 +73,6 @@ REDRAW_BELOW = 4
 STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
 #: Why a verb is not run, where more than its name says it (docs/rules/7ages.md § 14.1).
 WHY = {"claim_glory": "'claim_glory' (its amount is option 11's claim: Secret Victory is not played)"}
-#: Core verbs the state does not host: its ``draw(count)`` is the rules' own deck draw (rules.py), not the
-#: Host's ``draw(ctx, player, deck, n)`` (Oracle bones, card 95).
-UNHOSTED = ("draw",)
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
 COUNT_KEYS, STAT_KEYS = ("count", "none"), ("stat",)
 KEYS = ((("each", "who", "from"), "target"), (COUNT_KEYS, "count"), (STAT_KEYS, "stat"),
@@ -101,11 +98,10 @@ class EventBook:
             nodes = deck.card(card).part("event.effects", ())
             why = reasons(compiled, verbs, WINDOWS + (RESPONSE,), explained=WHY)
             words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set(),
-                                     "core": set(), "source": set()}
+                                     "source": set()}
             for node in nodes:
                 _words(node.get("do"), words)
                 _words(node.get("if"), words)
-            why += [f"core '{v}'" for v in sorted(words["core"])]
             chosen = sorted(words["target"] & set(TARGETS + DERIVED))
             why += [f"target '{w}'" for w in sorted(words["target"] - set(TARGETS + DERIVED + CORE_TARGETS))]
             why += ["two targets"] * (len(chosen) > 1)
@@ -146,8 +142,6 @@ def _words(node: Any, found: dict[str, set]) -> None:
             found["count" if key in COUNT_KEYS else "stat"].add(value["of"])
         if key == "cancel":
             found["cancel"].update(value)
-        if key in UNHOSTED:
-            found["core"].add(key)
         if key == "adopt_religion" and isinstance(value.get("of"), str):
             found["target"].add(value["of"])
         _words(value, found)
@@ -389,7 +383,7 @@ class Events:
     # -- the event verbs' side (verbs.py) ------------------------------------------------------------------
     def check_cards(self, ctx: Ctx, n: int) -> int:
         """Check cards: picked from the deck, then discarded (§ 6. Civilise › Playing event cards)."""
-        cards = self.draw(n)
+        cards = self.draw_cards(n)
         self.discards += cards
         total = sum(self.game.value[c] for c in cards)
         if self.log is not None:
@@ -803,6 +797,15 @@ class Events:
                     self.place_leader(slot, n["name"], tuple(n["types"]), self.leader_site(slot))
                     return
 
+    def draw(self, ctx: Ctx, player: int, deck: str, amount: int) -> None:
+        """The core ``draw`` verb: the empire's player draws cards from the deck, the one deck of the game
+        (§ Terms of play › Card deck), into their hand (Oracle bones, card 95)."""
+        if amount > 0:
+            seat = self.seat_of(player)
+            drawn = self.draw_cards(amount)
+            self.hand[seat] += drawn
+            self.note(f"  {self.seat_name(seat)} draws {len(drawn)} card(s)")
+
     def hand_cards(self, ctx: Ctx, slot: int, n: int, at_random: bool, taker: int | None) -> Pending | None:
         """``discard`` / ``take_card``: ``n`` cards leave the seat's hand, at random or chosen by that
         player, to the discard pile or the taker's hand."""
@@ -1157,7 +1160,7 @@ class Events:
         out = list(cards)
         for i, slot in enumerate(sides):
             if "best_of_two_conflict_cards" in self.in_force("allow", slot):
-                more = self.draw(1)
+                more = self.draw_cards(1)
                 if more and self.game.value[more[0]] > self.game.value[out[i]]:
                     more, out[i] = (out[i],), more[0]
                 self.discards += more

@@ -180,7 +180,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     # -- § Who goes first? ---------------------------------------------------------------------------
     def task_bid(self, seat: int) -> None:
         if not self.hand[seat]:                          # an empty hand plays the deck's top card
-            self.bids[seat] = self.draw(1)
+            self.bids[seat] = self.draw_cards(1)
             return
         self.wait("bid", seat * self.per)
 
@@ -447,7 +447,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         assert 0 <= amount <= self.money[slot]
         self.money[slot] -= amount
 
-    def draw(self, count: int) -> tuple[str, ...]:
+    def draw_cards(self, count: int) -> tuple[str, ...]:
         """Cards from the deck; an empty deck is the discard pile shuffled (§ Terms of play › Card deck)."""
         out = self.from_discards(count) if self.temporary else ()         # an event's change (events.py)
         while len(out) < count:
