@@ -133,6 +133,8 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None,
         mark = exc.problem_mark or exc.context_mark
         line, col = _inside(text, mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
+        if "maximum nesting depth" in problem:   # PyYAML >= 6.0.3 looks ahead and stops first, at its own limit
+            return None, [error(path, line, col, "too-deep", f"nesting deeper than {MAX_DEPTH} levels")]
         if exc.context and exc.problem:
             started = exc.context_mark
             at = f" started at line {started.line + 1}, column {started.column + 1}" if started and started is not mark else ""
