@@ -803,7 +803,21 @@ class State(Politics):
                 "strength": self.stat(None, seat, "strength"), "happy": self.stat(None, seat, "happy"),
                 "food": self.holding(seat, "food"), "resources": self.holding(seat, "resources"),
                 "workers": len(self.staffed[seat]) + self.pool[seat],
-                "civil_actions": self.stat(None, seat, "civil_actions")}
+                "civil_actions": self.stat(None, seat, "civil_actions"),
+                "wonder_progress": self.wonder_progress(seat), "technologies": self.developed(seat)}
+
+    def developed(self, seat: int) -> int:
+        """Technologies developed (in play, not the initial ones): science spent shows only later."""
+        game = self.game
+        return sum(1 for c in self.techs[seat] + self.play[seat] if c not in game.initial and game.is_technology(c))
+
+    def wonder_progress(self, seat: int) -> int:
+        """Wonder progress: 1 for an unfinished wonder in play, its stages built, and every completed
+        wonder's stages plus 1 (a wonder pays off only when complete: one-step look-ahead needs to see
+        taking and building it as progress)."""
+        fields = self.game.fields
+        return ((self.wonder[seat] is not None) + self.stages[seat]
+                + sum(len(fields[c]["stages"]) + 1 for c in self._completed(seat)))
 
     def record(self, seat: int) -> dict:
         """What a simulation stores for a player: the cards they ended with, by kind (leader, completed
