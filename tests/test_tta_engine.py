@@ -144,3 +144,24 @@ def test_the_preparer_sees_their_own_future_event_the_others_do_not():
     assert state.observation(1)["future_events"] == [None, None]
     assert all(state.determinize(0, random.Random(seed)).future[1] == "raiders" for seed in range(10))
     assert any(state.determinize(1, random.Random(seed)).future[1] != "raiders" for seed in range(10))
+
+
+def test_a_simulation_record_names_every_leader_played():
+    """A replaced leader shaped the game too: the record lists every leader a player elected, in
+    order, and the balance report's leader rows count them."""
+    from cardtools.engine.contract import random_move
+
+    full = new_game(load_deck("tta"))
+    for seed in range(40):
+        state, rng = full.new_state(3, seed), random.Random(seed)
+        elected = [[] for _ in range(3)]
+        while not state.is_terminal():
+            move = random_move(state, state.legal_actions(), rng)
+            name = state.action_to_string(move)
+            if name.startswith("elect "):
+                elected[state.current_player].append(name.split(" ", 1)[1])
+            state.apply(move)
+        if any(len(e) > 1 for e in elected):
+            assert [state.record(p)["leaders"] for p in range(3)] == elected
+            return
+    pytest.fail("no seeded game elected two leaders")

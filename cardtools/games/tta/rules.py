@@ -90,7 +90,7 @@ class State(Politics):
     #: Hidden from the other seats: a decision's options may name cards of a hidden hand.
     MOVE_VIEWS = ("legal", "pending")
     COPIED = ("tokens", "blue", "yellow", "pool", "civil_used", "military_used", "civil_temp", "military_temp",
-              "wonder", "stages", "leader_ages", "tactic", "ruins", "marks", "boxed", "once_used", "skip_politics")
+              "wonder", "stages", "leader_ages", "elected", "tactic", "ruins", "marks", "boxed", "once_used", "skip_politics")
 
     # -- SETUP (CoL § SETUP; HB § SET UP; docs/rules/tta.md § 2) ----------------------------------------
     def setup(self) -> None:
@@ -110,6 +110,7 @@ class State(Politics):
         self.wonder = [None] * n                            # the unfinished wonder …
         self.stages = [0] * n                               # … and its stages built
         self.leader_ages = [frozenset()] * n                # HB § LEADERS: one leader per age, ever
+        self.elected = [()] * n                             # every leader played, for simulation records
         self.once_used = [frozenset()] * n                  # once-per-game abilities used
         self.skip_politics = [False] * n                    # International Agreement: skip the next one
         self.tactic = [None] * n                            # current tactic
@@ -505,6 +506,7 @@ class State(Politics):
         p = self.player
         self.spend_civil(p, 1)
         self.hand[p] = _without(self.hand[p], card)
+        self.elected[p] += (card,)
         old = self.leader(p)
         steps = []
         if old is not None:
@@ -820,12 +822,13 @@ class State(Politics):
                 + sum(len(fields[c]["stages"]) + 1 for c in self._completed(seat)))
 
     def record(self, seat: int) -> dict:
-        """What a simulation stores for a player: the cards they ended with, by kind (leader, completed
-        wonders, technologies developed, colonies), and their points and ratings."""
+        """What a simulation stores for a player: every leader they played (a leader is replaced or
+        leaves play at the end of its age, yet shaped the game), and the cards they ended with by kind
+        (completed wonders, technologies developed, colonies), and their points and ratings."""
         game = self.game
         cards = [c for c in self.play[seat] + self.techs[seat] if c not in game.initial]
         kind = lambda *types: [c for c in cards if game.type[c] in types]  # noqa: E731
-        return {"leaders": kind("leader"), "wonders": kind("wonder"),
+        return {"leaders": list(self.elected[seat]), "wonders": kind("wonder"),
                 "technologies": kind("farm", "mine", "urban_building", "military_unit", "special_technology",
                                      "government"),
                 "colonies": kind("territory"), "culture": self.culture[seat], "science": self.science[seat],
