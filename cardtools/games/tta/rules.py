@@ -186,11 +186,13 @@ class State(Politics):
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
         military = self.military_left(p)
+        costs = self.costs(p)
         if civil:
             if self.population_cost(p) is not None:
                 found.append(ids["increase_population"])
             if self.wonder[p] is not None and self.stage_cost(p, 1) is not None:
                 found.append(ids["build_stage"])
+            science = self.science[p]
             for card in set(self.hand[p]):
                 kind = game.type[card]
                 if kind == "leader":
@@ -198,7 +200,8 @@ class State(Politics):
                 elif kind == "action":
                     if card not in self.turn_taken and self.can_play(p, card):
                         found.append(ids["play"][card])
-                elif self.can_develop(p, card, revolution=False):
+                elif (costs is None or costs.get((card, False), 0) <= science) and \
+                        self.can_develop(p, card, revolution=False):      # (a known cost above the science: no)
                     found.append(ids["develop"][card])
                 if kind == "government" and self.can_develop(p, card, revolution=True):
                     found.append(ids["revolution"][card])
@@ -209,7 +212,6 @@ class State(Politics):
         extra = self.military_resources[p]
         room = self.pool[p]
         staffed = self.staffed[p]
-        costs = self.costs(p)
         upgrade_to, bach, techs = game.upgrade_to, self.allows(p, "upgrade_to_theater"), set(self.techs[p])
         for card in self.techs[p]:
             unit = game.type[card] == "military_unit"
