@@ -23,6 +23,8 @@ ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "milit
 #: Statistics worked out from the board, to which modifiers add (CoL § YOUR STATISTICS).
 DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
                      "civil_hand_limit", "military_hand_limit", "culture_points"})
+#: Statistics that are their printed symbols plus modifiers: nothing added, no limit (``stat``).
+PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_tokens", "colonization"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
@@ -743,6 +745,8 @@ class Meanings(BaseState):
     def stat(self, ctx, actor: int, name: str) -> int:
         known = self.statistics[actor]          # the kit's remembered value, without its call
         value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
+        if name in PLAIN:
+            return value
         if name in DERIVED:
             value += self.derived(actor, name)
         elif name == "strength":
@@ -752,19 +756,19 @@ class Meanings(BaseState):
         return max(0, value) if name in ("science", "culture", "strength") else value
 
     def derived(self, p: int, name: str) -> int:
+        if name == "civil_hand_limit":          # (the most asked first: at every move)
+            return self.civil_total(p)
+        if name == "military_hand_limit":
+            return self.stat(None, p, "military_actions")
         board = self.game.board
+        if name == "discontent_workers":
+            return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
         if name == "food_production":
             return self.production(p, "farm")
         if name == "resource_production":
             return self.production(p, "mine")
         if name == "food_consumption":
             return board.consumption(self.yellow[p])
-        if name == "discontent_workers":
-            return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
-        if name == "civil_hand_limit":
-            return self.civil_total(p)
-        if name == "military_hand_limit":
-            return self.stat(None, p, "military_actions")
         return self.culture[p]          # culture_points
 
     def discontent(self, p: int) -> int:
