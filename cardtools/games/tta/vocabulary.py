@@ -93,15 +93,20 @@ class Meanings(BaseState):
         return self.game.kinds[card]
 
     def costs(self, p: int) -> dict | None:
-        """``p``'s build and science costs after the modifiers, remembered per set of modifiers in play
-        (shared by clones: they depend on nothing else) — or None when a price or cost change has a
-        condition or reads the game, so each cost is worked out when asked."""
+        """``p``'s build and science costs after the modifiers, remembered while the `price` changes
+        and the development and revolution `cost` changes in play stay the same (a leader without
+        any coming or going keeps them; clones share them: they depend on nothing else) — or None
+        when one of those has a condition or reads the game, so each cost is worked out when asked."""
         mods = self.mods
         known = self.cost_tables
         if known[0] is not mods:
-            fixed = (all(m.fixed for _, m in mods.all("price"))
-                     and all(m.fixed for action in ("develop", "revolution") for _, m in mods.get("cost", action)))
-            known = self.cost_tables = (mods, [{} for _ in range(self.n)] if fixed else None)
+            changes = (mods.all("price"), mods.get("cost", "develop"), mods.get("cost", "revolution"))
+            if changes == known[2]:
+                tables = known[1]
+            else:
+                fixed = all(m.fixed for found in changes for _, m in found)
+                tables = [{} for _ in range(self.n)] if fixed else None
+            known = self.cost_tables = (mods, tables, changes)
         return None if known[1] is None else known[1][p]
 
     def price(self, p: int, action: str, card: str, resource: str) -> int:
