@@ -101,7 +101,9 @@ class State(Politics):
         self.techs = [tuple(c for c in game.initial if game.type[c] in WORKED)] * n
         workers = tuple(c for c, k in board.start_workers for _ in range(k))          # § PLAYER BOARD
         self.staffed = [workers] * n
-        self.tokens = [{}] * n                              # blue tokens on farms and mines
+        self.tokens = [{}] * n                              # blue tokens on farms and mines (replaced, never changed in place)
+        #: per player (their tokens, food, resources): what ``holding`` found for those tokens (shared by clones)
+        self.token_worth: list = [None] * n
         self.blue = [board.blue_squares] * n                # blue bank (16)
         self.yellow = [board.yellow_squares] * n            # yellow bank (18)
         self.pool = [board.start_pool] * n                  # unused workers

@@ -559,11 +559,12 @@ class Meanings(BaseState):
     # -- the host: resources on the board (engine.host) -----------------------------------------------
     def holding(self, actor: int, resource: str) -> int:
         if resource in FARM_MINE:
-            values, total = self.game.token_values[resource], 0
-            for card, n in self.tokens[actor].items():      # (a loop: asked at every move)
-                if card in values:
-                    total += values[card] * n
-            return total
+            held = self.tokens[actor]
+            known = self.token_worth[actor]
+            if known is None or known[0] is not held:
+                values = self.game.token_values
+                known = self.token_worth[actor] = (held, _worth(held, values["food"]), _worth(held, values["resources"]))
+            return known[1] if resource == "food" else known[2]
         if resource == "population":
             return self.pool[actor]
         if resource == "civil_actions":
@@ -1218,3 +1219,12 @@ class Meanings(BaseState):
 def _without(cards: tuple, card: str) -> tuple:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
+
+
+def _worth(held: dict[str, int], values: dict[str, int]) -> int:
+    """What the tokens on cards are worth, by the cards' values (``holding``)."""
+    total = 0
+    for card, n in held.items():
+        if card in values:
+            total += values[card] * n
+    return total
