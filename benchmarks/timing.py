@@ -41,14 +41,20 @@ def play_random(game, players: int, seeds: range) -> int:
 
 def greedy_rate(game, games: int, players: int = 4) -> float:
     """Games per CPU second of the game's greedy agent (its shipped profile) in every seat."""
+    return greedy_games(game, games, players)[0]
+
+
+def greedy_games(game, games: int, players: int = 4) -> tuple[float, float]:
+    """Games per CPU second of the game's greedy agent (its shipped profile) in every seat, and
+    the moves per game."""
     from cardtools.core.workspace import Workspace
     from cardtools.sim.agents import resolve_agent
     from cardtools.sim.play import play_counted
 
     features = list(game.new_state(players, 0).features(0))
     greedy = resolve_agent("greedy", game.deck.game, features, Workspace.find()).build()
-    seconds, _ = cpu(lambda: [play_counted(game, players, [greedy] * players, s) for s in range(games)])
-    return games / seconds
+    seconds, played = cpu(lambda: [play_counted(game, players, [greedy] * players, s)[1] for s in range(games)])
+    return games / seconds, sum(played) / games
 
 
 def search_rate(game, players: int, iterations: int, seeds: int, last_round: int) -> float:

@@ -3,10 +3,11 @@ core at 2, 3 and 4 players, greedy games per second, search iterations per secon
 (the base game, Ages A-IV with aggressions, wars and pacts) per second per core at 4 players; with
 --invariants N, N seeded random games per player count of each deck in --variants (default: the first
 game and the full game; ``all``: the full game and every shipped variant) checked move by move
-(cardtools/games/tta/invariants.py); with --fingerprint N, one digest over the logs of N
-seeded random first games per player count (a change that keeps the rules keeps it).
+(cardtools/games/tta/invariants.py); with --fingerprint N, one digest over the logs of N seeded random
+games per player count, of the first game and of the full game (a change that keeps the rules keeps it).
 
-Target (issue 14): >= 150 random 4-player first games/s/core. Times are CPU seconds of this process,
+Targets: >= 150 random 4-player first games/s/core (issue 14); >= 60 random 4-player full games/s/core
+and >= 5 greedy full games/s/core (issue 15). Times are CPU seconds of this process,
 the best of --rounds measurements; the load average is printed, since a loaded machine slows every
 figure.
 Run: python benchmarks/tta.py [--games 200] [--rounds 2] [--invariants 5000 [--variants all]] [--fingerprint 200]
@@ -25,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import cpu, greedy_rate, play_random, search_rate  # noqa: E402
+from timing import cpu, greedy_games, greedy_rate, play_random, search_rate  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.core.variants import variant_names  # noqa: E402
@@ -66,6 +67,8 @@ def main() -> None:
         best = min(best, seconds)
     print(f"full game (base), 4 players, random moves (never resigning, a concession): "
           f"{args.games / best:,.1f} games/s/core, {moves / args.games:,.1f} moves/game")
+    rate, moves = greedy_games(full, args.greedy)
+    print(f"full game (base), 4 players, greedy agents: {rate:,.1f} games/s/core, {moves:,.1f} moves/game")
     if args.invariants:
         for name in decks_named(args.variants):
             checked = full if name == "base" else new_game(load_deck("tta", name))
@@ -76,7 +79,9 @@ def main() -> None:
                   f"{time.monotonic() - start:,.0f} s: "
                   + ("all hold" if not found else f"{len(found)} violations, first: {found[0]}"), flush=True)
     if args.fingerprint:
-        print(f"fingerprint of {3 * args.fingerprint:,} seeded random games' logs: {fingerprint(game, args.fingerprint)}")
+        for name, printed in (("first game", game), ("full game", full)):
+            print(f"fingerprint of {3 * args.fingerprint:,} seeded random {name}s' logs: "
+                  f"{fingerprint(printed, args.fingerprint)}")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

@@ -90,7 +90,7 @@ def random_move(state: State, legal: Sequence[int], rng: random.Random) -> int:
     """A uniformly random move of ``legal``, the game's concessions left out unless nothing else is
     legal: what random agents, search rollouts and the conformance walk play."""
     conceded = state.game.concessions
-    if conceded:
+    if conceded and not conceded.isdisjoint(legal):      # (mostly none is legal: no list to copy)
         legal = [m for m in legal if m not in conceded] or legal
     return legal[rng.randrange(len(legal))]
 

@@ -42,9 +42,10 @@ class Politics(Meanings):
         """The political actions of the full game open to ``p`` now (CoL § POLITICS PHASE)."""
         ids, allowed, game = self.game.ids, self.game.rules["political_actions"], self.game
         found = []
+        weaker: dict[int, bool] = {}          # the strength comparisons, the same for every aggression card
         for card in set(self.mhand[p]):
             kind = game.type[card]
-            if kind == "aggression" and "play_aggression" in allowed and self.rivals_for(p, card):
+            if kind == "aggression" and "play_aggression" in allowed and self.rivals_for(p, card, weaker):
                 found.append(ids["play_aggression"][card])
             elif kind == "war" and "declare_war" in allowed and self.last_round != self.round \
                     and any(self.rivals_for(p, text) for text in self.war_texts(card)):   # "not during the last round"
@@ -97,11 +98,13 @@ class Politics(Meanings):
         finally:
             state.attacking = None
 
-    def rivals_for(self, p: int, card: str) -> list[int]:
+    def rivals_for(self, p: int, card: str, weaker: dict[int, bool] | None = None) -> list[int]:
         """Whom ``p`` may attack with this aggression or war, paying its cost: any other player still in
         the game with no pact between them forbidding it (`shielded`); an aggression only one whose
         strength is lower than the attacker's (CoL § PLAY AN AGGRESSION); a war not one immune to wars
-        (`immune: war`); nobody if a card forbids the attacker this kind of attack (Gandhi)."""
+        (`immune: war`); nobody if a card forbids the attacker this kind of attack (Gandhi).
+        ``weaker``: rival -> whether they are weaker when ``p`` attacks them, filled as asked (several
+        aggression cards in a hand ask the same)."""
         war = self.game.type[card] == "war"
         if self.forbids(p, "declare_war" if war else "play_aggression"):
             return []
@@ -112,8 +115,13 @@ class Politics(Meanings):
                 continue
             if war and self.mods.applies(self, "immune", "war", q):
                 continue
-            if not war and self.attack_strength(p, q) <= self.attack_strength(p, q, of=q):
-                continue
+            if not war:
+                if weaker is None:
+                    weaker = {}
+                if q not in weaker:
+                    weaker[q] = self.attack_strength(p, q) > self.attack_strength(p, q, of=q)
+                if not weaker[q]:
+                    continue
             found.append(q)
         return found
 

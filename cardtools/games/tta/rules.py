@@ -101,7 +101,9 @@ class State(Politics):
         self.techs = [tuple(c for c in game.initial if game.type[c] in WORKED)] * n
         workers = tuple(c for c, k in board.start_workers for _ in range(k))          # § PLAYER BOARD
         self.staffed = [workers] * n
-        self.tokens = [{}] * n                              # blue tokens on farms and mines
+        self.tokens = [{}] * n                              # blue tokens on farms and mines (replaced, never changed in place)
+        #: per player (their tokens, food, resources): what ``holding`` found for those tokens (shared by clones)
+        self.token_worth: list = [None] * n
         self.blue = [board.blue_squares] * n                # blue bank (16)
         self.yellow = [board.yellow_squares] * n            # yellow bank (18)
         self.pool = [board.start_pool] * n                  # unused workers
@@ -120,7 +122,7 @@ class State(Politics):
         self.commons: tuple[str, ...] = ()                  # common tactics area
         self.exclusive: tuple = ()                          # (seat, tactic) played this turn, made common next turn
         self.past: tuple[str, ...] = ()
-        self.cost_tables: tuple = (None, None)              # vocabulary.costs
+        self.cost_tables: tuple = (None, None, None)        # vocabulary.costs
         self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
         self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
         self.active = tuple(range(n))                       # the players who have not resigned (§ RESIGN)
@@ -187,11 +189,13 @@ class State(Politics):
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
         military = self.military_left(p)
+        costs = self.costs(p)
         if civil:
             if self.population_cost(p) is not None:
                 found.append(ids["increase_population"])
             if self.wonder[p] is not None and self.stage_cost(p, 1) is not None:
                 found.append(ids["build_stage"])
+            science = self.science[p]
             for card in set(self.hand[p]):
                 kind = game.type[card]
                 if kind == "leader":
@@ -199,7 +203,8 @@ class State(Politics):
                 elif kind == "action":
                     if card not in self.turn_taken and self.can_play(p, card):
                         found.append(ids["play"][card])
-                elif self.can_develop(p, card, revolution=False):
+                elif (costs is None or costs.get((card, False), 0) <= science) and \
+                        self.can_develop(p, card, revolution=False):      # (a known cost above the science: no)
                     found.append(ids["develop"][card])
                 if kind == "government" and self.can_develop(p, card, revolution=True):
                     found.append(ids["revolution"][card])
@@ -210,7 +215,6 @@ class State(Politics):
         extra = self.military_resources[p]
         room = self.pool[p]
         staffed = self.staffed[p]
-        costs = self.costs(p)
         upgrade_to, bach, techs = game.upgrade_to, self.allows(p, "upgrade_to_theater"), set(self.techs[p])
         for card in self.techs[p]:
             unit = game.type[card] == "military_unit"
@@ -840,6 +844,8 @@ class State(Politics):
         printed = self.printed(p)
         if not cards:
             old = self.powers[p]
+            if printed == old.printed and old.fixed and not old.reaching:
+                return          # workers moved between the pool and the bank, a tactic changed: nothing to redo
             self.set_powers(p, Powers(old.triggers, old.modifiers, printed))
             return
         before = self.civil_total(p), self.stat(None, p, "military_actions")

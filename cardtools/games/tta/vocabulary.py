@@ -23,6 +23,8 @@ ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "milit
 #: Statistics worked out from the board, to which modifiers add (CoL § YOUR STATISTICS).
 DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
                      "civil_hand_limit", "military_hand_limit", "culture_points"})
+#: Statistics that are their printed symbols plus modifiers: nothing added, no limit (``stat``).
+PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_tokens", "colonization"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
@@ -91,15 +93,20 @@ class Meanings(BaseState):
         return self.game.kinds[card]
 
     def costs(self, p: int) -> dict | None:
-        """``p``'s build and science costs after the modifiers, remembered per set of modifiers in play
-        (shared by clones: they depend on nothing else) — or None when a price or cost change has a
-        condition or reads the game, so each cost is worked out when asked."""
+        """``p``'s build and science costs after the modifiers, remembered while the `price` changes
+        and the development and revolution `cost` changes in play stay the same (a leader without
+        any coming or going keeps them; clones share them: they depend on nothing else) — or None
+        when one of those has a condition or reads the game, so each cost is worked out when asked."""
         mods = self.mods
         known = self.cost_tables
         if known[0] is not mods:
-            fixed = (all(m.fixed for _, m in mods.all("price"))
-                     and all(m.fixed for action in ("develop", "revolution") for _, m in mods.get("cost", action)))
-            known = self.cost_tables = (mods, [{} for _ in range(self.n)] if fixed else None)
+            changes = (mods.all("price"), mods.get("cost", "develop"), mods.get("cost", "revolution"))
+            if changes == known[2]:
+                tables = known[1]
+            else:
+                fixed = all(m.fixed for found in changes for _, m in found)
+                tables = [{} for _ in range(self.n)] if fixed else None
+            known = self.cost_tables = (mods, tables, changes)
         return None if known[1] is None else known[1][p]
 
     def price(self, p: int, action: str, card: str, resource: str) -> int:
@@ -552,11 +559,12 @@ class Meanings(BaseState):
     # -- the host: resources on the board (engine.host) -----------------------------------------------
     def holding(self, actor: int, resource: str) -> int:
         if resource in FARM_MINE:
-            values, total = self.game.token_values[resource], 0
-            for card, n in self.tokens[actor].items():      # (a loop: asked at every move)
-                if card in values:
-                    total += values[card] * n
-            return total
+            held = self.tokens[actor]
+            known = self.token_worth[actor]
+            if known is None or known[0] is not held:
+                values = self.game.token_values
+                known = self.token_worth[actor] = (held, _worth(held, values["food"]), _worth(held, values["resources"]))
+            return known[1] if resource == "food" else known[2]
         if resource == "population":
             return self.pool[actor]
         if resource == "civil_actions":
@@ -743,6 +751,8 @@ class Meanings(BaseState):
     def stat(self, ctx, actor: int, name: str) -> int:
         known = self.statistics[actor]          # the kit's remembered value, without its call
         value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
+        if name in PLAIN:
+            return value
         if name in DERIVED:
             value += self.derived(actor, name)
         elif name == "strength":
@@ -752,19 +762,19 @@ class Meanings(BaseState):
         return max(0, value) if name in ("science", "culture", "strength") else value
 
     def derived(self, p: int, name: str) -> int:
+        if name == "civil_hand_limit":          # (the most asked first: at every move)
+            return self.civil_total(p)
+        if name == "military_hand_limit":
+            return self.stat(None, p, "military_actions")
         board = self.game.board
+        if name == "discontent_workers":
+            return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
         if name == "food_production":
             return self.production(p, "farm")
         if name == "resource_production":
             return self.production(p, "mine")
         if name == "food_consumption":
             return board.consumption(self.yellow[p])
-        if name == "discontent_workers":
-            return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
-        if name == "civil_hand_limit":
-            return self.civil_total(p)
-        if name == "military_hand_limit":
-            return self.stat(None, p, "military_actions")
         return self.culture[p]          # culture_points
 
     def discontent(self, p: int) -> int:
@@ -1209,3 +1219,12 @@ class Meanings(BaseState):
 def _without(cards: tuple, card: str) -> tuple:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
+
+
+def _worth(held: dict[str, int], values: dict[str, int]) -> int:
+    """What the tokens on cards are worth, by the cards' values (``holding``)."""
+    total = 0
+    for card, n in held.items():
+        if card in values:
+            total += values[card] * n
+    return total
