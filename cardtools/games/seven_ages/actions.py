@@ -75,6 +75,9 @@ class Actions:
             areas += [a for a, s in sorted(self.owner.items(), key=lambda item: world.areas[item[0]].index)
                       if self.empire[s] in also["controlled_by"] and a not in areas and world.areas[a].is_land
                       and (sea is None or any(sea in coast for coast in world.coasts(a)))]
+        slot = next((s for s in self.slots_of(seat) if self.empire[s] == card), None)
+        if slot is not None and self.temporary:
+            areas = self.exodus(slot, areas)                # a change while it sets up (events.py)
         return [a for a in areas if a not in self.owner or self.seat_of(self.owner[a]) != seat]
 
     def eligible(self, seat: int, card: str) -> bool:
@@ -126,6 +129,13 @@ class Actions:
         self.open_empire(slot, card, self.free_colours(seat)[0])
         if self.game.empires[card].get("starts_also", {}).get("parent"):
             self.parent[slot] = self.empire[self.parent_for(seat)]
+        if self.game.events is None:
+            self.wait("build", slot, "start")
+            return
+        self.queue[:0] = [("window", "start_setup", (slot,)), ("set_up", slot)]     # Exodus first (events.py)
+        self.done()
+
+    def task_set_up(self, slot: int) -> None:
         self.wait("build", slot, "start")
 
     def open_empire(self, slot: int, card: str, colour: str) -> None:
@@ -157,6 +167,8 @@ class Actions:
             return
         starts = self.game.empires[self.empire[slot]].get("starts", ())
         self.forts -= {a for a in starts if a not in self.owner}     # § 4 › Vacant areas: a free fort left alone
+        if self.temporary:
+            self.task_expire("setup")                                # a change while it sets up (events.py)
         areas = self.areas_of(slot)
         if not areas:
             self.discard_empire(slot, "no unit on the map")
@@ -513,7 +525,8 @@ class Actions:
                 self.advance(s, gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0), "trade")
                 if sides[1 - i] >= 0:
                     self.trade_elephant(s, sides[1 - i])
-            elif not (self.temporary and self.trade_income_lost(s)):        # Tariffs (events.py)
+            if (not gains[i] or self.temporary and self.free_trade(s)) and not (
+                    self.temporary and self.trade_income_lost(s)):          # Free trade, Tariffs (events.py)
                 self.earn(s, game.value[cards[i]], "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)

@@ -574,6 +574,8 @@ class Manoeuvre:
         Strategist's stack one more march *(judgment)*; then the Manoeuvre is over."""
         if self.empire[slot] is not None:
             self.check_empty(slot)
+        if self.temporary and self.extra_manoeuvre(slot):      # Second front, Blitzkrieg (events.py)
+            return
         if self.strategist is None and self.empire[slot] is not None:
             stack = next((where for _, types, where in self.leaders[slot] if "st" in types
                           and self.owner.get(where) == slot and len(self.units[where]) > 1), None)
@@ -675,8 +677,16 @@ class Manoeuvre:
         self.done()
 
     def task_commits(self) -> None:
+        """The attacker commits first, unless an event says otherwise (the ``commits`` window: events.py)."""
         self.commits = (None, None)
-        self.wait("commit", self.fight[1], 0)
+        if self.game.events is not None:
+            self.queue[:0] = [("window", "commits", self.fight[1:3]), ("first_commit",)]
+        else:
+            self.wait("commit", self.fight[1], 0)
+
+    def task_first_commit(self) -> None:
+        side = self.commits_first()
+        self.wait("commit", self.fight[1 + side], side)
 
     def options_commit(self, side: int) -> list[int]:
         """The macros (``one``, ``half``, ``all``: the strongest), or the units one at a time (``pick
@@ -706,8 +716,8 @@ class Manoeuvre:
         units = self.fight[3 + side]
         count = how if isinstance(how, tuple) or how == "all" else {"one": 1, "half": (len(units) + 1) // 2}[how]
         self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
-        if side == 0:
-            self.wait("commit", self.fight[2], 1)
+        if self.commits[1 - side] is None:
+            self.wait("commit", self.fight[2 - side], 1 - side)
         else:                                       # events of the round first (events.py)
             self.queue[:0] = [("window", "conflict", self.fight[1:3]), ("round_result",), ("expire", "round")]
             self.done()
