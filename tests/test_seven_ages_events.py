@@ -24,7 +24,7 @@ def game():
 def test_the_standard_game_plays_the_events_and_says_nothing_is_missing(capsys):
     assert main(["play", "7ages", "--players", "4", "--agents", "random", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1] == "# not played yet: the optional rules"
+    assert out[1] == "# not played yet: the optional rules but option 11 (Secret Victory: its variant)"
     assert any("plays the event" in line for line in out)
 
 
@@ -373,3 +373,14 @@ def test_grand_strategy_takes_another_action_inside_civilise(game):
         state.apply(state.string_to_action(move))
     assert "  P1's Romans +3 money (income)" in state.log
     assert state.step[0] == "promote"                             # back in its Civilise
+
+
+def test_secret_victory_hides_the_other_players_glory_until_the_game_ends():
+    secret = new_game(load_deck("7ages", "secret-victory", WS))
+    state = secret.arrange(2, 0, {"first": "P1", "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "glory": 10, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "glory": 12, "areas": {"achaea": ["sword"]}}]})
+    seen = state.observation(0)["players"]
+    assert seen["P1"]["glory"] == 10 and seen["P2"]["glory"] is None
+    state.finish("a test")
+    assert state.observation(0)["players"]["P2"]["glory"] == 12

@@ -30,7 +30,7 @@ from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
 from cardtools.engine.state import BaseGame, BaseState
 from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
-from cardtools.games.seven_ages import views
+from cardtools.games.seven_ages import secret, views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
@@ -429,12 +429,16 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         """Glory for the slot's player; never below zero for the player (§ Terms of play › Glory points)."""
         if amount < 0:
             amount = -min(-amount, self.rank_value(self.seat_of(slot), "glory"))
-        if amount == 0:
-            return
-        self.glory[slot] += amount
-        if self.log is not None:
-            self.changed(slot, "glory", amount, cause)
-            self.note(f"  {self.who(slot)} {'+' if amount > 0 else ''}{self.game.word(amount, 'glory')} ({cause})")
+        short = False
+        if amount > 0 and self.game.rules["secret_victory"]:      # option 11: the markers may run out
+            amount, short = secret.paid(self, amount)
+        if amount:
+            self.glory[slot] += amount
+            if self.log is not None:
+                self.changed(slot, "glory", amount, cause)
+                self.note(f"  {self.who(slot)} {'+' if amount > 0 else ''}{self.game.word(amount, 'glory')} ({cause})")
+        if short and not self.over:
+            self.finish("the glory markers ran out (option 11)")
 
     def earn(self, slot: int, amount: int, cause: str) -> None:
         """Money, at most 199 (§ 2. Production › Earning income)."""
@@ -477,8 +481,10 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         return views.snapshot(self)
 
     def observation(self, seat: int) -> dict:
-        """The face-down markers of the other players are hidden (§ Playing the game)."""
-        return views.hide_markers(self, super().observation(seat), seat)
+        """The face-down markers of the other players are hidden (§ Playing the game); with option 11,
+        their glory too."""
+        view = views.hide_markers(self, super().observation(seat), seat)
+        return secret.hidden(self, view, seat) if self.game.rules["secret_victory"] else view
 
     def determinize(self, seat: int, rng):
         """Hidden cards dealt again (the kit), and what else ``seat`` cannot see chosen anew: the other
@@ -532,7 +538,7 @@ class Game(BaseGame):
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
-        part2 = [name for name in ("secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
+        part2 = [name for name in ("deus_vult", "take_that", "neutral_kingdoms",
                                           "redemption", "technology", "marines")
                  if rules.get(name)]
         if part2:
@@ -675,5 +681,5 @@ def slug(name: str) -> str:
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the optional rules",)
+LEFT_OUT = ("the optional rules but option 11 (Secret Victory: its variant)",)
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
