@@ -10,7 +10,6 @@ which disorder to remove, which cities to build) are listed in docs/rules/7ages.
 
 from __future__ import annotations
 
-import heapq
 
 from cardtools.games.seven_ages.kingdoms import COMMON
 
@@ -750,22 +749,24 @@ class Actions:
         areas from its nearest area at most the empire's age, twice that from an area with an Explorer
         (§ Leader Types › Explorer (Ex)); traced into another player's empire but not through it
         *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
-        world, seat = self.game.world, self.seat_of(slot)
-        ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
+        world, seat, owner = self.game.world, self.seat_of(slot), self.owner
+        barred = () if self.progress[slot] >= self.game.unit_level["ship_of_the_line"] else self.game.oceans
         age = self.age(slot)
-        left = {a: age * (2 if self.leader_here(slot, "ex", a) else 1) for a in self.areas_of(slot)}
-        heap = [(-steps, a) for a, steps in left.items()]
-        heapq.heapify(heap)
-        while heap:
-            steps, area = heapq.heappop(heap)
-            steps = -steps
-            other = self.owner.get(area)
-            if steps < left[area] or not steps or (other is not None and self.seat_of(other) != seat):
-                continue                                   # Range may end in another player's area
-            for n in world.neighbours(area):
-                if left.get(n, -1) < steps - 1 and (ocean or world.areas[n].kind != "ocean"):
-                    left[n] = steps - 1
-                    heapq.heappush(heap, (1 - steps, n))
+        explorers = {where for _, types, where in self.leaders[slot] if "ex" in types}
+        left = {a: age * (2 if a in explorers else 1) for a in self.areas_of(slot)}
+        steps = max(left.values(), default=0)
+        edge: dict[int, list[str]] = {}                    # steps left -> areas reached with that many
+        for area, n in left.items():
+            edge.setdefault(n, []).append(area)
+        for steps in range(steps, 0, -1):                  # the most steps left first: each area once, at its best
+            for area in edge.get(steps, ()):
+                other = owner.get(area)
+                if left[area] != steps or other is not None and self.seat_of(other) != seat:
+                    continue                               # Range may end in another player's area
+                for n in world.neighbours(area):
+                    if left.get(n, -1) < steps - 1 and n not in barred:
+                        left[n] = steps - 1
+                        edge.setdefault(steps - 1, []).append(n)
         return set(left)
 
     def move_civilised(self) -> None:

@@ -48,6 +48,9 @@ FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +
 class Manoeuvre:
     """Marches, conflict rounds and their end (§ 4. Manoeuvre)."""
 
+    #: (the march decision's step, its ``reaches``): ``decision_reaches``
+    reached: tuple = (None, None)
+
     def action_manoeuvre(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
@@ -56,10 +59,20 @@ class Manoeuvre:
         self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
-        if self.empire[slot] is not None and (self.march_targets(slot) or self.landings(slot)):
-            self.wait("march", slot)
-        else:
-            self.end_movement(slot)
+        if self.empire[slot] is not None:
+            reaches = self.reaches(slot)
+            if self.march_targets(slot, reaches) or self.landings(slot):
+                self.wait("march", slot)
+                self.reached = (self.step, reaches)
+                return
+        self.end_movement(slot)
+
+    def decision_reaches(self, slot: int) -> dict:
+        """``reaches`` for the march being decided: worked out once, when the decision is asked (a speed-up:
+        nothing moves between the question and the answer)."""
+        if self.step is not None and self.reached[0] is self.step:
+            return self.reached[1]
+        return self.reaches(slot)
 
     def passable(self, slot: int, area: str, ships: bool = False) -> bool:
         """The 2:1 rule (§ 4. Manoeuvre › Land unit movement restrictions; Ship movement restrictions;
@@ -275,7 +288,7 @@ class Manoeuvre:
 
     def options_march(self) -> list[int]:
         ids, slot = self.game.ids, self.player
-        reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
+        reaches = self.decision_reaches(slot)              # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
         targets = self.march_targets(slot, reaches)
         return sorted([ids["march"][a] for a in targets]
@@ -287,7 +300,7 @@ class Manoeuvre:
         """Every unit that reaches the area moves in, with its areas' military leaders (``civil``:
         every leader)."""
         slot = self.player
-        reaches = self.reaches(slot)
+        reaches = self.decision_reaches(slot)
         picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
         self.send(slot, target, picked, reaches, leaders=True, civil=civil)
 

@@ -275,7 +275,8 @@ class Events:
             after = self.queue.index(("resolve",)) + 1 if ("resolve",) in self.queue else 0
             self.queue.insert(after, ("window", window, sides, turn, passes))
             return
-        if not any(self.game.events.window[window].intersection(hand) for hand in self.hand):
+        cards = self.game.events.window[window]
+        if all(cards.isdisjoint(hand) for hand in self.hand):
             return                                         # nobody holds one of its events: closed at once
         seat = self.seat_order()[turn % self.n]
         if self.window_events(seat, window, sides):

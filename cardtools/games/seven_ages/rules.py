@@ -555,6 +555,7 @@ class Game(BaseGame):
         self.sided_groups = {group: tuple(b for b in self.beliefs if self.artefacts[b]["group"] == group)
                              for group in self.sided}
         self.world = WorldMap.of(deck)
+        self.oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
         self.common_units = common_counters(self.counters)
