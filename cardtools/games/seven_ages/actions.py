@@ -83,10 +83,15 @@ class Actions:
         """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
         in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
         empire = self.game.empires[card]
-        if not empire or not self.start_areas(card, seat) or not self.free_colours(seat):
+        if not empire or not self.in_its_ages(empire):              # the cheapest test first
             return False
-        if self.card_allows(card, "setup_near_empire") and not self.near_empire(card, seat):
+        if not self.start_areas(card, seat) or not self.free_colours(seat):
             return False
+        return not self.card_allows(card, "setup_near_empire") or self.near_empire(card, seat)
+
+    def in_its_ages(self, empire: dict) -> bool:
+        """The game's age is in the card's ages, or in a conditional age whose condition holds; any on an
+        empty map."""
         age = self.game_age()
         if age is None:
             return True
@@ -616,10 +621,9 @@ class Actions:
         return [s for s in self.slots_of(self.seat_of(actor)) if self.empire[s] is not None]
 
     def playable_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> list[tuple[str, int]]:
-        found = []
+        found, targets = [], self.targets(actor, anywhere)
         for card in set(self.hand[self.seat_of(actor)]):
-            target = next((s for s in self.targets(actor, anywhere)
-                           if self.can_play(card, s, religion, government)), None)
+            target = next((s for s in targets if self.can_play(card, s, religion, government)), None)
             if target is not None:
                 found.append((card, target))
         return found
@@ -744,7 +748,17 @@ class Actions:
             if count and area in self.area_range(slot):
                 self.score(slot, count, f"{self.game.leader_type_names[kind]}s: an artefact within Range")
 
-    def area_range(self, slot: int) -> set[str]:
+    def area_range(self, slot: int) -> frozenset[str]:
+        """The areas within the empire's Range (``reach_of``), worked out again only when what it depends on
+        has changed (a speed-up: the map's owners, the empire's level and its Explorers)."""
+        key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
+               tuple(self.owner.items()))
+        known = self.ranges.get(slot)
+        if known is None or known[0] != key:
+            known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)))
+        return known[1]
+
+    def reach_of(self, slot: int) -> set[str]:
         """The areas within the empire's Range, its own included (§ Terms of play › Range): the fewest
         areas from its nearest area at most the empire's age, twice that from an area with an Explorer
         (§ Leader Types › Explorer (Ex)); traced into another player's empire but not through it

@@ -100,6 +100,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
         self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)
+        self.ranges: dict[int, tuple] = {}                # slot -> (what its Range depends on, the Range): area_range
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
