@@ -3,6 +3,7 @@ invariants with them; a deck with an event the engine does not run plays none, o
 those that run, and names the others. The rulebook's worked examples are scenario files
 (tests/scenarios/7ages/event-*, fires-administrator, new-dynasty*, claim-glory*)."""
 
+import random
 import shutil
 
 import pytest
@@ -301,6 +302,14 @@ def test_fog_of_war_makes_the_other_side_commit_first_this_round(game):
     assert state.player == state.per and state.step == ("commit", 1)      # the Macedonians (P2) commit first
     state.apply(state.string_to_action("commit one"))
     assert state.player == 0 and state.step == ("commit", 0)
+
+
+def test_fog_of_war_on_the_defender_shows_it_the_attackers_commit(game):
+    state = _played(game, {**CONFLICT, "hands": {"P1": ["qin"]}},
+                    ["mark manoeuvre", "mark civilise", "extra none", "extra none", "march epirus", "event qin",
+                     "target macedonians", "commit one"])
+    assert state.step == ("commit", 1)                            # the attacker committed first, openly
+    assert {state.determinize(1, random.Random(i)).commits[0] for i in range(12)} == {1}
 
 
 def test_piracy_takes_5_money_from_an_empire_whose_ships_are_at_sea_nearby(game):

@@ -1087,6 +1087,10 @@ class Events:
         return int(bool(self.temporary) and "enemy_commits_first" in self.in_force("allow", att)
                    and "enemy_commits_first" not in self.in_force("allow", dfn))
 
+    def commits_shown(self) -> bool:
+        """This round the first side commits openly (Fog of war, card 100, played on either side)."""
+        return bool(self.temporary) and any("enemy_commits_first" in self.in_force("allow", s) for s in self.fight[1:3])
+
     def free_trade(self, slot: int) -> bool:
         """An empire that progresses in a trade takes the trade's income too (Free trade, card 149)."""
         return "winner_income" in self.in_force("allow", slot)

@@ -501,7 +501,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             if other != seat and new.extra[other] is not None:
                 used = set(new.marks[other * self.per:(other + 1) * self.per])
                 new.extra[other] = rng.choice([m for m in ("start", "destiny", "civilise") if m not in used])
-        if new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat:
+        if (new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat
+                and not self.commits_shown()):
             new.commits = (rng.randint(1, len(new.fight[3])),) + new.commits[1:]
         return new
 
