@@ -409,22 +409,6 @@ class Events:
             self.note(f"  {self.seat_name(looker)} looks at {self.seat_name(seat)}'s hand",
                       private=", ".join(self.game.name(c) for c in self.hand[seat]))
 
-    def new_dynasty(self, ctx: Ctx) -> None:
-        """New Dynasty (card 34): the rulebook names it but never says what it does (§ 6. Civilise ›
-        Playing event cards; § Leader Types › Administrator: events count leaders). *Judgment*: a check
-        card higher than the empire's leaders (an Administrator counting 2) seizes power: the empire
-        loses its leaders and its government."""
-        slot = ctx.player
-        if self.check_cards(ctx, 1) <= self.count_leaders_admin_double(slot):
-            self.note(f"  {self.who(slot)}: the dynasty holds")
-            return
-        self.note(f"  {self.who(slot)}: a new dynasty seizes power")
-        self.lose_leaders(slot, None, "a new dynasty")
-        governments = tuple(b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "government")
-        if governments:
-            self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in governments)
-            self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[g]['name'] for g in governments)}")
-
     def pick_areas(self, ctx: Ctx, pick: Pick, n: int | None) -> Pending | None:
         """An area verb (``Pick.method``) on ``n`` areas of a kind (None: all), picked one at a time by
         the player of the event, or by the empire's owner (``chosen_by: owner``)."""

@@ -317,11 +317,6 @@ def _refuse(what: str):
     return refuse
 
 
-def _new_dynasty(args, c, path):
-    """A check card decides whether a new dynasty seizes power (``Events.new_dynasty``)."""
-    return lambda st, ctx: st.new_dynasty(ctx)
-
-
 def _check(args, c, path):
     """Check cards picked from the deck and discarded (§ 6. Civilise › Playing event cards)."""
     cards = constant(1) if args == "card" else c.value(args["cards"], path + ("cards",))
@@ -427,9 +422,6 @@ _effect("remove_leader", lambda S: _obj("A leader of the empire is removed.", {
     "unless": {"type": "array", "minItems": 1, "items": S.member("leader_type"),
                "description": "Not if the leader is of one of these types."},
     "to": _who(S, "The leader moves to this empire instead of leaving play.")}), "Lose a leader.", _remove_leader)
-_effect("new_dynasty", lambda S: {"const": "check", "description": "A check card decides whether a new dynasty "
-                                                                 "seizes power (the rulebook names the event only)."},
-        "A new dynasty may seize power.", _new_dynasty)
 _effect("assassinate", lambda S: _obj("An assassin event: the player draws up to `picks` cards keeping the last, "
                                       "the target's owner up to the empire's leader number; a higher card kills the "
                                       "leader (§ 6. Civilise › Assassins).", {
@@ -616,7 +608,7 @@ _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqu
 #: verbs) are played; docs/rules/7ages.md § 14 lists the others.
 RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", "build_city", "move_capital",
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
-                  "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
+                  "swap_government", "discard_artefact", "take_card", "discard", "until", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
                   "conflict_terrain", "controls", "take_area", "put_first",
                   "replace_action", "place_units", "destroy_city", "draw_from", "move_units", "claim_glory",
