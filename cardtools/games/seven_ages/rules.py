@@ -3,9 +3,9 @@
 Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with our readings marked
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
-and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, the optional rules and
-the rest of that list. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
+and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by
+``GameFacts.unplayed`` (``LEFT_OUT``): the optional rules but 11 (its variant: ``secret.py``). The
+cards' events are in ``events.py``. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
 religions and governments beyond playing their cards in ``beliefs.py``.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
@@ -604,8 +604,9 @@ class Game(BaseGame):
         self.facts = replace(FACTS, unplayed=unplayed + lacking + LEFT_OUT)
 
     def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
-        """The events played, and what is said about the others: the standard game plays events only
-        once every event runs; ``partial_events`` plays those that run (issue 17)."""
+        """The events played, and what is said about the others: a deck plays its events when every one
+        runs (the shipped decks do); a designer's deck with one that does not plays none and says why, or
+        with ``partial_events`` plays those that run."""
         if not rules["events"]:
             return None, ()
         book = EventBook.of(deck, self.vocab, State.COUNTS)
@@ -685,4 +686,4 @@ def slug(name: str) -> str:
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
 LEFT_OUT = ("the optional rules but option 11 (Secret Victory: its variant)",)
-EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
+EVENTS = "the cards' events: this deck is played without them, as the no-events variant plays it"

@@ -5,8 +5,9 @@ docs/rules/7ages.md), so most verbs are declared with their schema and text only
 compiling a card checks it, running it raises ``EngineMissing``. It runs the empires' special rules,
 so the verbs those use have a runtime (``in_ages``, ``convert``, ``place_units``, and the modifiers
 ``unit_cost``, ``conflict``, ``counts_for_glory`` and ``law``, read by ``specials.py`` as written).
-Part 2 plays the events one verb at a time (``events.py``): a verb with a runtime here calls the
-state's methods there, and the plugin lists it in ``runs`` (``RUNS`` below). The rules each verb
+Part 2 plays every card's event (``events.py``) and grows the artefacts' powers one verb at a time: a
+verb with a runtime here calls the state's methods there, and the plugin lists it in ``runs`` (``RUNS``
+below). The rules each verb
 follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
 docs/rules/7ages-cards.md § Effects.
 
