@@ -240,7 +240,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.extra = [None] * self.n
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
-        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]
+        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
         self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
 
     def task_mark(self, slot: int) -> None:
@@ -285,14 +285,13 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def task_reveal(self) -> None:
         """Actions 1 → 7; in each, the First player's markers, then the others clockwise (§ Actions).
         A marker acts only for its empire; a Wild card becomes the action it names (§ Wild card)."""
-        tasks = []
+        tasks, order = [], self.seat_order()
+        acting = {s: m.removeprefix("wild_") for s, m in enumerate(self.marks) if m is not None}
         for action in ACTIONS:
-            for seat in self.seat_order():
+            for seat in order:
                 if self.extra[seat] == action:
                     tasks.append(("act", action, seat, None))
-                for s in self.slots_of(seat):
-                    if self.marks[s] in (action, f"wild_{action}"):
-                        tasks.append(("act", action, seat, s))
+                tasks += [("act", action, seat, s) for s in self.slots_of(seat) if acting.get(s) == action]
         self.queue = tasks + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
@@ -347,7 +346,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def task_harvest_start(self) -> None:
         """Glory bought, then the categories (glory.py); an event's change applies to the total."""
         before = [self.rank_value(p, "glory") for p in range(self.n)]
-        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p)]
+        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
                       + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
 
     def task_harvest_changed(self, before: list[int]) -> None:
