@@ -22,6 +22,7 @@ from typing import Any
 
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
+from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed
 from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
@@ -278,7 +279,7 @@ class Events:
         cards = self.game.events.window[window]
         if all(cards.isdisjoint(hand) for hand in self.hand):
             return                                         # nobody holds one of its events: closed at once
-        seat = self.seat_order()[turn % self.n]
+        seat = CLOCKWISE.at(self.first, turn, self.n)
         if self.window_events(seat, window, sides):
             self.wait("event", seat * self.per, window, sides, turn, passes)
         else:
@@ -335,7 +336,7 @@ class Events:
         without a cancelling event passes (nothing to decide)."""
         if passes >= self.n:
             return
-        seat = self.seat_order()[turn % self.n]
+        seat = CLOCKWISE.at(self.first, turn, self.n)
         if self.responses(seat):
             self.wait("respond", seat * self.per, turn, passes)
         else:
