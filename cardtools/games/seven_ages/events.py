@@ -97,6 +97,8 @@ class EventBook:
     missing: dict[str, tuple[str, ...]]
     #: window -> the cards whose event is played in it (a hand is checked against it first)
     window: dict[str, frozenset[str]]
+    #: card -> the cards whose played response cancels its event
+    cancelled_by: dict[str, frozenset[str]]
 
     @classmethod
     def of(cls, deck, vocab, counts) -> "EventBook":
@@ -122,7 +124,8 @@ class EventBook:
                 missing[card] = tuple(dict.fromkeys(why))
         window = {w: frozenset(c for c, a in abilities.items() if w in a and c not in missing)
                   for w in WINDOWS + (RESPONSE,)}
-        return cls(abilities, target, cancels, missing, window)
+        cancelled_by = {card: frozenset(c for c in window[RESPONSE] if card in cancels[c]) for card in abilities}
+        return cls(abilities, target, cancels, missing, window, cancelled_by)
 
     def played(self, card: str, window: str) -> bool:
         return card not in self.missing and window in self.abilities[card]
@@ -328,14 +331,14 @@ class Events:
     # -- responses: cancelling (§ 6. Civilise › Playing event cards) ---------------------------------------
     def responses(self, seat: int) -> list[str]:
         """The seat's events that cancel the event on top of the stack."""
-        top, book = self.stack[-1][0], self.game.events
-        return sorted(c for c in book.window[RESPONSE].intersection(self.hand[seat]) if top in book.cancels[c])
+        return sorted(self.game.events.cancelled_by[self.stack[-1][0]].intersection(self.hand[seat]))
 
     def task_respond(self, turn: int, passes: int) -> None:
         """From the First player clockwise; closed when every player has passed in turn. A player
         without a cancelling event passes (nothing to decide)."""
-        if passes >= self.n:
-            return
+        if passes >= self.n or turn == 0 and all(self.game.events.cancelled_by[self.stack[-1][0]].isdisjoint(hand)
+                                                  for hand in self.hand):
+            return                                         # nobody holds a card that cancels it: closed at once
         seat = CLOCKWISE.at(self.first, turn, self.n)
         if self.responses(seat):
             self.wait("respond", seat * self.per, turn, passes)
