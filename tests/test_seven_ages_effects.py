@@ -148,15 +148,15 @@ def test_print_style_draws_icons_for_glory_money_and_progress(deck):
     assert "{progress}" in card_text(deck, deck.card("revolution"))["power"]
 
 
-def test_every_card_compiles_and_an_event_not_run_yet_refuses_to_run(deck, vocab):
-    """The engine plays events one verb at a time (part 2): every event compiles, and one using a verb
-    without a runtime yet says so when run."""
+def test_every_card_compiles_and_an_ability_not_run_yet_refuses_to_run(deck, vocab):
+    """The engine plays events and artefact powers one verb at a time (part 2): every card compiles, and an
+    ability using a verb without a runtime yet says so when run."""
     compiled, problems = compile_deck(deck, vocab)
     assert problems == []
     assert len(compiled) == len(deck.cards)
-    (ability,) = compiled["hospitallers"].abilities["event.effects"]  # Free trade: a permission not run yet
+    (ability,) = compiled["general_ai"].abilities["power"]        # General AI: end_game, not run yet
     with pytest.raises(EngineMissing):
-        ability.effect(None, Ctx(0, "hospitallers"))
+        ability.effect(None, Ctx(0, "general_ai"))
 
 
 def test_a_mistyped_event_is_an_error_at_its_line_inside_the_event(tmp_path):

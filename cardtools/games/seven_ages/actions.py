@@ -10,7 +10,6 @@ which disorder to remove, which cities to build) are listed in docs/rules/7ages.
 
 from __future__ import annotations
 
-import heapq
 
 from cardtools.games.seven_ages.kingdoms import COMMON
 
@@ -25,6 +24,9 @@ FIRST_HOLDER = 1                  # § 6. Civilise › Playing artefact cards: t
 
 class Actions:
     """Start empire, Production, Trade and progress, Destiny, Civilise, Discard empire."""
+
+    #: (the play decision's step, its playable artefacts, its playable events): ``options_play``
+    playable: tuple = (None, (), ())
 
     # -- the empire's card ----------------------------------------------------------------------------
     def barbarian(self, slot: int) -> bool:
@@ -75,16 +77,24 @@ class Actions:
             areas += [a for a, s in sorted(self.owner.items(), key=lambda item: world.areas[item[0]].index)
                       if self.empire[s] in also["controlled_by"] and a not in areas and world.areas[a].is_land
                       and (sea is None or any(sea in coast for coast in world.coasts(a)))]
+        slot = next((s for s in self.slots_of(seat) if self.empire[s] == card), None)
+        if slot is not None and self.temporary:
+            areas = self.exodus(slot, areas)                # a change while it sets up (events.py)
         return [a for a in areas if a not in self.owner or self.seat_of(self.owner[a]) != seat]
 
     def eligible(self, seat: int, card: str) -> bool:
         """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
         in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
         empire = self.game.empires[card]
-        if not empire or not self.start_areas(card, seat) or not self.free_colours(seat):
+        if not empire or not self.in_its_ages(empire):              # the cheapest test first
             return False
-        if self.card_allows(card, "setup_near_empire") and not self.near_empire(card, seat):
+        if not self.start_areas(card, seat) or not self.free_colours(seat):
             return False
+        return not self.card_allows(card, "setup_near_empire") or self.near_empire(card, seat)
+
+    def in_its_ages(self, empire: dict) -> bool:
+        """The game's age is in the card's ages, or in a conditional age whose condition holds; any on an
+        empty map."""
         age = self.game_age()
         if age is None:
             return True
@@ -126,6 +136,13 @@ class Actions:
         self.open_empire(slot, card, self.free_colours(seat)[0])
         if self.game.empires[card].get("starts_also", {}).get("parent"):
             self.parent[slot] = self.empire[self.parent_for(seat)]
+        if self.game.events is None:
+            self.wait("build", slot, "start")
+            return
+        self.queue[:0] = [("window", "start_setup", (slot,)), ("set_up", slot)]     # Exodus first (events.py)
+        self.done()
+
+    def task_set_up(self, slot: int) -> None:
         self.wait("build", slot, "start")
 
     def open_empire(self, slot: int, card: str, colour: str) -> None:
@@ -157,6 +174,8 @@ class Actions:
             return
         starts = self.game.empires[self.empire[slot]].get("starts", ())
         self.forts -= {a for a in starts if a not in self.owner}     # § 4 › Vacant areas: a free fort left alone
+        if self.temporary:
+            self.task_expire("setup")                                # a change while it sets up (events.py)
         areas = self.areas_of(slot)
         if not areas:
             self.discard_empire(slot, "no unit on the map")
@@ -513,7 +532,8 @@ class Actions:
                 self.advance(s, gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0), "trade")
                 if sides[1 - i] >= 0:
                     self.trade_elephant(s, sides[1 - i])
-            elif not (self.temporary and self.trade_income_lost(s)):        # Tariffs (events.py)
+            if (not gains[i] or self.temporary and self.free_trade(s)) and not (
+                    self.temporary and self.trade_income_lost(s)):          # Free trade, Tariffs (events.py)
                 self.earn(s, game.value[cards[i]], "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)
@@ -593,8 +613,11 @@ class Actions:
                                ("dominant", slot), ("drop", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
-        if self.playable_artefacts(actor, anywhere, religion, government) or self.playable_events(actor, anywhere):
+        artefacts = self.playable_artefacts(actor, anywhere, religion, government)
+        events = self.playable_events(actor, anywhere)
+        if artefacts or events:
             self.wait("play", actor, anywhere, religion, government)
+            self.playable = (self.step, artefacts, events)
 
     def targets(self, actor: int, anywhere: bool) -> list[int]:
         """The empires a card may go on: the acting empire, or for a non-empire marker the player's
@@ -604,10 +627,9 @@ class Actions:
         return [s for s in self.slots_of(self.seat_of(actor)) if self.empire[s] is not None]
 
     def playable_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> list[tuple[str, int]]:
-        found = []
+        found, targets = [], self.targets(actor, anywhere)
         for card in set(self.hand[self.seat_of(actor)]):
-            target = next((s for s in self.targets(actor, anywhere)
-                           if self.can_play(card, s, religion, government)), None)
+            target = next((s for s in targets if self.can_play(card, s, religion, government)), None)
             if target is not None:
                 found.append((card, target))
         return found
@@ -677,10 +699,14 @@ class Actions:
         return areas[0] if areas else None
 
     def options_play(self, anywhere: bool, religion: bool, government: bool) -> list[int]:
-        ids = self.game.ids["play"]
-        events = self.game.ids["event"]
-        return sorted([ids[c] for c, _ in self.playable_artefacts(self.player, anywhere, religion, government)]
-                      + [events[c] for c in self.playable_events(self.player, anywhere)] + [self.game.ids["civilised"]])
+        """The cards ``task_artefacts`` found playable when it asked (a speed-up: nothing changes before the
+        answer)."""
+        ids, events = self.game.ids["play"], self.game.ids["event"]
+        step, artefacts, playable = self.playable
+        if step is not self.step:
+            artefacts = self.playable_artefacts(self.player, anywhere, religion, government)
+            playable = self.playable_events(self.player, anywhere)
+        return sorted([ids[c] for c, _ in artefacts] + [events[c] for c in playable] + [self.game.ids["civilised"]])
 
     def move_play(self, card: str) -> None:
         """The card is discarded and its artefact taken (``take_artefact``); then the next card."""
@@ -732,27 +758,39 @@ class Actions:
             if count and area in self.area_range(slot):
                 self.score(slot, count, f"{self.game.leader_type_names[kind]}s: an artefact within Range")
 
-    def area_range(self, slot: int) -> set[str]:
+    def area_range(self, slot: int) -> frozenset[str]:
+        """The areas within the empire's Range (``reach_of``), worked out again only when what it depends on
+        has changed (a speed-up: the map's owners, the empire's level and its Explorers)."""
+        key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
+               tuple(self.owner.items()))
+        known = self.ranges.get(slot)
+        if known is None or known[0] != key:
+            known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)))
+        return known[1]
+
+    def reach_of(self, slot: int) -> set[str]:
         """The areas within the empire's Range, its own included (§ Terms of play › Range): the fewest
         areas from its nearest area at most the empire's age, twice that from an area with an Explorer
         (§ Leader Types › Explorer (Ex)); traced into another player's empire but not through it
         *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
-        world, seat = self.game.world, self.seat_of(slot)
-        ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
+        world, seat, owner = self.game.world, self.seat_of(slot), self.owner
+        barred = () if self.progress[slot] >= self.game.unit_level["ship_of_the_line"] else self.game.oceans
         age = self.age(slot)
-        left = {a: age * (2 if self.leader_here(slot, "ex", a) else 1) for a in self.areas_of(slot)}
-        heap = [(-steps, a) for a, steps in left.items()]
-        heapq.heapify(heap)
-        while heap:
-            steps, area = heapq.heappop(heap)
-            steps = -steps
-            other = self.owner.get(area)
-            if steps < left[area] or not steps or (other is not None and self.seat_of(other) != seat):
-                continue                                   # Range may end in another player's area
-            for n in world.neighbours(area):
-                if left.get(n, -1) < steps - 1 and (ocean or world.areas[n].kind != "ocean"):
-                    left[n] = steps - 1
-                    heapq.heappush(heap, (1 - steps, n))
+        explorers = {where for _, types, where in self.leaders[slot] if "ex" in types}
+        left = {a: age * (2 if a in explorers else 1) for a in self.areas_of(slot)}
+        steps = max(left.values(), default=0)
+        edge: dict[int, list[str]] = {}                    # steps left -> areas reached with that many
+        for area, n in left.items():
+            edge.setdefault(n, []).append(area)
+        for steps in range(steps, 0, -1):                  # the most steps left first: each area once, at its best
+            for area in edge.get(steps, ()):
+                other = owner.get(area)
+                if left[area] != steps or other is not None and self.seat_of(other) != seat:
+                    continue                               # Range may end in another player's area
+                for n in world.neighbours(area):
+                    if left.get(n, -1) < steps - 1 and n not in barred:
+                        left[n] = steps - 1
+                        edge.setdefault(steps - 1, []).append(n)
         return set(left)
 
     def move_civilised(self) -> None:

@@ -48,6 +48,9 @@ FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +
 class Manoeuvre:
     """Marches, conflict rounds and their end (§ 4. Manoeuvre)."""
 
+    #: (the march decision's step, its ``reaches``): ``decision_reaches``
+    reached: tuple = (None, None)
+
     def action_manoeuvre(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
@@ -56,10 +59,20 @@ class Manoeuvre:
         self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
-        if self.empire[slot] is not None and (self.march_targets(slot) or self.landings(slot)):
-            self.wait("march", slot)
-        else:
-            self.end_movement(slot)
+        if self.empire[slot] is not None:
+            reaches = self.reaches(slot)
+            if self.march_targets(slot, reaches) or self.landings(slot):
+                self.wait("march", slot)
+                self.reached = (self.step, reaches)
+                return
+        self.end_movement(slot)
+
+    def decision_reaches(self, slot: int) -> dict:
+        """``reaches`` for the march being decided: worked out once, when the decision is asked (a speed-up:
+        nothing moves between the question and the answer)."""
+        if self.step is not None and self.reached[0] is self.step:
+            return self.reached[1]
+        return self.reaches(slot)
 
     def passable(self, slot: int, area: str, ships: bool = False) -> bool:
         """The 2:1 rule (§ 4. Manoeuvre › Land unit movement restrictions; Ship movement restrictions;
@@ -275,7 +288,7 @@ class Manoeuvre:
 
     def options_march(self) -> list[int]:
         ids, slot = self.game.ids, self.player
-        reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
+        reaches = self.decision_reaches(slot)              # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
         targets = self.march_targets(slot, reaches)
         return sorted([ids["march"][a] for a in targets]
@@ -287,7 +300,7 @@ class Manoeuvre:
         """Every unit that reaches the area moves in, with its areas' military leaders (``civil``:
         every leader)."""
         slot = self.player
-        reaches = self.reaches(slot)
+        reaches = self.decision_reaches(slot)
         picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
         self.send(slot, target, picked, reaches, leaders=True, civil=civil)
 
@@ -574,6 +587,8 @@ class Manoeuvre:
         Strategist's stack one more march *(judgment)*; then the Manoeuvre is over."""
         if self.empire[slot] is not None:
             self.check_empty(slot)
+        if self.temporary and self.extra_manoeuvre(slot):      # Second front, Blitzkrieg (events.py)
+            return
         if self.strategist is None and self.empire[slot] is not None:
             stack = next((where for _, types, where in self.leaders[slot] if "st" in types
                           and self.owner.get(where) == slot and len(self.units[where]) > 1), None)
@@ -675,8 +690,16 @@ class Manoeuvre:
         self.done()
 
     def task_commits(self) -> None:
+        """The attacker commits first, unless an event says otherwise (the ``commits`` window: events.py)."""
         self.commits = (None, None)
-        self.wait("commit", self.fight[1], 0)
+        if self.game.events is not None:
+            self.queue[:0] = [("window", "commits", self.fight[1:3]), ("first_commit",)]
+        else:
+            self.wait("commit", self.fight[1], 0)
+
+    def task_first_commit(self) -> None:
+        side = self.commits_first()
+        self.wait("commit", self.fight[1 + side], side)
 
     def options_commit(self, side: int) -> list[int]:
         """The macros (``one``, ``half``, ``all``: the strongest), or the units one at a time (``pick
@@ -706,8 +729,8 @@ class Manoeuvre:
         units = self.fight[3 + side]
         count = how if isinstance(how, tuple) or how == "all" else {"one": 1, "half": (len(units) + 1) // 2}[how]
         self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
-        if side == 0:
-            self.wait("commit", self.fight[2], 1)
+        if self.commits[1 - side] is None:
+            self.wait("commit", self.fight[2 - side], 1 - side)
         else:                                       # events of the round first (events.py)
             self.queue[:0] = [("window", "conflict", self.fight[1:3]), ("round_result",), ("expire", "round")]
             self.done()

@@ -22,6 +22,7 @@ from typing import Any
 
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
+from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed
 from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
@@ -34,16 +35,21 @@ from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 #: may play them); once an empire has lost leaders (a named one: ``named_leader_lost``); in a Discard
 #: empire action, before the empire leaves; a Destiny, before the cards are discarded; a Start empire, once the
 #: empire is set up; a conflict won; a city liberated (the cards' moments: docs/rules/7ages-cards.md § Effects;
-#: the last two carry ``enemy_losses`` and ``city_value``: ``Events.moment``).
+#: the last two carry ``enemy_losses`` and ``city_value``: ``Events.moment``); each conflict round before the
+#: units are committed (``commits``: Fog of war, card 100); a Start empire before the empire is set up
+#: (``start_setup``: Exodus, card 144).
 #: ``response`` is the cancel window.
 #: Target words the window names: the liberator of a city (``Events.derived``).
 WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
            "conflict", "leader_lost", "named_leader_lost", "discard_empire", "destiny", "start_empire",
-           "conflict_won", "liberated_city", "trade")
+           "conflict_won", "liberated_city", "trade", "commits", "start_setup")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
-           "player_more_cards", "conflict_side", "adjacent_empire", "blockaded_empire")
+           "player_more_cards", "conflict_side", "adjacent_empire", "blockaded_empire", "pirated_empire")
+#: Target words seen from the event's empire: in an action, its side plays them on whom they name, taking
+#: part or not (Piracy, card 107, in its empire's Manoeuvre).
+FROM_SIDE = ("pirated_empire",)
 #: Target words the window names, not chosen (``Events.derived``).
 DERIVED = ("trade_partner", "attacker", "defender", "liberator")
 #: Core target words the effects resolve themselves.
@@ -53,7 +59,7 @@ AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mou
               "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened",
               "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area",
               "coastal_without_fort", "next_to_other_disorder", "nearest_barbarian", "border", "adjacent_single_unit",
-              "coastal_on_chosen_sea", "coastal_start_area")
+              "coastal_on_chosen_sea", "coastal_start_area", "other_religion_leader", "conflict_area")
 #: Kinds of area units come from (``move_units``: ``Events.reinforce``).
 SOURCES = ("adjacent_own",)
 #: Kinds of area of other empires, seen from the empire of the event (``Events.outward``).
@@ -71,8 +77,9 @@ CITY_STEPS = (1, 3, 5, 7)
 REDRAW_BELOW = 4
 #: Statistics the state answers (``Events.stat``).
 STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
-#: Why a verb is not run, where more than its name says it (docs/rules/7ages.md § 14.1).
-WHY = {"claim_glory": "'claim_glory' (its amount is option 11's claim: Secret Victory is not played)"}
+#: The actions an extra action may be (Grand strategy, card 162): not Start empire (the player's, with the
+#: non-empire marker), Civilise (being taken) or Discard empire *(judgment)*.
+EXTRA_ACTIONS = ("production", "trade", "manoeuvre", "destiny")
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
 COUNT_KEYS, STAT_KEYS = ("count", "none"), ("stat",)
 KEYS = ((("each", "who", "from"), "target"), (COUNT_KEYS, "count"), (STAT_KEYS, "stat"),
@@ -90,13 +97,15 @@ class EventBook:
     missing: dict[str, tuple[str, ...]]
     #: window -> the cards whose event is played in it (a hand is checked against it first)
     window: dict[str, frozenset[str]]
+    #: card -> the cards whose played response cancels its event
+    cancelled_by: dict[str, frozenset[str]]
 
     @classmethod
     def of(cls, deck, vocab, counts) -> "EventBook":
         abilities, target, cancels, missing = {}, {}, {}, {}
         for card, (compiled, verbs) in compile_field(deck, vocab, "event.effects").items():
             nodes = deck.card(card).part("event.effects", ())
-            why = reasons(compiled, verbs, WINDOWS + (RESPONSE,), explained=WHY)
+            why = reasons(compiled, verbs, WINDOWS + (RESPONSE,))
             words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set(),
                                      "source": set()}
             for node in nodes:
@@ -115,7 +124,8 @@ class EventBook:
                 missing[card] = tuple(dict.fromkeys(why))
         window = {w: frozenset(c for c, a in abilities.items() if w in a and c not in missing)
                   for w in WINDOWS + (RESPONSE,)}
-        return cls(abilities, target, cancels, missing, window)
+        cancelled_by = {card: frozenset(c for c in window[RESPONSE] if card in cancels[c]) for card in abilities}
+        return cls(abilities, target, cancels, missing, window, cancelled_by)
 
     def played(self, card: str, window: str) -> bool:
         return card not in self.missing and window in self.abilities[card]
@@ -197,6 +207,8 @@ class Events:
             return self.adjacent_empires(by)
         if word == "blockaded_empire":
             return self.blockaded(by)
+        if word == "pirated_empire":
+            return self.pirated(by)
         if word == "other_player_empire":
             return [s for s in self.in_play() if self.seat_of(s) != seat]
         if word == "player":
@@ -267,9 +279,10 @@ class Events:
             after = self.queue.index(("resolve",)) + 1 if ("resolve",) in self.queue else 0
             self.queue.insert(after, ("window", window, sides, turn, passes))
             return
-        if not any(self.game.events.window[window].intersection(hand) for hand in self.hand):
+        cards = self.game.events.window[window]
+        if all(cards.isdisjoint(hand) for hand in self.hand):
             return                                         # nobody holds one of its events: closed at once
-        seat = self.seat_order()[turn % self.n]
+        seat = CLOCKWISE.at(self.first, turn, self.n)
         if self.window_events(seat, window, sides):
             self.wait("event", seat * self.per, window, sides, turn, passes)
         else:
@@ -292,9 +305,12 @@ class Events:
         return sorted(found)
 
     def aimed(self, card: str, by: int, sides: tuple[int, ...]) -> list[int]:
-        """Whom the event may be played on; in an action, one of the empires taking part."""
+        """Whom the event may be played on; in an action, one of the empires taking part, or for a side whom
+        a word seen from it names (``FROM_SIDE``)."""
         found = self.event_targets(card, by)
-        return [s for s in found if s in sides] if sides else found
+        if not sides or by in sides and self.game.events.target[card] in FROM_SIDE:
+            return found
+        return [s for s in found if s in sides]
 
     def derived(self, word: str, by: int, sides: tuple[int, ...]) -> int | None:
         """A target the window names: the other side of a trade (``trade_partner``, for a side's player),
@@ -315,15 +331,15 @@ class Events:
     # -- responses: cancelling (§ 6. Civilise › Playing event cards) ---------------------------------------
     def responses(self, seat: int) -> list[str]:
         """The seat's events that cancel the event on top of the stack."""
-        top, book = self.stack[-1][0], self.game.events
-        return sorted(c for c in book.window[RESPONSE].intersection(self.hand[seat]) if top in book.cancels[c])
+        return sorted(self.game.events.cancelled_by[self.stack[-1][0]].intersection(self.hand[seat]))
 
     def task_respond(self, turn: int, passes: int) -> None:
         """From the First player clockwise; closed when every player has passed in turn. A player
         without a cancelling event passes (nothing to decide)."""
-        if passes >= self.n:
-            return
-        seat = self.seat_order()[turn % self.n]
+        if passes >= self.n or turn == 0 and all(self.game.events.cancelled_by[self.stack[-1][0]].isdisjoint(hand)
+                                                  for hand in self.hand):
+            return                                         # nobody holds a card that cancels it: closed at once
+        seat = CLOCKWISE.at(self.first, turn, self.n)
         if self.responses(seat):
             self.wait("respond", seat * self.per, turn, passes)
         else:
@@ -396,22 +412,6 @@ class Events:
         if self.log is not None:
             self.note(f"  {self.seat_name(looker)} looks at {self.seat_name(seat)}'s hand",
                       private=", ".join(self.game.name(c) for c in self.hand[seat]))
-
-    def new_dynasty(self, ctx: Ctx) -> None:
-        """New Dynasty (card 34): the rulebook names it but never says what it does (§ 6. Civilise ›
-        Playing event cards; § Leader Types › Administrator: events count leaders). *Judgment*: a check
-        card higher than the empire's leaders (an Administrator counting 2) seizes power: the empire
-        loses its leaders and its government."""
-        slot = ctx.player
-        if self.check_cards(ctx, 1) <= self.count_leaders_admin_double(slot):
-            self.note(f"  {self.who(slot)}: the dynasty holds")
-            return
-        self.note(f"  {self.who(slot)}: a new dynasty seizes power")
-        self.lose_leaders(slot, None, "a new dynasty")
-        governments = tuple(b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "government")
-        if governments:
-            self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in governments)
-            self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[g]['name'] for g in governments)}")
 
     def pick_areas(self, ctx: Ctx, pick: Pick, n: int | None) -> Pending | None:
         """An area verb (``Pick.method``) on ``n`` areas of a kind (None: all), picked one at a time by
@@ -547,8 +547,17 @@ class Events:
                                                     for n in world.neighbours(a)),
             "border": lambda a: any(self.owner.get(n) == by for n in world.neighbours(a)),
             "coastal_start_area": lambda a: world.coastal(a) and a in self.game.empires[self.empire[slot]]["starts"],
+            "other_religion_leader": lambda a: self.other_faith_led(slot, a),
         }
         return [a for a in areas if tests[kind](a)]
+
+    def other_faith_led(self, slot: int, area: str) -> bool:
+        """An area holding a leader of another religion (Inquisition, card 79). Leaders have no religion in the
+        rules *(judgment)*: a leader of the empire standing in a religious site of a religion other than the
+        empire's dominant one (§ Terms of play › Religious sites) follows that faith."""
+        dominant = self.dominant_religion(slot)
+        sites = self.game.world.areas[area].religious_sites
+        return any(r != dominant for r in sites) and any(where == area for _, _, where in self.leaders[slot])
 
     def distances(self, *starts: str) -> dict[str, int]:
         """Areas crossed from the nearest of ``starts`` to each area (a breadth-first walk of the map)."""
@@ -572,6 +581,15 @@ class Events:
                        and self.seat_of(self.owner[n]) != seat and len(self.units[n]) == 1
                        and not any(where == n for _, _, where in self.leaders[self.owner[n]])),
                       key=lambda a: world.areas[a].index)
+
+    def pirated(self, slot: int) -> list[int]:
+        """Other empires with a ship in a sea area that holds the empire's ship, or next to one (Piracy, card
+        107): played before movement, when two empires' ships never share a sea area once a Manoeuvre's
+        conflicts are over, so the neighbouring seas count too *(judgment)*."""
+        world = self.game.world
+        mine = {a for a in self.areas_of(slot) if not world.areas[a].is_land}
+        near = mine | {n for a in mine for n in world.neighbours(a) if not world.areas[n].is_land}
+        return sorted({self.owner[a] for a in near if self.owner.get(a) not in (None, slot)})
 
     def adjacent_empires(self, slot: int) -> list[int]:
         """Empires with an area next to one of the empire's (Border skirmish, card 105)."""
@@ -698,6 +716,8 @@ class Events:
         slot = ctx.player
         if self.empire[slot] is None:
             return None
+        if kind == "conflict_area":
+            return self.lost_in_conflict(slot, units, n)
         fought = self.fight[0] if self.fight else None      # units in a conflict are out of reach *(judgment)*
         areas = [a for a in (self.areas_of_kind(slot, kind) if kind else self.areas_of(slot))
                  if a != fought and any(self.unit_fits(u, units) for u in self.units.get(a, ()))]
@@ -718,6 +738,30 @@ class Events:
                 return st.lose_some_units(ctx, units, n - 1, kind, each, chosen_by)
             return run
         return Pending(picker, "lose a unit where?", tuple(Option(a, one(a)) for a in areas))
+
+    def lost_in_conflict(self, slot: int, units: tuple[str, ...], n: int | None) -> None:
+        """``lose_units`` in the conflict being fought (Elephant stampede, card 102): the side's last matching
+        units there go back to the pool, counted as its losses; its commit shrinks with them. *Judgment*: no
+        retreat follows — an elephant lost outside a round's outcome does not make the side flee."""
+        fight = self.fight
+        if fight is None or slot not in fight[1:3]:
+            return
+        side = fight.index(slot, 1, 3) - 1
+        fight, commit = list(fight), self.commits[side]
+        for _ in range(len(fight[3 + side]) + len(fight[5 + side]) if n is None else n):
+            where = next((i for i in (3 + side, 5 + side) if any(self.unit_fits(u, units) for u in fight[i])), None)
+            if where is None:
+                break
+            here = list(fight[where])
+            unit = here.pop(max(i for i, u in enumerate(here) if self.unit_fits(u, units)))
+            fight[where], fight[9 + side] = tuple(here), fight[9 + side] + 1
+            if isinstance(commit, tuple) and unit in commit:
+                commit = tuple(c for i, c in enumerate(commit) if i != commit.index(unit))
+            elif isinstance(commit, int):
+                commit = max(1, min(commit, len(fight[3 + side])))
+            self.note(f"  {self.who(slot)} loses {self.game.unit_name(unit)} in the conflict")
+        self.fight = tuple(fight)
+        self.commits = self.commits[:side] + (commit,) + self.commits[side + 1:]
 
     def unit_fits(self, unit: str, units: tuple[str, ...]) -> bool:
         """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none: any unit."""
@@ -969,6 +1013,83 @@ class Events:
         if self.empire[slot] is not None:
             self.temporary += ((slot, "next_turn", "forbid", action),)
             self.note(f"  {self.who(slot)}: its next {action} is a pass")
+
+    def claim(self, ctx: Ctx, most: int) -> None:
+        """``claim_glory`` (Glorious pity, card 1; Blessed are the meek, card 104; Alms for the poor, card 151:
+        § PLAYERS' GUIDE › 11) Secret Victory): the player shows their glory and claims up to ``most``; they
+        gain it unless every other player shows less (the example: Alex claims 7, the most, and gets it
+        unless the other 6 all have less than her). *Judgment*: a failed claim costs nothing, so the player
+        claims the most; without option 11 the glory track already shows everyone's glory and the claim is
+        judged the same way."""
+        seat = self.seat_of(ctx.player)
+        mine = self.rank_value(seat, "glory")
+        self.note(f"  {self.seat_name(seat)} shows {self.game.word(mine, 'glory')} and claims {most}")
+        if all(self.rank_value(p, "glory") < mine for p in range(self.n) if p != seat):
+            self.note("  every other player shows less: the claim fails")
+            return
+        self.score(ctx.player, most, f"event {self.game.name(ctx.card)}")
+
+    def extra_action(self, ctx: Ctx, action: str | None, units: str | None) -> Pending | None:
+        """``extra_action``: a second Manoeuvre straight after this one, with the units that did not move in
+        it (Second front, card 161) or with the cavalry (Blitzkrieg, card 159), played before movement; or,
+        in Civilise, any other action the empire takes at once (Grand strategy, card 162: ``EXTRA_ACTIONS``)."""
+        slot = ctx.player
+        if self.empire[slot] is None:
+            return None
+        if action == "manoeuvre":
+            self.temporary += ((slot, "action", "extra_manoeuvre", units),)
+            return None
+
+        def taken(name):
+            def run(st):
+                st.note(f"  {st.who(slot)} takes an extra {name}")
+                getattr(st, f"action_{name}")(st.seat_of(slot), slot)
+            return run
+        return Pending(ctx.player, "which action?", tuple(Option(a, taken(a)) for a in EXTRA_ACTIONS))
+
+    def extra_manoeuvre(self, slot: int) -> bool:
+        """After a Manoeuvre's conflicts, its extra Manoeuvre (``extra_action``) moves and fights: units that
+        moved in the first, or arrived by conflict, stay put (``not_moved``), or only cavalry moves, again
+        (``cavalry``: the stacks put their cavalry first and count the rest as moved). Whether one starts."""
+        extra = next((t for t in self.temporary if t[0] == slot and t[2] == "extra_manoeuvre"), None)
+        if extra is None or self.empire[slot] is None:
+            return False
+        self.temporary = tuple(t for t in self.temporary if t is not extra)
+        cavalry = self.game.class_units.get("cavalry", ())
+        for area in self.areas_of(slot):
+            units = self.units[area]
+            if extra[3] == "cavalry":
+                self.units[area] = tuple(sorted(units, key=lambda u: u not in cavalry))
+                self.moved[area] = sum(1 for u in units if u not in cavalry)
+            elif area in self.across and area not in self.moved:
+                self.moved[area] = len(units)
+        self.invaders, self.strategist = {}, None
+        self.note(f"  {self.who(slot)} manoeuvres again")
+        self.queue[:0] = [("marching", slot)]
+        return True
+
+    def commits_first(self) -> int:
+        """The side that commits first in a conflict round: the attacker, unless the defender has made the
+        other side commit first (Fog of war, card 100) and the attacker has not."""
+        att, dfn = self.fight[1:3]
+        return int(bool(self.temporary) and "enemy_commits_first" in self.in_force("allow", att)
+                   and "enemy_commits_first" not in self.in_force("allow", dfn))
+
+    def commits_shown(self) -> bool:
+        """This round the first side commits openly (Fog of war, card 100, played on either side)."""
+        return bool(self.temporary) and any("enemy_commits_first" in self.in_force("allow", s) for s in self.fight[1:3])
+
+    def free_trade(self, slot: int) -> bool:
+        """An empire that progresses in a trade takes the trade's income too (Free trade, card 149)."""
+        return "winner_income" in self.in_force("allow", slot)
+
+    def exodus(self, slot: int, areas: list[str]) -> list[str]:
+        """Start areas and the land areas next to them (Exodus, card 144), while the empire sets up."""
+        if "setup_next_to_start" not in self.in_force("allow", slot):
+            return areas
+        world = self.game.world
+        near = {n for a in areas for n in world.neighbours(a) if world.areas[n].is_land}
+        return areas + sorted(near - set(areas), key=lambda a: world.areas[a].index)
 
     def passes(self, slot: int, action: str) -> bool:
         """The empire's marker of this action is a pass (``replace_action``)."""

@@ -3,9 +3,9 @@
 Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with our readings marked
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
-and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, the optional rules and
-the rest of that list. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
+and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by
+``GameFacts.unplayed`` (``LEFT_OUT``): the optional rules but 11 (its variant: ``secret.py``). The
+cards' events are in ``events.py``. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
 religions and governments beyond playing their cards in ``beliefs.py``.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
@@ -30,7 +30,7 @@ from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
 from cardtools.engine.state import BaseGame, BaseState
 from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
-from cardtools.games.seven_ages import views
+from cardtools.games.seven_ages import secret, views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
@@ -100,6 +100,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
         self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)
+        self.ranges: dict[int, tuple] = {}                # slot -> (what its Range depends on, the Range): area_range
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -239,7 +240,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.extra = [None] * self.n
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
-        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]
+        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
         self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
 
     def task_mark(self, slot: int) -> None:
@@ -284,14 +285,13 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def task_reveal(self) -> None:
         """Actions 1 → 7; in each, the First player's markers, then the others clockwise (§ Actions).
         A marker acts only for its empire; a Wild card becomes the action it names (§ Wild card)."""
-        tasks = []
+        tasks, order = [], self.seat_order()
+        acting = {s: m.removeprefix("wild_") for s, m in enumerate(self.marks) if m is not None}
         for action in ACTIONS:
-            for seat in self.seat_order():
+            for seat in order:
                 if self.extra[seat] == action:
                     tasks.append(("act", action, seat, None))
-                for s in self.slots_of(seat):
-                    if self.marks[s] in (action, f"wild_{action}"):
-                        tasks.append(("act", action, seat, s))
+                tasks += [("act", action, seat, s) for s in self.slots_of(seat) if acting.get(s) == action]
         self.queue = tasks + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
@@ -346,7 +346,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def task_harvest_start(self) -> None:
         """Glory bought, then the categories (glory.py); an event's change applies to the total."""
         before = [self.rank_value(p, "glory") for p in range(self.n)]
-        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p)]
+        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
                       + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
 
     def task_harvest_changed(self, before: list[int]) -> None:
@@ -429,12 +429,16 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         """Glory for the slot's player; never below zero for the player (§ Terms of play › Glory points)."""
         if amount < 0:
             amount = -min(-amount, self.rank_value(self.seat_of(slot), "glory"))
-        if amount == 0:
-            return
-        self.glory[slot] += amount
-        if self.log is not None:
-            self.changed(slot, "glory", amount, cause)
-            self.note(f"  {self.who(slot)} {'+' if amount > 0 else ''}{self.game.word(amount, 'glory')} ({cause})")
+        short = False
+        if amount > 0 and self.game.rules["secret_victory"]:      # option 11: the markers may run out
+            amount, short = secret.paid(self, amount)
+        if amount:
+            self.glory[slot] += amount
+            if self.log is not None:
+                self.changed(slot, "glory", amount, cause)
+                self.note(f"  {self.who(slot)} {'+' if amount > 0 else ''}{self.game.word(amount, 'glory')} ({cause})")
+        if short and not self.over:
+            self.finish("the glory markers ran out (option 11)")
 
     def earn(self, slot: int, amount: int, cause: str) -> None:
         """Money, at most 199 (§ 2. Production › Earning income)."""
@@ -477,8 +481,10 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         return views.snapshot(self)
 
     def observation(self, seat: int) -> dict:
-        """The face-down markers of the other players are hidden (§ Playing the game)."""
-        return views.hide_markers(self, super().observation(seat), seat)
+        """The face-down markers of the other players are hidden (§ Playing the game); with option 11,
+        their glory too."""
+        view = views.hide_markers(self, super().observation(seat), seat)
+        return secret.hidden(self, view, seat) if self.game.rules["secret_victory"] else view
 
     def determinize(self, seat: int, rng):
         """Hidden cards dealt again (the kit), and what else ``seat`` cannot see chosen anew: the other
@@ -494,7 +500,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             if other != seat and new.extra[other] is not None:
                 used = set(new.marks[other * self.per:(other + 1) * self.per])
                 new.extra[other] = rng.choice([m for m in ("start", "destiny", "civilise") if m not in used])
-        if new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat:
+        if (new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat
+                and not self.commits_shown()):
             new.commits = (rng.randint(1, len(new.fight[3])),) + new.commits[1:]
         return new
 
@@ -532,7 +539,7 @@ class Game(BaseGame):
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
-        part2 = [name for name in ("secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
+        part2 = [name for name in ("deus_vult", "take_that", "neutral_kingdoms",
                                           "redemption", "technology", "marines")
                  if rules.get(name)]
         if part2:
@@ -549,6 +556,7 @@ class Game(BaseGame):
         self.sided_groups = {group: tuple(b for b in self.beliefs if self.artefacts[b]["group"] == group)
                              for group in self.sided}
         self.world = WorldMap.of(deck)
+        self.oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
         self.common_units = common_counters(self.counters)
@@ -595,8 +603,9 @@ class Game(BaseGame):
         self.facts = replace(FACTS, unplayed=unplayed + lacking + LEFT_OUT)
 
     def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
-        """The events played, and what is said about the others: the standard game plays events only
-        once every event runs; ``partial_events`` plays those that run (issue 17)."""
+        """The events played, and what is said about the others: a deck plays its events when every one
+        runs (the shipped decks do); a designer's deck with one that does not plays none and says why, or
+        with ``partial_events`` plays those that run."""
         if not rules["events"]:
             return None, ()
         book = EventBook.of(deck, self.vocab, State.COUNTS)
@@ -675,5 +684,5 @@ def slug(name: str) -> str:
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the optional rules",)
-EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
+LEFT_OUT = ("the optional rules but option 11 (Secret Victory: its variant)",)
+EVENTS = "the cards' events: this deck is played without them, as the no-events variant plays it"

@@ -27,14 +27,19 @@ class TerrainChart:
         self.terrain = {t["id"]: t for t in world.data["terrain"]}
         self.resources = {r["id"]: r for r in world.data["resources"]}
         self.border_defence = world.data["border_defence"]
+        self.known: dict[tuple[str, int], Mapping[str, Any]] = {}     # ``at``, worked out once per area and age
 
     def at(self, area: str, age: int) -> Mapping[str, Any]:
         """The terrain the area counts as in this age (following `becomes`)."""
+        known = self.known.get((area, age))
+        if known is not None:
+            return known
         terrain = self.terrain[self.world.areas[area].terrain]
         for _ in self.terrain:  # at most one change per terrain: a loop in the chart ends here
             if "becomes" not in terrain or age < terrain["becomes"]["age"]:
                 break
             terrain = self.terrain.get(terrain["becomes"]["terrain"], terrain)  # unknown: reported by check_map
+        self.known[area, age] = terrain
         return terrain
 
     def income(self, area: str, age: int, city: int = 0) -> int:

@@ -5,8 +5,9 @@ docs/rules/7ages.md), so most verbs are declared with their schema and text only
 compiling a card checks it, running it raises ``EngineMissing``. It runs the empires' special rules,
 so the verbs those use have a runtime (``in_ages``, ``convert``, ``place_units``, and the modifiers
 ``unit_cost``, ``conflict``, ``counts_for_glory`` and ``law``, read by ``specials.py`` as written).
-Part 2 plays the events one verb at a time (``events.py``): a verb with a runtime here calls the
-state's methods there, and the plugin lists it in ``runs`` (``RUNS`` below). The rules each verb
+Part 2 plays every card's event (``events.py``) and grows the artefacts' powers one verb at a time: a
+verb with a runtime here calls the state's methods there, and the plugin lists it in ``runs`` (``RUNS``
+below). The rules each verb
 follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
 docs/rules/7ages-cards.md § Effects.
 
@@ -229,6 +230,18 @@ def _discard_artefact(args, c, path):
     return lambda st, ctx: st.artefact_lost(ctx, which, kind)
 
 
+def _claim_glory(args, c, path):
+    """The player claims glory, judged by the others' (``Events.claim``)."""
+    most = c.value(args["up_to"], path + ("up_to",))
+    return lambda st, ctx: st.claim(ctx, most(st, ctx))
+
+
+def _extra_action(args, c, path):
+    """Another action at once (``Events.extra_action``)."""
+    action, units = args.get("action"), args.get("units")
+    return lambda st, ctx: st.extra_action(ctx, action, units)
+
+
 def _assassinate(args, c, path):
     picks, target = args["picks"], args["target"]
     return lambda st, ctx: st.assassinate(ctx, picks, target)
@@ -243,7 +256,8 @@ TEMPORARY = {
     "allow": lambda a: a in ("free_dark_age_progress", "ignore_no_cavalry", "ignore_no_ships", "elite_for_3",
                              "win_ties", "heavy_rains", "retreat_any_round", "extra_city", "chronicle_ties",
                              "homeland_despite_loss", "remove_disorder_keep_units", "enter_bound_empires",
-                             "explorer_stack", "treason_reinforcements", "best_of_two_conflict_cards"),
+                             "explorer_stack", "treason_reinforcements", "best_of_two_conflict_cards",
+                             "enemy_commits_first", "winner_income", "setup_next_to_start"),
     "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
                                                                             "wheat", "trade"}
                          or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
@@ -258,7 +272,7 @@ TEMPORARY = {
     "trade_progress": lambda a: a == {"add": 1, "when": "far"},
 }
 #: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
-PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
+PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age", "setup")
 
 
 def _until(args, c, path):
@@ -302,11 +316,6 @@ def _refuse(what: str):
     def refuse(*_):
         raise EngineMissing(f"'{what}' cannot run: the 7ages engine does not run it yet")
     return refuse
-
-
-def _new_dynasty(args, c, path):
-    """A check card decides whether a new dynasty seizes power (``Events.new_dynasty``)."""
-    return lambda st, ctx: st.new_dynasty(ctx)
 
 
 def _check(args, c, path):
@@ -414,9 +423,6 @@ _effect("remove_leader", lambda S: _obj("A leader of the empire is removed.", {
     "unless": {"type": "array", "minItems": 1, "items": S.member("leader_type"),
                "description": "Not if the leader is of one of these types."},
     "to": _who(S, "The leader moves to this empire instead of leaving play.")}), "Lose a leader.", _remove_leader)
-_effect("new_dynasty", lambda S: {"const": "check", "description": "A check card decides whether a new dynasty "
-                                                                 "seizes power (the rulebook names the event only)."},
-        "A new dynasty may seize power.", _new_dynasty)
 _effect("assassinate", lambda S: _obj("An assassin event: the player draws up to `picks` cards keeping the last, "
                                       "the target's owner up to the empire's leader number; a higher card kills the "
                                       "leader (§ 6. Civilise › Assassins).", {
@@ -476,13 +482,14 @@ _effect("draw_from", lambda S: {"enum": ["discard_pile"], "description": "Draw f
         "Draw from another pile.", _draw_from)
 _effect("extra_action", lambda S: _obj("Take another action now.", {
     "action": {**S.member("action"), "description": "Which action (default: any the empire has not taken this turn)."},
-    "units": {"enum": ["not_moved", "cavalry"], "description": "Only with these units."}}), "An extra action.")
+    "units": {"enum": ["not_moved", "cavalry"], "description": "Only with these units."}}), "An extra action.",
+        _extra_action)
 _effect("replace_action", lambda S: _obj("An action marker becomes a pass.", {
     "action": S.member("action"), "who": _who(S, "Whose empires (default: the empire).")}, ("action",)),
         "Turn an action into a pass.", _replace_action)
 _effect("claim_glory", lambda S: _obj("The player claims glory (option 11, Secret Victory: they show their glory, "
                                       "the others may challenge the claim by showing less).", {
-    "up_to": {**S.value, "description": "The most they may claim."}}), "Claim glory.")
+    "up_to": {**S.value, "description": "The most they may claim."}}, ("up_to",)), "Claim glory.", _claim_glory)
 _effect("end_game", lambda S: {"enum": ["owner_wins", "glory"], "description": "The game ends: the empire's owner "
                                                                            "wins, or glory decides."}, "End the game.")
 _effect("until", lambda S: _obj("A change that lasts for a while (an event's effect).", {
@@ -602,10 +609,11 @@ _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqu
 #: verbs) are played; docs/rules/7ages.md § 14 lists the others.
 RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", "build_city", "move_capital",
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
-                  "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
+                  "swap_government", "discard_artefact", "take_card", "discard", "until", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
                   "conflict_terrain", "controls", "take_area", "put_first",
-                  "replace_action", "place_units", "destroy_city", "draw_from", "move_units",
+                  "replace_action", "place_units", "destroy_city", "draw_from", "move_units", "claim_glory",
+                  "extra_action",
                   # the empires' special rules (specials.py)
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
