@@ -6,7 +6,7 @@ events-so-far), measured in the same run; and greedy games per second at 4 playe
 Target (issues 16 and 17): >= 20 random 4-player games/s/core. Times are CPU seconds of this process (a figure per core,
 whatever else the machine runs), the best of a few rounds; the load average is printed.
 
-With --invariants N: N seeded random games of ``--variant`` spread over 2-7 players, every invariant of
+With --invariants N: N seeded random games of ``--variant`` spread over 2-7 players (``--players 2-5``), every invariant of
 cardtools.games.seven_ages.invariants checked after every move, every 10th game replayed (same
 seed, same log); prints the counts and one digest over all logs.
 Run: python benchmarks/seven_ages.py [--games 100] [--rounds 3] [--greedy 5] [--variant events-so-far]
@@ -35,12 +35,12 @@ from cardtools.games.seven_ages.rules import Game  # noqa: E402
 VARIANTS = ("no-events", "events-so-far")
 
 
-def invariants(game: Game, games: int) -> None:
+def invariants(game: Game, games: int, counts: range) -> None:
     fingerprint = hashlib.sha256()
     start, bad, replays, differ = time.perf_counter(), 0, 0, 0
     print(f"{'players':>7}  {'games':>6}  {'violations':>10}  {'turns/game':>10}  {'replayed':>8}  {'differ':>6}")
-    for players in range(2, 8):
-        count = games // 6 + (1 if players - 2 < games % 6 else 0)
+    for players in counts:
+        count = games // len(counts) + (1 if players - counts[0] < games % len(counts) else 0)
         results, replayed, diffs = checked_games(play_checked, game, players, range(count), fingerprint, f"{players}p")
         violations = sum(1 for r in results if r.violations)
         turns = sum(r.turns for r in results)
@@ -58,9 +58,11 @@ def main() -> None:
     parser.add_argument("--greedy", type=int, default=5, help="4-player greedy games to time (default 5)")
     parser.add_argument("--variant", default="no-events", help="variant of --invariants and the greedy games")
     parser.add_argument("--invariants", type=int, default=0, help="check the invariants over this many games instead")
+    parser.add_argument("--players", default="2-7", help="player counts of --invariants, as LOW-HIGH (default 2-7)")
     args = parser.parse_args()
     if args.invariants:
-        invariants(Game(load_deck("7ages", args.variant)), args.invariants)
+        low, high = map(int, args.players.split("-"))
+        invariants(Game(load_deck("7ages", args.variant)), args.invariants, range(low, high + 1))
         return
     print(f"7 Ages, python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.2f} at start")

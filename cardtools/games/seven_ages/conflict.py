@@ -56,9 +56,12 @@ class Manoeuvre:
         self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
-        if self.empire[slot] is not None and (self.march_targets(slot) or self.landings(slot)):
-            self.wait("march", slot)
-        else:
+        if self.empire[slot] is None:
+            self.end_movement(slot)
+            return
+        self.wait("march", slot, {})       # {}: the ways worked out for this decision (``reach``)
+        if not (self.march_targets(slot) or self.landings(slot)):
+            self.step = None
             self.end_movement(slot)
 
     def passable(self, slot: int, area: str, ships: bool = False) -> bool:
@@ -87,7 +90,20 @@ class Manoeuvre:
         vacant areas, the empire's own, and other empires' where it already has 2:1 (``passable``), and
         end anywhere but in another empire of the same player; crossing arrows close when every sea
         they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
-        With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
+        With ``landing``, ships may also end in any coastal land area facing their sea (transport).
+
+        Worked out once per march decision: its options and its move share the ways (the map does not
+        change in between), kept in the decision's context."""
+        if self.step is not None and self.step[0] == "march":
+            known, key = self.step[1], (slot, source, kind, bonus, landing)
+            found = known.get(key)
+            if found is None:
+                found = known[key] = self.ways(slot, source, kind, bonus, landing)
+            return found
+        return self.ways(slot, source, kind, bonus, landing)
+
+    def ways(self, slot: int, source: str, kind: str, bonus: int, landing: bool) -> dict[str, tuple[int, str]]:
+        """``reach``, worked out."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
         age, land, air = self.age(slot), kind == "land", kind in AIR
         limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
@@ -273,7 +289,7 @@ class Manoeuvre:
         found = {t for reach in reaches.values() for t in reach if self.opening(slot, t, reaches)}
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
-    def options_march(self) -> list[int]:
+    def options_march(self, known: dict) -> list[int]:
         ids, slot = self.game.ids, self.player
         reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
