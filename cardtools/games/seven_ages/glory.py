@@ -98,7 +98,19 @@ class Glory:
         """The glory categories on the empire's card, with what its artefacts add (option 16,
         artefacts.py) and then an event's change (events.py)."""
         icons = self.artefact_icons(slot, tuple(self.game.empires[self.empire[slot]].get("glory", ())))
+        icons = self.raised_by_artists(slot, icons)
         return self.icons_changed(slot, icons) if self.temporary else icons
+
+    def raised_by_artists(self, slot: int, icons: tuple) -> tuple:
+        """Each Artist raises the empire's Artefacts category by 1, an empire without that icon scoring
+        as if it had one of 0 (§ End of turn › Harvest glory › Glory from artefacts: with one Artist and
+        the most artefacts the Huns, card 68, gain 1 and the Qin, card 100, 3; § Leader Types › Artist)."""
+        artists = self.leaders_in(slot, "ar")
+        if not artists:
+            return icons
+        if not any(i["category"] == "artefacts" for i in icons):
+            return icons + ({"category": "artefacts", "value": artists},)
+        return tuple({**i, "value": i.get("value", 1) + artists} if i["category"] == "artefacts" else i for i in icons)
 
     def homeland_glory(self, slot: int) -> int:
         """+1 while the empire holds its homeland, else −1 (§ End of turn › Harvest glory › Homeland);
@@ -137,7 +149,7 @@ class Glory:
         if category == "progress":
             return min(self.progress[slot], game.beyond["level"] + 1)
         if category == "artefacts":              # § End of turn › Harvest glory › Glory from artefacts
-            total = self.leaders_in(slot, "ar")
+            total = 0
             for a in areas:
                 for m in self.artefacts.get(a, ()):
                     colour = game.artefacts[m]["colour"]
