@@ -290,6 +290,8 @@ class Manoeuvre:
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
     def options_march(self, known: dict) -> list[int]:
+        if self.partial:                                   # units taken one by one (moves.py)
+            return self.finishing()
         ids, slot = self.game.ids, self.player
         reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
@@ -305,7 +307,7 @@ class Manoeuvre:
         slot = self.player
         reaches = self.reaches(slot)
         picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
-        self.send(slot, target, picked, reaches, leaders=True, civil=civil)
+        self.go_with(target, picked, "escorted" if civil else None)      # ``take`` … ``go`` (moves.py)
 
     def escort_targets(self, slot: int, targets: list[str], reaches: dict) -> list[str]:
         """Where a march could take a civil leader along (``escort``): from an area holding one."""
@@ -321,8 +323,7 @@ class Manoeuvre:
         """Just the units that give 2:1 in another empire's area move in (``opening``), without
         leaders *(judgment: a screening force; the army and its leaders follow with a march)*."""
         slot = self.player
-        reaches = self.reaches(slot, leaders=False)
-        self.send(slot, target, self.opening(slot, target, reaches), reaches, leaders=False)
+        self.go_with(target, self.opening(slot, target, self.reaches(slot, leaders=False)), "alone")
 
     def landings(self, slot: int, target: str | None = None) -> dict[str, dict[str, tuple[str, ...]]]:
         """§ 4. Manoeuvre › Naval transport: each ship carries one land unit that starts in its port;

@@ -35,13 +35,8 @@ class Glory:
         return [ids["none"], ids["all"]]
 
     def move_buy(self, how: str) -> None:
-        slot = self.player
-        if how == "all":
-            price = self.glory_price()
-            count = self.money[slot] // price
-            self.spend(slot, count * price)
-            self.score(slot, count, f"bought for {count * price} money")
-        self.done()
+        """As much glory as the money buys, or none (the primitive: ``glory <n>``, moves.py)."""
+        self.move_glory(str(self.money[self.player] // self.glory_price() if how == "all" else 0))
 
     # -- the categories ------------------------------------------------------------------------------
     def task_harvest(self) -> None:
