@@ -905,7 +905,10 @@ class Manoeuvre:
         winner = att if survivors_a and not survivors_d else dfn if survivors_d and not survivors_a else None
         self.conflict_won(winner, la if winner == dfn else ld)          # its events (events.py)
         self.check_empty(dfn)
-        if not any(task[0] in ("land", "battle") and task[1] == att for task in self.queue):   # conflicts to come
+        # conflicts to come: units still waiting in other areas are on the map (§ 4 › Next conflict;
+        # § 7. Discard empire: only an empire without units is discarded)
+        if not any(self.invaders.values()) and not any(task[0] in ("land", "battle") and task[1] == att
+                                                        for task in self.queue):
             self.check_empty(att)
 
     def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:
