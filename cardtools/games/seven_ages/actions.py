@@ -573,7 +573,7 @@ class Actions:
                                ("dominant", slot), ("drop", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
-        if self.playable_artefacts(actor, anywhere, religion, government) or self.playable_events(actor, anywhere):
+        if next(self.artefacts_to_play(actor, anywhere, religion, government), None) or self.playable_events(actor, anywhere):
             self.wait("play", actor, anywhere, religion, government)
 
     def targets(self, actor: int, anywhere: bool) -> list[int]:
@@ -583,14 +583,13 @@ class Actions:
             return [actor] if self.empire[actor] is not None else []
         return [s for s in self.slots_of(self.seat_of(actor)) if self.empire[s] is not None]
 
-    def playable_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> list[tuple[str, int]]:
-        found = []
+    def artefacts_to_play(self, actor: int, anywhere: bool, religion: bool, government: bool):
+        """(card, the empire it goes on) for each artefact card the actor may play, one at a time."""
+        targets = self.targets(actor, anywhere)
         for card in set(self.hand[self.seat_of(actor)]):
-            target = next((s for s in self.targets(actor, anywhere)
-                           if self.can_play(card, s, religion, government)), None)
+            target = next((s for s in targets if self.can_play(card, s, religion, government)), None)
             if target is not None:
-                found.append((card, target))
-        return found
+                yield card, target
 
     def can_play(self, card: str, slot: int, religion: bool, government: bool) -> bool:
         artefact = self.game.artefacts.get(self.game.artefact_of[card])
@@ -659,7 +658,7 @@ class Actions:
     def options_play(self, anywhere: bool, religion: bool, government: bool) -> list[int]:
         ids = self.game.ids["play"]
         events = self.game.ids["event"]
-        return sorted([ids[c] for c, _ in self.playable_artefacts(self.player, anywhere, religion, government)]
+        return sorted([ids[c] for c, _ in self.artefacts_to_play(self.player, anywhere, religion, government)]
                       + [events[c] for c in self.playable_events(self.player, anywhere)] + [self.game.ids["civilised"]])
 
     def move_play(self, card: str) -> None:
@@ -717,22 +716,23 @@ class Actions:
         areas from its nearest area at most the empire's age, twice that from an area with an Explorer
         (§ Leader Types › Explorer (Ex)); traced into another player's empire but not through it
         *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
-        world, seat = self.game.world, self.seat_of(slot)
-        ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
+        world, seat, per = self.game.world, self.seat_of(slot), self.per
+        oceans = () if self.progress[slot] >= self.game.unit_level["ship_of_the_line"] else self.game.oceans
         age = self.age(slot)
         left = {a: age * (2 if self.leader_here(slot, "ex", a) else 1) for a in self.areas_of(slot)}
+        theirs = {a for a, s in self.owner.items() if s // per != seat}     # Range may end there
         heap = [(-steps, a) for a, steps in left.items()]
         heapq.heapify(heap)
+        neighbours, pop, push = world.neighbours, heapq.heappop, heapq.heappush
         while heap:
-            steps, area = heapq.heappop(heap)
+            steps, area = pop(heap)
             steps = -steps
-            other = self.owner.get(area)
-            if steps < left[area] or not steps or (other is not None and self.seat_of(other) != seat):
-                continue                                   # Range may end in another player's area
-            for n in world.neighbours(area):
-                if left.get(n, -1) < steps - 1 and (ocean or world.areas[n].kind != "ocean"):
+            if steps < left[area] or not steps or area in theirs:
+                continue
+            for n in neighbours(area):
+                if left.get(n, -1) < steps - 1 and n not in oceans:
                     left[n] = steps - 1
-                    heapq.heappush(heap, (1 - steps, n))
+                    push(heap, (1 - steps, n))
         return set(left)
 
     def move_civilised(self) -> None:

@@ -292,15 +292,16 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     def task_reveal(self) -> None:
         """Actions 1 → 7; in each, the First player's markers, then the others clockwise (§ Actions).
         A marker acts only for its empire; a Wild card becomes the action it names (§ Wild card)."""
-        tasks = []
-        for action in ACTIONS:
-            for seat in self.seat_order():
-                if self.extra[seat] == action:
-                    tasks.append(("act", action, seat, None))
-                for s in self.slots_of(seat):
-                    if self.marks[s] in (action, f"wild_{action}"):
-                        tasks.append(("act", action, seat, s))
-        self.queue = tasks + [("end_turn",)]
+        acts: dict[str, list[tuple]] = {action: [] for action in ACTIONS}
+        for seat in self.seat_order():
+            if self.extra[seat] is not None:
+                acts[self.extra[seat]].append(("act", self.extra[seat], seat, None))
+            for s in self.slots_of(seat):
+                marker = self.marks[s]
+                if marker is not None:
+                    action = marker[5:] if marker.startswith("wild_") else marker
+                    acts[action].append(("act", action, seat, s))
+        self.queue = [task for action in ACTIONS for task in acts[action]] + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
         self.settle_common()
@@ -562,6 +563,7 @@ class Game(BaseGame):
         self.sided_groups = {group: tuple(b for b in self.beliefs if self.artefacts[b]["group"] == group)
                              for group in self.sided}
         self.world = WorldMap.of(deck)
+        self.oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
         self.chart = TerrainChart(self.world)
         self.counters = Counters.of(deck)
         self.common_units = common_counters(self.counters)
