@@ -134,6 +134,10 @@ class Glory:
     def measure(self, slot: int, category: str, region: str | None, kind: str | None) -> int:
         """What a ranked category counts (glory-categories.yaml, `measure`)."""
         game, world = self.game, self.game.world
+        if category == "money":
+            return self.money[slot]
+        if category == "progress":
+            return min(self.progress[slot], game.beyond["level"] + 1)
         areas = self.counted(slot)
         if category in ("region", "world"):
             return sum(1 for a in areas if (region is None or region in world.regions_of(a)) and self.kind_counts(slot, a, kind))
@@ -141,8 +145,6 @@ class Glory:
             return sum(1 for a in areas if world.is_sea(a))
         if category == "not_europe":
             return sum(1 for a in areas if EUROPE not in world.regions_of(a) and self.area_counts(slot, a))
-        if category == "progress":
-            return min(self.progress[slot], game.beyond["level"] + 1)
         if category == "artefacts":              # § End of turn › Harvest glory › Glory from artefacts
             total = 0
             for a in areas:
@@ -154,8 +156,6 @@ class Glory:
             return total + sum(1 for c in colours if c in ("green", "blue")) - colours.count("red")
         if category == "cities":
             return sum(self.city.get(a, 0) for a in areas)
-        if category == "money":
-            return self.money[slot]
         if category in ("ships", "land_units", "cavalry"):
             want = {"ships": ("ships",), "land_units": ("infantry", "cavalry", "missile"), "cavalry": ("cavalry",)}[category]
             return sum(1 for a in areas for u in self.units[a] if game.unit_class[u] in want)

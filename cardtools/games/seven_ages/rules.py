@@ -176,10 +176,12 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         return CLOCKWISE.order(self.first, self.n)
 
     def rank_value(self, seat: int, name: str) -> int:
-        """``advanced``: the seat's most advanced empire's level (§ Winning the game's tie-break)."""
+        """``advanced``: the seat's most advanced empire's level (§ Winning the game's tie-break); a
+        counter: its slots' sum (a seat's actors are its slots)."""
         if name == "advanced":
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
-        return super().rank_value(seat, name)
+        values = self.__dict__[name]
+        return sum(values[s] for s in self.slots_of(seat))
 
     def next_tasks(self) -> list[tuple]:
         """The queue ran out: a new turn (engine.flow.Tasks runs the turn's tasks)."""
