@@ -360,9 +360,8 @@ class Manoeuvre:
         return [ids["land"][t] for t in landings] + [ids["unload"][t] for t in self.unload_targets(slot, landings)]
 
     def move_land(self, target: str, unload: bool = False) -> None:
-        slot = self.player
-        picked = self.landings(slot, target)[target]
-        self.send(slot, target, picked, self.landing_reaches(slot, picked), leaders=True, landing=True, unload=unload)
+        """Ships and their cargo taken port by port, then landed (``take`` … ``go <area> landing``: moves.py)."""
+        self.go_with(target, self.landings(self.player, target)[target], "unloading" if unload else "landing")
 
     def landing_reaches(self, slot: int, picked: dict[str, tuple[str, ...]], known: dict | None = None) -> dict:
         """The ships' ways from their ports (``known``: those already worked out, kept)."""

@@ -13,7 +13,7 @@ move that ends it (``built``, ``draw``, ``hold``): a macro does not run on top o
 |---|---|---|
 | build (Start empire, Production) | ``unit <type> <area>``, ``fort <area>``, ``elite``, ``built`` | ``build <profile>`` |
 | destiny | ``discard <card>`` …, ``draw`` | ``destiny <n>`` |
-| march (Manoeuvre) | ``take <unit> <area>`` …, ``go <area> [alone / escorted]`` | ``march``, ``escort``, ``open <area>`` |
+| march (Manoeuvre) | ``take <unit> <area>`` …, ``go <area> [alone / escorted / landing / unloading]`` | ``march``, ``escort``, ``open``, ``land``, ``unload <area>`` |
 | buy (Harvest glory) | ``glory <n>`` | ``buy all`` / ``buy none`` |
 
 What a primitive has done so far in the decision waited for is ``partial`` (the units built, the cards
@@ -23,7 +23,7 @@ discarded, the units taken), cleared by each new decision.
 from __future__ import annotations
 
 from cardtools.games.seven_ages.actions import ELITE_MAX
-from cardtools.games.seven_ages.conflict import AIR
+from cardtools.games.seven_ages.conflict import AIR, CARGO
 from cardtools.games.seven_ages.kingdoms import COMMON
 
 #: The primitive moves a decision accepts besides the moves it lists, and the move that ends it.
@@ -31,8 +31,11 @@ PRIMITIVES = {"build": ("unit", "fort", "elite", "built"), "destiny": ("discard"
               "march": ("take", "go"), "buy": ("glory",)}
 FINISH = {"build": "built", "destiny": "draw", "march": "hold"}
 #: How the units taken go (``go``): with their areas' military leaders, without leaders (a screening
-#: force: ``open``), or with every leader there (``escort``) (§ 4. Manoeuvre › Leader movement).
-GOING = (None, "alone", "escorted")
+#: force: ``open``), or with every leader there (``escort``) (§ 4. Manoeuvre › Leader movement); ships
+#: carrying land or air units from their port onto a coast (``land``), or dropping them there from the
+#: sea next to it and staying at sea (``unload``) (§ 4 › Naval transport).
+GOING = (None, "alone", "escorted", "landing", "unloading")
+SHIPS = ("ship", "galley")
 
 
 class Primitives:
@@ -227,8 +230,11 @@ class Primitives:
 
     def allows_go(self, area: str, how: str | None) -> bool:
         """Every unit taken reaches the area with its movement points (``reach``; without leaders no
-        Explorer helps)."""
+        Explorer helps); a landing's ships, each carrying at most one unit from its port, reach a coastal
+        land area, and ships unloading stop in a sea vacant or the empire's (§ 4 › Naval transport)."""
         slot, leaders = self.player, how != "alone"
+        if how in ("landing", "unloading"):
+            return self.allows_landing(slot, area, how == "unloading")
         reaches = self.reaches(slot, leaders)
         for source, unit in self.partial:
             reach = reaches.get((source, self.unit_kind(unit)), {})
@@ -236,14 +242,41 @@ class Primitives:
                 return False
         return bool(self.partial)
 
-    def move_go(self, area: str, how: str | None) -> None:
-        """The units taken move into the area together (conflict.py ``send``)."""
-        slot, leaders = self.player, how != "alone"
+    def allows_landing(self, slot: int, area: str, unload: bool) -> bool:
+        picked = self.taken()
+        if not picked or not self.game.world.areas[area].is_land:
+            return False
+        for port, units in picked.items():
+            kinds = [self.unit_kind(u) for u in units]
+            ships = sum(1 for k in kinds if k in SHIPS)
+            if not self.game.world.areas[port].is_land or ships < len(kinds) - ships or not all(
+                    k in SHIPS or k in CARGO for k in kinds):
+                return False
+        reaches = self.landing_reaches(slot, picked)
+        for port, units in picked.items():
+            for unit in units:
+                reach = reaches.get((port, self.unit_kind(unit)))
+                if reach is not None and (area not in reach or self.movement(slot, unit)
+                                          + self.explorer(slot, port, True) < reach[area][0]):
+                    return False
+        return not unload or all(self.owner.get(r.paths[area][1], slot) == slot for r in reaches.values())
+
+    def taken(self) -> dict[str, tuple[str, ...]]:
+        """The units taken, by the area they leave."""
         picked: dict[str, tuple[str, ...]] = {}
         for source, unit in self.partial:
             picked[source] = picked.get(source, ()) + (unit,)
+        return picked
+
+    def move_go(self, area: str, how: str | None) -> None:
+        """The units taken move into the area together (conflict.py ``send``)."""
+        slot, leaders, picked = self.player, how != "alone", self.taken()
         self.note_move("go", area, how)
-        self.send(slot, area, picked, self.reaches(slot, leaders), leaders=leaders, civil=how == "escorted")
+        if how in ("landing", "unloading"):
+            self.send(slot, area, picked, self.landing_reaches(slot, picked), leaders=True, landing=True,
+                      unload=how == "unloading")
+        else:
+            self.send(slot, area, picked, self.reaches(slot, leaders), leaders=leaders, civil=how == "escorted")
 
     def go_with(self, area: str, picked: dict[str, tuple[str, ...]], how: str | None) -> None:
         """A macro's units (source -> units) taken one by one, then sent."""
