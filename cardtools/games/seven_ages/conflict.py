@@ -59,8 +59,8 @@ class Manoeuvre:
         if self.empire[slot] is None:
             self.end_movement(slot)
             return
-        self.wait("march", slot, {})       # {}: the ways worked out for this decision (``reach``)
-        if not (self.march_targets(slot) or self.landings(slot)):
+        self.wait("march", slot, {})       # {}: what is worked out for this decision (``worked_out``)
+        if not (self.worked_out(("targets", slot), self.march_targets, slot) or self.landings(slot)):
             self.step = None
             self.end_movement(slot)
 
@@ -92,15 +92,19 @@ class Manoeuvre:
         they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
         With ``landing``, ships may also end in any coastal land area facing their sea (transport).
 
-        Worked out once per march decision: its options and its move share the ways (the map does not
-        change in between), kept in the decision's context."""
-        if self.step is not None and self.step[0] == "march":
-            known, key = self.step[1], (slot, source, kind, bonus, landing)
-            found = known.get(key)
-            if found is None:
-                found = known[key] = self.ways(slot, source, kind, bonus, landing)
-            return found
-        return self.ways(slot, source, kind, bonus, landing)
+        Worked out once per march decision (``worked_out``)."""
+        return self.worked_out((slot, source, kind, bonus, landing), self.ways, slot, source, kind, bonus, landing)
+
+    def worked_out(self, key: tuple, work, *args):
+        """``work(*args)``, once per march decision: its options and its move share what it found (the
+        map does not change in between), kept in the decision's context."""
+        if self.step is None or self.step[0] != "march":
+            return work(*args)
+        known = self.step[1]
+        found = known.get(key)
+        if found is None:
+            found = known[key] = work(*args)
+        return found
 
     def ways(self, slot: int, source: str, kind: str, bonus: int, landing: bool) -> dict[str, tuple[int, str]]:
         """``reach``, worked out."""
@@ -295,7 +299,7 @@ class Manoeuvre:
         ids, slot = self.game.ids, self.player
         reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
-        targets = self.march_targets(slot, reaches)
+        targets = self.worked_out(("targets", slot), self.march_targets, slot, reaches)
         return sorted([ids["march"][a] for a in targets]
                       + [ids["escort"][a] for a in self.escort_targets(slot, targets, reaches)]
                       + [ids["open"][a] for a in self.open_targets(slot, bare)]
