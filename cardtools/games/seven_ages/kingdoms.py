@@ -83,15 +83,16 @@ class CommonUnits:
 
     def build_common(self, slot: int, units: tuple[str, ...], room: dict, bought: list) -> None:
         """Common units of these types, in order, while the cap, the money and the placement allow
-        (cost by class, 1 less with an Administrator there, § 2. Production)."""
+        (``unit_cost``, moves.py: by class, 1 less with an Administrator there, § 2. Production)."""
         cap = self.common_cap(slot)
         for unit in units:
             while self.next_common(slot, unit) is not None:
                 area = next((a for a in room if room[a] > 0), None)
-                if self.common_built >= cap or area is None or self.unit_cost(slot, unit, area) > self.money[slot]:
+                cost = self.unit_cost(slot, unit, area) if area is not None else 0
+                if self.common_built >= cap or area is None or cost > self.money[slot]:
                     return
                 room[area] -= 1
-                self.build_unit(slot, unit, area, self.unit_cost(slot, unit, area))
+                self.build_unit(slot, unit, area, cost)
                 bought.append(f"{self.game.unit_name(unit)} in {self.game.world.areas[area].name}")
 
     def take_common(self, slot: int, counter: int, unit: str) -> None:

@@ -41,7 +41,7 @@ SHIPS = ("ship", "galley")
 class Primitives:
     """The primitive layer: which primitives a decision accepts, and what each does."""
 
-    partial: tuple = ()
+    partial: tuple
 
     def unlisted(self, move: int) -> bool:
         kind, values = self.game.codec.decode(move)
