@@ -171,7 +171,7 @@ class BaseState(Agenda, Host):
     def unlisted(self, move: int) -> bool:
         """Whether ``move``, which ``legal_actions()`` does not list, may be made now (``apply``,
         ``string_to_action``, scenario files): a primitive move of a game that offers agents macros
-        instead (docs/engines.md § 3). None by default."""
+        instead (docs/engines.md § 3). False by default."""
         return False
 
     def note_move(self, kind: str, *values, private: bool = False) -> None:

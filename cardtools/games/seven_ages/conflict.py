@@ -293,7 +293,7 @@ class Manoeuvre:
         found = {t for reach in reaches.values() for t in reach if self.opening(slot, t, reaches)}
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
-    def options_march(self, known: dict) -> list[int]:
+    def options_march(self, _ways: dict) -> list[int]:
         if self.partial:                                   # units taken one by one (moves.py)
             return self.finishing()
         ids, slot = self.game.ids, self.player
