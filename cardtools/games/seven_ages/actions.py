@@ -544,9 +544,10 @@ class Actions:
         self.move_draw()
 
     def draw_up(self, discarded: int) -> None:
-        """Draw up to 6; with Philosophers, one more card each, then back to 6, the lowest discarded
-        *(judgment, § 16)*."""
+        """Draw up to 6, after the cards kept, lowest first; with Philosophers, one more card each, then
+        back to 6, the lowest discarded *(judgment, § 16)*."""
         seat = self.seat_of(self.player)
+        self.hand[seat] = tuple(sorted(self.hand[seat], key=lambda c: self.game.value[c]))
         drawn = self.draw_cards(max(0, DESTINY_HAND - len(self.hand[seat])))
         self.hand[seat] += drawn
         self.note(f"  {self.seat_name(seat)} discards {discarded} card(s) and draws {len(drawn)}")
