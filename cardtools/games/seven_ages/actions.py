@@ -537,15 +537,20 @@ class Actions:
         return self.finishing() or [ids[str(n)] for n in range(min(3, len(self.hand[self.seat_of(self.player)])) + 1)]
 
     def move_destiny(self, count: str) -> None:
-        """Discard any cards (the macro: the ``count`` lowest, one by one: ``discard``), then ``draw``."""
+        """Discard any cards (the macro: the ``count`` lowest, one by one: ``discard``), then ``draw``;
+        with Philosophers, back to 6, the lowest discarded *(judgment, § 16)*."""
         seat = self.seat_of(self.player)
         for card in sorted(self.hand[seat], key=lambda c: self.game.value[c])[:int(count)]:
             self.move_discard(card)
         self.move_draw()
+        keep = self.back_to()
+        if keep is not None:
+            for card in sorted(self.hand[seat], key=lambda c: -self.game.value[c])[keep:]:
+                self.move_discard(card)
 
     def draw_up(self, discarded: int) -> None:
         """Draw up to 6, after the cards kept, lowest first; with Philosophers, one more card each, then
-        back to 6, the lowest discarded *(judgment, § 16)*."""
+        the player discards back to 6 (``discard``, moves.py)."""
         seat = self.seat_of(self.player)
         self.hand[seat] = tuple(sorted(self.hand[seat], key=lambda c: self.game.value[c]))
         drawn = self.draw_cards(max(0, DESTINY_HAND - len(self.hand[seat])))
@@ -554,11 +559,11 @@ class Actions:
         slot = self.step[1] if len(self.step) > 1 else None
         wise = self.leaders_in(slot, "ph") if slot is not None and self.empire[slot] else 0
         if wise:                                   # § 5. Destiny: 1 more card per Philosopher, then back to 6
-            hand = sorted(self.hand[seat] + self.draw_cards(wise), key=lambda c: -self.game.value[c])
             keep = max(DESTINY_HAND, len(self.hand[seat]))
-            self.hand[seat], self.discards = tuple(hand[:keep]), self.discards + tuple(hand[keep:])
-            self.note(f"  its Philosophers draw {wise} more; back to {keep} cards")
-        self.done()
+            self.hand[seat] += self.draw_cards(wise)
+            self.back_to_keep(keep, wise)
+        else:
+            self.done()
 
     # -- action 6: Civilise (§ 6. Civilise) -------------------------------------------------------------
     def action_civilise(self, seat: int, slot: int | None) -> None:

@@ -12,7 +12,7 @@ move that ends it (``built``, ``draw``, ``hold``): a macro does not run on top o
 | decision | primitives | macros |
 |---|---|---|
 | build (Start empire, Production) | ``unit <type> <area>``, ``fort <area>``, ``elite``, ``built`` | ``build <profile>`` |
-| destiny | ``discard <card>`` …, ``draw`` | ``destiny <n>`` |
+| destiny | ``discard <card>`` …, ``draw``, then with Philosophers ``discard <card>`` … back to 6 | ``destiny <n>`` |
 | march (Manoeuvre) | ``take <unit> <area>`` …, ``go <area> [alone / escorted / landing / unloading]`` | ``march``, ``escort``, ``open``, ``land``, ``unload <area>`` |
 | buy (Harvest glory) | ``glory <n>`` | ``buy all`` / ``buy none`` |
 
@@ -30,6 +30,8 @@ from cardtools.games.seven_ages.kingdoms import COMMON
 PRIMITIVES = {"build": ("unit", "fort", "elite", "built"), "destiny": ("discard", "draw"),
               "march": ("take", "go"), "buy": ("glory",)}
 FINISH = {"build": "built", "destiny": "draw", "march": "hold"}
+#: ``partial`` of a Destiny discarding back to 6 after its Philosophers' cards: (BACK, keep, Philosophers).
+BACK = "back to"
 #: How the units taken go (``go``): with their areas' military leaders, without leaders (a screening
 #: force: ``open``), or with every leader there (``escort``) (§ 4. Manoeuvre › Leader movement); ships
 #: carrying land or air units from their port onto a coast (``land``), or dropping them there from the
@@ -50,8 +52,14 @@ class Primitives:
                 and getattr(self, f"allows_{kind.name}")(*values))
 
     def finishing(self) -> list[int] | None:
-        """The only move listed once a primitive was made at this decision (None: none was)."""
-        return [self.game.ids[FINISH[self.step[0]]]] if self.partial else None
+        """What is listed once a primitive was made at this decision (None: none was): the move that
+        ends it, or the cards a Destiny with Philosophers may discard to get back to 6."""
+        if not self.partial:
+            return None
+        if self.back_to() is not None:
+            codec = self.game.codec
+            return sorted({codec.id("discard", card) for card in self.hand[self.seat_of(self.player)]})
+        return [self.game.ids[FINISH[self.step[0]]]]
 
     # -- Start empire and Production (§ 1. Start empire › Initial units; § 2. Production › Building new
     #    units and markers) ------------------------------------------------------------------------------
@@ -198,10 +206,31 @@ class Primitives:
         self.note_move("discard", card, private=True)
         self.take_from_hand(self.seat_of(self.player), card)
         self.discards += (card,)
-        self.partial += (card,)
+        if self.back_to() is None:
+            self.partial += (card,)
+        else:
+            self.back_to_keep(*self.partial[1:])
+
+    def back_to(self) -> int | None:
+        """The hand a Destiny with Philosophers discards down to, while it does (§ 5. Destiny: after
+        looking at the extra cards the player discards back to 6)."""
+        if self.step is not None and self.step[0] == "destiny" and self.partial[:1] == (BACK,):
+            return self.partial[1]
+        return None
+
+    def back_to_keep(self, keep: int, wise: int) -> None:
+        """Discarding until the hand is down to ``keep``; then it is ordered highest first and the
+        Destiny is over."""
+        seat = self.seat_of(self.player)
+        if len(self.hand[seat]) > keep:
+            self.partial = (BACK, keep, wise)
+            return
+        self.hand[seat] = tuple(sorted(self.hand[seat], key=lambda c: -self.game.value[c]))
+        self.note(f"  its Philosophers draw {wise} more; back to {keep} cards")
+        self.done()
 
     def allows_draw(self) -> bool:
-        return True
+        return self.back_to() is None
 
     def move_draw(self) -> None:
         self.note_move("draw")
