@@ -7,7 +7,8 @@ of the same move codec that ``legal_actions()`` does not list (a turn would expl
 moves) but that the state accepts at their decision (the kit's ``unlisted``: ``apply``, scenario
 files). Each is logged in a scenario's words (``» unit sword latium``) whether a macro or a scenario
 made it, so a game replays from either layer. Once a primitive is made, the decision lists only the
-move that ends it (``built``, ``draw``, ``hold``): a macro does not run on top of a half-made choice.
+move that ends it (``built``, ``draw``, ``hold``; a Destiny back to 6, the discards): a macro does not
+run on top of a half-made choice.
 
 | decision | primitives | macros |
 |---|---|---|
