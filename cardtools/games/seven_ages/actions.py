@@ -137,12 +137,13 @@ class Actions:
         if self.game.empires[card].get("starts_also", {}).get("parent"):
             self.parent[slot] = self.empire[self.parent_for(seat)]
         if self.game.events is None:
-            self.wait("build", slot, "start")
+            self.task_set_up(slot)
             return
         self.queue[:0] = [("window", "start_setup", (slot,)), ("set_up", slot)]     # Exodus first (events.py)
         self.done()
 
     def task_set_up(self, slot: int) -> None:
+        self.fire(slot, "starts")                        # the card's set-up specials (specials.py)
         self.wait("build", slot, "start")
 
     def open_empire(self, slot: int, card: str, colour: str) -> None:
@@ -215,6 +216,7 @@ class Actions:
         self.earn(slot, self.income(slot), "income")
         self.maintain(slot)
         if self.empire[slot] is not None:
+            self.common_built = 0
             self.wait("build", slot, "production")
 
     def maintain(self, slot: int) -> None:
@@ -241,18 +243,12 @@ class Actions:
 
     def options_build(self, when: str) -> list[int]:
         ids = self.game.ids["build"]
-        return [ids[p] for p in (START_PROFILES if when == "start" else PROFILES)]
+        return self.finishing() or [ids[p] for p in (START_PROFILES if when == "start" else PROFILES)]
 
     def move_build(self, profile: str) -> None:
-        """Spend by the profile; at set-up, the units bought for a start area another empire holds
-        fight for it at once, the new empire being the active one, then the capital is placed."""
-        slot, when = self.player, self.step[1]
-        if when == "start":
-            self.fire(slot, "starts")                    # the card's set-up specials (specials.py)
-        landings = self.build(slot, profile, start=when == "start")
-        if when == "start":
-            self.queue[:0] = [("land", slot, area, units) for area, units in landings.items()] + [("finish_start", slot)]
-        self.done()
+        """Spend by the profile (primitive moves: moves.py), then the build is over (``built``)."""
+        self.build(self.player, profile, start=self.step[1] == "start")
+        self.move_built()
 
     def task_land(self, slot: int, area: str, units: tuple[str, ...]) -> None:
         if self.empire[slot] is None:
@@ -285,14 +281,13 @@ class Actions:
                 return unit
         return None
 
-    def build(self, slot: int, profile: str, start: bool = False) -> dict[str, tuple[str, ...]]:
-        """Spend by a profile. Placement: one unit per area, or as many as its city's value (at
-        set-up, any number in each start area); ships in coastal areas (§ 2. Production › Building
-        new units and markers; § 1. Start empire › Initial units)."""
+    def build(self, slot: int, profile: str, start: bool = False) -> None:
+        """Spend by a profile, unit by unit (``build_unit``, moves.py). Placement: one unit per area, or
+        as many as its city's value (at set-up, any number in each start area); ships in coastal areas
+        (§ 2. Production › Building new units and markers; § 1. Start empire › Initial units)."""
         game = self.game
         restrictions = game.empires[self.empire[slot]].get("restrictions", {})
         unrestricted = self.unrestricted[slot] | (self.lifted(slot) if self.temporary else frozenset())
-        landings: dict[str, tuple[str, ...]] = {}
         if start:
             areas = self.start_areas(self.empire[slot], self.seat_of(slot))
             room = {a: 99 for a in areas}
@@ -305,35 +300,28 @@ class Actions:
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
             for a in areas:
-                self.buy_unit(slot, "infantry", [a], room, left, bought, landings, start)
+                self.buy_unit(slot, "infantry", [a], room, left, bought)
         if profile == "elite" and self.elite[slot] < ELITE_MAX:
-            cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
-                       sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
-            cost = self.elite_changed(slot, cost) if self.temporary else cost          # an event's change
+            cost = self.elite_cost(slot)
             if cost <= self.money[slot]:
-                self.spend(slot, cost)
-                self.elite[slot] += 1
+                self.buy_elite(slot, cost)
                 bought.append(f"an elite marker ({cost})")
         if profile == "fort" and not self.barbarian(slot):
             for a in self.fort_sites(slot, areas):
-                cost = game.markers["fort"]["builder_cost" if self.leader_here(slot, "bu", a) else "cost"]
-                cost = self.cost_changed(slot, "fort", cost) if self.temporary else cost
+                cost = self.fort_cost(slot, a)
                 if cost <= self.money[slot]:
-                    self.spend(slot, cost)
-                    self.forts |= {a}
+                    self.fortify(slot, a, cost)
                     bought.append(f"a fort in {game.world.areas[a].name}")
         if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in unrestricted):
             coast = [a for a in room if game.world.coastal(a)]
-            while self.buy_unit(slot, "ships", coast, room, left, bought, landings, start):
+            while self.buy_unit(slot, "ships", coast, room, left, bought):
                 pass
-        if not start:
-            self.common_built = 0
         if profile == "air" and not start:          # Star Wars, nukes (kingdoms.py), then aircraft
             self.build_common(slot, ("star_wars", "nuke"), room, bought)
         if profile == "best" and not start:
             self.build_common(slot, ("elephant",), room, bought)
         if profile == "air":                        # aircraft in its land areas, like other non-ships
-            while self.buy_unit(slot, "aircraft", list(room), room, left, bought, landings, start):
+            while self.buy_unit(slot, "aircraft", list(room), room, left, bought):
                 pass
         if profile not in ("save", "air"):
             classes = ["infantry"]
@@ -341,38 +329,25 @@ class Actions:
                 classes = ["cavalry", "missile", "infantry"]
                 if restrictions.get("no_cavalry_until_trade") and "cavalry" not in unrestricted:
                     classes.remove("cavalry")
-            while any(self.buy_unit(slot, c, list(room), room, left, bought, landings, start) for c in classes):
+            while any(self.buy_unit(slot, c, list(room), room, left, bought) for c in classes):
                 pass
         if self.log is not None:
             self.note(f"  {self.who(slot)} builds ({profile}): " + (", ".join(bought) or "nothing")
                       + f"; {self.game.word(self.money[slot], 'money')} left")
-        return landings
 
-    def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list,
-                 landings: dict, start: bool) -> bool:
-        """One unit of a class in the first area with room, if affordable and in the pool (at set-up,
-        in an area another empire holds, it waits in ``landings`` for the conflict)."""
+    def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list) -> bool:
+        """The best unit of a class in the first area with room, if affordable and in the pool."""
         game = self.game
         area = next((a for a in where if room.get(a, 0) > 0), None)
         unit = self.best_type(slot, cls, left)
         if unit is None or area is None:
             return False
-        cost = self.initial_cost(slot, unit, game.class_cost[cls]) if start else game.class_cost[cls]
-        if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
-            cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
-        if self.temporary:                              # an event's change (events.py)
-            cost = self.cost_changed(slot, unit, cost)
+        cost = self.unit_cost(slot, unit, area)
         if cost > self.money[slot]:
             return False
-        self.spend(slot, cost)
         room[area] -= 1
         left[game.counter_of[unit]] -= 1
-        if self.owner.get(area, slot) != slot:
-            landings[area] = landings.get(area, ()) + (unit,)
-        else:
-            self.place(slot, area, (unit,))
-            if cls == "ships":
-                self.berth.pop(area, None)              # a new ship lies on any coast (conflict.py, berths)
+        self.build_unit(slot, unit, area, cost)
         bought.append(f"{game.unit_name(unit)} in {game.world.areas[area].name}")
         return True
 
@@ -579,25 +554,36 @@ class Actions:
 
     def options_destiny(self, slot: int | None) -> list[int]:
         ids = self.game.ids["destiny"]
-        return [ids[str(n)] for n in range(min(3, len(self.hand[self.seat_of(self.player)])) + 1)]
+        return self.finishing() or [ids[str(n)] for n in range(min(3, len(self.hand[self.seat_of(self.player)])) + 1)]
 
     def move_destiny(self, count: str) -> None:
-        """Discard any cards (the macro: the ``count`` lowest), then draw up to 6 (no Philosophers yet)."""
-        seat, n = self.seat_of(self.player), int(count)
-        hand = sorted(self.hand[seat], key=lambda c: self.game.value[c])
-        self.discards += tuple(hand[:n])
-        self.hand[seat] = tuple(hand[n:])
+        """Discard any cards (the macro: the ``count`` lowest, one by one: ``discard``), then ``draw``;
+        with Philosophers, back to 6, the lowest discarded *(judgment, § 16)*."""
+        seat = self.seat_of(self.player)
+        for card in sorted(self.hand[seat], key=lambda c: self.game.value[c])[:int(count)]:
+            self.move_discard(card)
+        self.move_draw()
+        keep = self.back_to()
+        if keep is not None:
+            for card in sorted(self.hand[seat], key=lambda c: -self.game.value[c])[keep:]:
+                self.move_discard(card)
+
+    def draw_up(self, discarded: int) -> None:
+        """Draw up to 6, after the cards kept, lowest first; with Philosophers, one more card each, then
+        the player discards back to 6 (``discard``, moves.py)."""
+        seat = self.seat_of(self.player)
+        self.hand[seat] = tuple(sorted(self.hand[seat], key=lambda c: self.game.value[c]))
         drawn = self.draw_cards(max(0, DESTINY_HAND - len(self.hand[seat])))
         self.hand[seat] += drawn
-        self.note(f"  {self.seat_name(seat)} discards {n} card(s) and draws {len(drawn)}")
+        self.note(f"  {self.seat_name(seat)} discards {discarded} card(s) and draws {len(drawn)}")
         slot = self.step[1] if len(self.step) > 1 else None
         wise = self.leaders_in(slot, "ph") if slot is not None and self.empire[slot] else 0
         if wise:                                   # § 5. Destiny: 1 more card per Philosopher, then back to 6
-            hand = sorted(self.hand[seat] + self.draw_cards(wise), key=lambda c: -self.game.value[c])
             keep = max(DESTINY_HAND, len(self.hand[seat]))
-            self.hand[seat], self.discards = tuple(hand[:keep]), self.discards + tuple(hand[keep:])
-            self.note(f"  its Philosophers draw {wise} more; back to {keep} cards")
-        self.done()
+            self.hand[seat] += self.draw_cards(wise)
+            self.back_to_keep(keep, wise)
+        else:
+            self.done()
 
     # -- action 6: Civilise (§ 6. Civilise) -------------------------------------------------------------
     def action_civilise(self, seat: int, slot: int | None) -> None:

@@ -48,9 +48,6 @@ FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +
 class Manoeuvre:
     """Marches, conflict rounds and their end (§ 4. Manoeuvre)."""
 
-    #: (the march decision's step, its ``reaches``): ``decision_reaches``
-    reached: tuple = (None, None)
-
     def action_manoeuvre(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
@@ -59,20 +56,13 @@ class Manoeuvre:
         self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
-        if self.empire[slot] is not None:
-            reaches = self.reaches(slot)
-            if self.march_targets(slot, reaches) or self.landings(slot):
-                self.wait("march", slot)
-                self.reached = (self.step, reaches)
-                return
-        self.end_movement(slot)
-
-    def decision_reaches(self, slot: int) -> dict:
-        """``reaches`` for the march being decided: worked out once, when the decision is asked (a speed-up:
-        nothing moves between the question and the answer)."""
-        if self.step is not None and self.reached[0] is self.step:
-            return self.reached[1]
-        return self.reaches(slot)
+        if self.empire[slot] is None:
+            self.end_movement(slot)
+            return
+        self.wait("march", slot, {})       # {}: what is worked out for this decision (``worked_out``)
+        if not (self.worked_out(("targets", slot), self.march_targets, slot) or self.landings(slot)):
+            self.step = None
+            self.end_movement(slot)
 
     def passable(self, slot: int, area: str, ships: bool = False) -> bool:
         """The 2:1 rule (§ 4. Manoeuvre › Land unit movement restrictions; Ship movement restrictions;
@@ -100,7 +90,24 @@ class Manoeuvre:
         vacant areas, the empire's own, and other empires' where it already has 2:1 (``passable``), and
         end anywhere but in another empire of the same player; crossing arrows close when every sea
         they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
-        With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
+        With ``landing``, ships may also end in any coastal land area facing their sea (transport).
+
+        Worked out once per march decision (``worked_out``)."""
+        return self.worked_out((slot, source, kind, bonus, landing), self.ways, slot, source, kind, bonus, landing)
+
+    def worked_out(self, key: tuple, work, *args):
+        """``work(*args)``, once per march decision: its options and its move share what it found (the
+        map does not change in between), kept in the decision's context."""
+        if self.step is None or self.step[0] != "march":
+            return work(*args)
+        known = self.step[1]
+        found = known.get(key)
+        if found is None:
+            found = known[key] = work(*args)
+        return found
+
+    def ways(self, slot: int, source: str, kind: str, bonus: int, landing: bool) -> dict[str, tuple[int, str]]:
+        """``reach``, worked out."""
         game, world, seat = self.game, self.game.world, self.seat_of(slot)
         age, land, air = self.age(slot), kind == "land", kind in AIR
         limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
@@ -286,11 +293,13 @@ class Manoeuvre:
         found = {t for reach in reaches.values() for t in reach if self.opening(slot, t, reaches)}
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
-    def options_march(self) -> list[int]:
+    def options_march(self, _ways: dict) -> list[int]:
+        if self.partial:                                   # units taken one by one (moves.py)
+            return self.finishing()
         ids, slot = self.game.ids, self.player
-        reaches = self.decision_reaches(slot)              # without Explorers, the same for ``open``
+        reaches = self.reaches(slot)              # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
-        targets = self.march_targets(slot, reaches)
+        targets = self.worked_out(("targets", slot), self.march_targets, slot, reaches)
         return sorted([ids["march"][a] for a in targets]
                       + [ids["escort"][a] for a in self.escort_targets(slot, targets, reaches)]
                       + [ids["open"][a] for a in self.open_targets(slot, bare)]
@@ -300,9 +309,9 @@ class Manoeuvre:
         """Every unit that reaches the area moves in, with its areas' military leaders (``civil``:
         every leader)."""
         slot = self.player
-        reaches = self.decision_reaches(slot)
+        reaches = self.reaches(slot)
         picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
-        self.send(slot, target, picked, reaches, leaders=True, civil=civil)
+        self.go_with(target, picked, "escorted" if civil else None)      # ``take`` … ``go`` (moves.py)
 
     def escort_targets(self, slot: int, targets: list[str], reaches: dict) -> list[str]:
         """Where a march could take a civil leader along (``escort``): from an area holding one."""
@@ -318,8 +327,7 @@ class Manoeuvre:
         """Just the units that give 2:1 in another empire's area move in (``opening``), without
         leaders *(judgment: a screening force; the army and its leaders follow with a march)*."""
         slot = self.player
-        reaches = self.reaches(slot, leaders=False)
-        self.send(slot, target, self.opening(slot, target, reaches), reaches, leaders=False)
+        self.go_with(target, self.opening(slot, target, self.reaches(slot, leaders=False)), "alone")
 
     def landings(self, slot: int, target: str | None = None) -> dict[str, dict[str, tuple[str, ...]]]:
         """§ 4. Manoeuvre › Naval transport: each ship carries one land unit that starts in its port;
@@ -356,9 +364,8 @@ class Manoeuvre:
         return [ids["land"][t] for t in landings] + [ids["unload"][t] for t in self.unload_targets(slot, landings)]
 
     def move_land(self, target: str, unload: bool = False) -> None:
-        slot = self.player
-        picked = self.landings(slot, target)[target]
-        self.send(slot, target, picked, self.landing_reaches(slot, picked), leaders=True, landing=True, unload=unload)
+        """Ships and their cargo taken port by port, then landed (``take`` … ``go <area> landing``: moves.py)."""
+        self.go_with(target, self.landings(self.player, target)[target], "unloading" if unload else "landing")
 
     def landing_reaches(self, slot: int, picked: dict[str, tuple[str, ...]], known: dict | None = None) -> dict:
         """The ships' ways from their ports (``known``: those already worked out, kept)."""
@@ -911,7 +918,10 @@ class Manoeuvre:
         winner = att if survivors_a and not survivors_d else dfn if survivors_d and not survivors_a else None
         self.conflict_won(winner, la if winner == dfn else ld)          # its events (events.py)
         self.check_empty(dfn)
-        if not any(task[0] in ("land", "battle") and task[1] == att for task in self.queue):   # conflicts to come
+        # conflicts to come: units still waiting in other areas are on the map (§ 4 › Next conflict;
+        # § 7. Discard empire: only an empire without units is discarded)
+        if not any(self.invaders.values()) and not any(task[0] in ("land", "battle") and task[1] == att
+                                                        for task in self.queue):
             self.check_empty(att)
 
     def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:

@@ -35,13 +35,8 @@ class Glory:
         return [ids["none"], ids["all"]]
 
     def move_buy(self, how: str) -> None:
-        slot = self.player
-        if how == "all":
-            price = self.glory_price()
-            count = self.money[slot] // price
-            self.spend(slot, count * price)
-            self.score(slot, count, f"bought for {count * price} money")
-        self.done()
+        """As much glory as the money buys, or none (the primitive: ``glory <n>``, moves.py)."""
+        self.move_glory(str(self.money[self.player] // self.glory_price() if how == "all" else 0))
 
     # -- the categories ------------------------------------------------------------------------------
     def task_harvest(self) -> None:
@@ -98,7 +93,19 @@ class Glory:
         """The glory categories on the empire's card, with what its artefacts add (option 16,
         artefacts.py) and then an event's change (events.py)."""
         icons = self.artefact_icons(slot, tuple(self.game.empires[self.empire[slot]].get("glory", ())))
+        icons = self.raised_by_artists(slot, icons)
         return self.icons_changed(slot, icons) if self.temporary else icons
+
+    def raised_by_artists(self, slot: int, icons: tuple) -> tuple:
+        """Each Artist raises the empire's Artefacts category by 1, an empire without that icon scoring
+        as if it had one of 0 (§ End of turn › Harvest glory › Glory from artefacts: with one Artist and
+        the most artefacts the Huns, card 68, gain 1 and the Qin, card 100, 3; § Leader Types › Artist)."""
+        artists = self.leaders_in(slot, "ar")
+        if not artists:
+            return icons
+        if not any(i["category"] == "artefacts" for i in icons):
+            return icons + ({"category": "artefacts", "value": artists},)
+        return tuple({**i, "value": i.get("value", 1) + artists} if i["category"] == "artefacts" else i for i in icons)
 
     def homeland_glory(self, slot: int) -> int:
         """+1 while the empire holds its homeland, else −1 (§ End of turn › Harvest glory › Homeland);
@@ -127,6 +134,10 @@ class Glory:
     def measure(self, slot: int, category: str, region: str | None, kind: str | None) -> int:
         """What a ranked category counts (glory-categories.yaml, `measure`)."""
         game, world = self.game, self.game.world
+        if category == "money":
+            return self.money[slot]
+        if category == "progress":
+            return min(self.progress[slot], game.beyond["level"] + 1)
         areas = self.counted(slot)
         if category in ("region", "world"):
             return sum(1 for a in areas if (region is None or region in world.regions_of(a)) and self.kind_counts(slot, a, kind))
@@ -134,10 +145,8 @@ class Glory:
             return sum(1 for a in areas if world.is_sea(a))
         if category == "not_europe":
             return sum(1 for a in areas if EUROPE not in world.regions_of(a) and self.area_counts(slot, a))
-        if category == "progress":
-            return min(self.progress[slot], game.beyond["level"] + 1)
         if category == "artefacts":              # § End of turn › Harvest glory › Glory from artefacts
-            total = self.leaders_in(slot, "ar")
+            total = 0
             for a in areas:
                 for m in self.artefacts.get(a, ()):
                     colour = game.artefacts[m]["colour"]
@@ -147,8 +156,6 @@ class Glory:
             return total + sum(1 for c in colours if c in ("green", "blue")) - colours.count("red")
         if category == "cities":
             return sum(self.city.get(a, 0) for a in areas)
-        if category == "money":
-            return self.money[slot]
         if category in ("ships", "land_units", "cavalry"):
             want = {"ships": ("ships",), "land_units": ("infantry", "cavalry", "missile"), "cavalry": ("cavalry",)}[category]
             return sum(1 for a in areas for u in self.units[a] if game.unit_class[u] in want)

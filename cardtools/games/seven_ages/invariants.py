@@ -73,6 +73,8 @@ def violations(state, changes) -> list[str]:
         starting = (state.step is not None and state.step[:2] == ("build", "start") and state.player == s) or (
             state.fight is not None and state.fight[1] == s) or (
             state.step is not None and state.step[0] == "fight" and state.player == s) or (   # all its units wait to fight
+            any(task[0] in ("land", "finish_start") and task[1] == s for task in state.queue)) or (   # or to land
+            any(state.invaders.values()) and ("manoeuvre_over", s) in state.queue) or (   # (an event window in between)
             ("set_up", s) in state.queue)                      # the events before its set-up (Exodus: events.py)
         if not starting and not state.areas_of(s):
             found.append(f"{state.who(s)} is in play without a unit on the map")

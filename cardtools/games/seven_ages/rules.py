@@ -40,6 +40,7 @@ from cardtools.games.seven_ages.events import EventBook, Events
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
+from cardtools.games.seven_ages.moves import GOING, Primitives
 from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.terrain import TerrainChart
 from cardtools.games.seven_ages.worldmap import WorldMap
@@ -59,7 +60,8 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Tasks, BaseState):
+class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Tasks,
+            BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -130,6 +132,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.temporary: tuple = ()                        # events' changes in force for a while (events.py)
         self.traded_value: dict[int, int] = {}            # trade values of the last trade (events.py)
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
+        self.partial: tuple = ()                          # what its primitive moves did so far (moves.py)
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
         self.chance().shuffle(cards)
@@ -150,6 +153,11 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def actors(self) -> range:
         return range(self.n * self.per)
 
+    def wait(self, kind: str, actor: int, *context) -> None:
+        """A new decision: no primitive move made at it yet (moves.py)."""
+        self.partial = ()
+        super().wait(kind, actor, *context)
+
     def seat_of(self, slot: int) -> int:
         return slot // self.per
 
@@ -169,10 +177,12 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         return CLOCKWISE.order(self.first, self.n)
 
     def rank_value(self, seat: int, name: str) -> int:
-        """``advanced``: the seat's most advanced empire's level (§ Winning the game's tie-break)."""
+        """``advanced``: the seat's most advanced empire's level (§ Winning the game's tie-break); a
+        counter: its slots' sum (a seat's actors are its slots)."""
         if name == "advanced":
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
-        return super().rank_value(seat, name)
+        values = self.__dict__[name]
+        return sum(values[s] for s in self.slots_of(seat))
 
     def next_tasks(self) -> list[tuple]:
         """The queue ran out: a new turn (engine.flow.Tasks runs the turn's tasks)."""
@@ -535,7 +545,12 @@ class Game(BaseGame):
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
-                ("redraw", []), ("keep", [])]
+                ("redraw", []), ("keep", []),
+                # the primitive moves the macros expand to, not listed to agents (moves.py)
+                ("unit", [tuple(self.unit_class), tuple(self.world.areas)]), ("fort", [tuple(self.world.areas)]),
+                ("elite", []), ("built", []), ("discard", [self.cards]), ("draw", []),
+                ("take", [tuple(self.unit_class), tuple(self.world.areas)]), ("go", [tuple(self.world.areas), GOING]),
+                ("glory", [tuple(str(n) for n in range(self.money_cap + 1))])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -595,7 +610,7 @@ class Game(BaseGame):
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "event", "target", "respond",
                                  "escort", "dismiss", "found", "drop", "dominant", "unload", "pick")}
-        for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
+        for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep", "built", "draw"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.events, unplayed = self._events(deck, rules)
