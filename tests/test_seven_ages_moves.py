@@ -15,7 +15,7 @@ WS = Workspace.find()
 UNLISTED = {kind for kinds in PRIMITIVES.values() for kind in kinds} - {"built", "draw"}
 
 
-@pytest.fixture(scope="module", params=["no-events", "events-so-far"])
+@pytest.fixture(scope="module", params=["no-events", None], ids=["no-events", "standard"])
 def game(request):
     return new_game(load_deck("7ages", request.param, WS))
 
