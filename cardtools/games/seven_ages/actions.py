@@ -174,7 +174,7 @@ class Actions:
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
         income = self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
-        return self.income_changed(slot, area, income) if self.temporary else income   # an event's change
+        return self.income_changed(slot, area, income) if self.changing else income   # an event's or artefact's change
 
     def income(self, slot: int) -> int:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
@@ -183,7 +183,7 @@ class Actions:
                     for a in self.areas_of(slot) if a not in self.disorder)
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
-        return self.total_changed(slot, total) if self.temporary else total       # an event's change
+        return self.total_changed(slot, total) if self.changing else total       # an event's or artefact's change
 
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
@@ -205,7 +205,7 @@ class Actions:
         if self.barbarian(slot):
             return
         areas = self.areas_of(slot)
-        count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.temporary else 0)
+        count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.changing else 0)
         unpaid = max(0, count - self.money[slot])
         self.spend(slot, count - unpaid)
         if self.log is not None:
@@ -260,7 +260,7 @@ class Actions:
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
         """The most advanced type of a class the empire's level allows with a counter in its pool
         (§ Cost; § 2. Production › Building new units and markers)."""
-        game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.temporary else 0)
+        game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.changing else 0)
         for unit in reversed(game.class_units[cls]):
             if game.unit_level[unit] <= level and left.get(game.counter_of[unit], 0) > 0:
                 return unit
@@ -298,7 +298,7 @@ class Actions:
         if profile == "fort" and not self.barbarian(slot):
             for a in self.fort_sites(slot, areas):
                 cost = game.markers["fort"]["builder_cost" if self.leader_here(slot, "bu", a) else "cost"]
-                cost = self.cost_changed(slot, "fort", cost) if self.temporary else cost
+                cost = self.cost_changed(slot, "fort", cost) if self.changing else cost
                 if cost <= self.money[slot]:
                     self.spend(slot, cost)
                     self.forts |= {a}
@@ -341,7 +341,7 @@ class Actions:
         cost = self.initial_cost(slot, unit, game.class_cost[cls]) if start else game.class_cost[cls]
         if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
             cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
-        if self.temporary:                              # an event's change (events.py)
+        if self.changing:                               # an event's or artefact's change (events.py)
             cost = self.cost_changed(slot, unit, cost)
         if cost > self.money[slot]:
             return False
@@ -459,7 +459,7 @@ class Actions:
     def trade_value(self, slot: int, card: str) -> int:
         """Card value + trade number + 1 per Scientist − 1 per disordered area (§ 3 › Trading)."""
         disordered = sum(1 for a in self.areas_of(slot) if a in self.disorder)
-        changed = self.trade_changed(slot) if self.temporary else 0          # an event's change (events.py)
+        changed = self.trade_changed(slot) if self.changing else 0          # an event's or artefact's change
         return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered + changed
 
     def task_trade_result(self, slot: int, partner: int) -> None:
@@ -586,6 +586,8 @@ class Actions:
         modernise, remove disorder and urbanise (§ 6. Civilise, in its order). A non-empire Civilise
         only plays cards (§ Playing the game)."""
         actor = seat * self.per if slot is None else slot
+        if slot is not None:
+            self.fire_artefacts("civilise_action", slot)           # option 16 (Moon landing)
         self.queue[:0] = [("artefacts", actor, slot is None, False, False)]
         self.religion_played = False
         if slot is not None:
@@ -624,7 +626,7 @@ class Actions:
         lo, hi = artefact["ages"]
         if not lo <= self.age(slot) <= hi and not self.early_play(artefact, slot):
             return False
-        if not self.prerequisites(artefact, slot):
+        if not self.prerequisites(artefact, slot) or not self.empire_fits(artefact, slot):
             return False
         group = artefact.get("group")
         if group == "religion" and (religion or artefact["id"] in self.beliefs[slot] or
@@ -632,7 +634,7 @@ class Actions:
             return False
         if group == "government" and (government or self.held(slot, "government")):
             return False
-        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact["colour"]):
+        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact):
             return False
         return self.marker_free(artefact)
 
@@ -666,13 +668,16 @@ class Actions:
                 held[m] = held.get(m, 0) + 1
         return held
 
-    def artefact_site(self, slot: int, colour: str = "green") -> str | None:
+    def artefact_site(self, slot: int, artefact: dict) -> str | None:
         """An area of the empire without an artefact — a second one only with a Scientist (blue) or an
-        Artist (other green) there (§ 6 › Playing artefact cards); the capital first *(judgment)*."""
+        Artist (other green) there (§ 6 › Playing artefact cards), and where option 16 lets the artefact
+        go (``site_fits``); the capital first *(judgment)*."""
+        colour = artefact["colour"]
         second = "sc" if colour == "blue" else "ar" if colour == "green" else None
         areas = sorted((a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
                         and (a not in self.artefacts or (second and len(self.artefacts[a]) < 2
-                                                         and self.leader_here(slot, second, a)))),
+                                                         and self.leader_here(slot, second, a)))
+                        and self.site_fits(artefact, slot, a)),
                        key=lambda a: (a != self.capital[slot], self.game.world.areas[a].index))
         return areas[0] if areas else None
 
@@ -701,8 +706,9 @@ class Actions:
         empire holding a religion or government); red: −1 (§ 6. Civilise › Playing artefact cards,
         standard game)."""
         aid = artefact["id"]
+        self.fire_artefacts("played", target, only=aid)          # option 16: its effect as it is played
         if artefact["placement"] in ("area", "area_pair"):
-            site = self.artefact_site(target, artefact["colour"])
+            site = self.artefact_site(target, artefact)
             self.artefacts[site] = self.artefacts.get(site, ()) + (aid,)
             where = self.game.world.areas[site].name
         else:
@@ -719,6 +725,7 @@ class Actions:
         if group and aid not in self.ever_held:
             self.ever_held |= {aid}
             self.score(target, FIRST_HOLDER, f"first to hold {artefact['name']}")
+        self.artefact_gained(target, aid)
         if artefact["placement"] in ("area", "area_pair") and artefact["colour"] in ("green", "blue"):
             self.leaders_see(site, artefact["colour"])
 

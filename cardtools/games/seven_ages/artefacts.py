@@ -12,22 +12,34 @@ early play, blue markers, Harvest additions) and names the rest (docs/rules/7age
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from cardtools.effects.runtime import Modifier
+from cardtools.effects.compile import EngineMissing
+from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier
+from cardtools.engine.abilities import run_abilities
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
 
-#: The moments the engine runs an artefact's triggered powers and penalties in (none yet).
-WINDOWS: tuple[str, ...] = ()
+#: The moments the engine runs an artefact's triggered powers and penalties in (``Artefacts.fire_artefacts``):
+#: when it is played (before its marker is placed), when the empire enters another age, when another
+#: artefact or a belief is played on the empire, at the start of each action, of a Civilise, and when the
+#: empire ends the game (docs/rules/7ages.md § 14.2).
+WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
+           "civilise_action", "ends_game")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
-#: at Harvest (``Artefacts.artefact_icons``).
-APPLIED = ("harvest",)
-#: Option 16's rules written as artefact data that the engine does not play yet, as a player reads them
-#: (``requires*``, ``early`` and ``excludes`` are played: ``Artefacts``).
-UNPLAYED_RULES = {"conditions": "where it may be played"}
-#: An option 16 rule that is not a field: the dominant religion alone gives powers (§ 16, second paragraph).
-DOMINANT = "dominant religion only"
+#: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
+#: events.py), the same readers as an event's change for a while.
+APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead")
+#: The statistics the rules read an artefact's ``stat`` change of (the core verb takes any): the trade
+#: number (``Events.trade_changed``).
+STATS_READ = frozenset({"trade_number"})
+#: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
+#: engine reads, on the empire (``Artefacts.empire_fits``) and on the area its marker goes to
+#: (``Artefacts.site_fits``); an artefact with another word is not played yet.
+EMPIRE_WORDS = frozenset({"has_disordered_area", "no_disorder", "has_leader", "has_religion", "no_religious_leader",
+                          "may_build_ships", "solely_most_advanced", "religion_shared"})
+AREA_WORDS = frozenset({"coastal", "river", "undisordered_city", "most_ships"})
+CONDITION_KEYS = frozenset({"within_range_of", "controls_land_in", "area_terrain"})
 
 
 @dataclass(frozen=True)
@@ -39,6 +51,10 @@ class ArtefactBook:
     missing: dict[str, tuple[str, ...]]
     #: artefact -> the glory categories it adds to at Harvest, and how much (those played only)
     harvest: dict[str, tuple[tuple[str, int], ...]]
+    #: verb -> the played artefacts' continuous changes of it: (artefact, modifier)
+    changes: dict[str, tuple[tuple[str, Modifier], ...]]
+    #: (trigger, argument) -> the played artefacts' triggered powers and penalties: (artefact, ability)
+    triggers: dict[tuple, tuple[tuple[str, object], ...]]
 
     @classmethod
     def of(cls, deck, vocab) -> "ArtefactBook":
@@ -49,14 +65,25 @@ class ArtefactBook:
             abilities[artefact.id] = tuple(a for compiled, _ in found for a in compiled)
             verbs = sorted({v for _, verbs in found for v in verbs})
             why = reasons(abilities[artefact.id], verbs, WINDOWS, APPLIED)
-            why += [words for key, words in UNPLAYED_RULES.items() if artefact.get(key)]
-            why += [DOMINANT] * (artefact.get("group") == "religion")
+            why += [f"stat '{name}'" for m in abilities[artefact.id] if isinstance(m, Modifier) and m.verb == "stat"
+                    for name in sorted(set(m.args["add"]) - STATS_READ)]
+            why += [f"where it may be played ({word})" for word in unread(artefact.get("conditions", ()))]
             if why:
                 missing[artefact.id] = tuple(dict.fromkeys(why))
         harvest = {aid: adds for aid, found in abilities.items() if aid not in missing
                    for adds in [tuple((m.args["args"]["category"], m.args["args"]["add"]) for m in found
                                       if isinstance(m, Modifier) and m.verb == "harvest")] if adds}
-        return cls(abilities, missing, harvest)
+        changes: dict[str, tuple] = {}
+        triggers: dict[tuple, tuple] = {}
+        for aid, found in abilities.items():
+            for ability in found if aid not in missing else ():
+                if isinstance(ability, Modifier):
+                    if ability.verb != "harvest":
+                        changes[ability.verb] = changes.get(ability.verb, ()) + ((aid, ability),)
+                else:                     # gains go through the rules' own ways (``Events.gain``)
+                    key = (ability.trigger, ability.arg)
+                    triggers[key] = triggers.get(key, ()) + ((aid, replace(ability, gains=None)),)
+        return cls(abilities, missing, harvest, changes, triggers)
 
     def summary(self, name) -> str:
         """The artefacts not played yet and why, for the refusal of option 16."""
@@ -70,6 +97,85 @@ class Artefacts:
 
     def option_16(self) -> bool:
         return self.game.artefact_book is not None
+
+    @property
+    def changing(self) -> bool:
+        """Whether changes may be in force: an event's for a while (events.py), or option 16's artefacts."""
+        return bool(self.temporary) or self.game.artefact_book is not None
+
+    def held_by(self, slot: int) -> set[str]:
+        """The artefacts the empire has (``has_artefact``, all at once): on its card, in its areas, or
+        blue with its progress marker at or above the blue marker."""
+        held = set(self.on_card[slot]) | set(self.beliefs[slot])
+        for area in self.areas_of(slot):
+            held.update(self.artefacts.get(area, ()))
+        held.update(a for a, level in self.track.items() if self.progress[slot] >= level)
+        return held
+
+    def powered(self, slot: int) -> set[str]:
+        """The artefacts whose powers and penalties the empire has: those it has, but of its religions
+        only the dominant one (§ 16: "only … from the empire's dominant religion")."""
+        held = self.held_by(slot)
+        dominant = self.dominant_religion(slot)
+        return {a for a in held if self.game.artefacts[a].get("group") != "religion" or a == dominant}
+
+    def artefact_changes(self, verb: str, slot: int | None) -> list:
+        """The arguments of the played artefacts' changes of ``verb`` in force for an empire: those of
+        the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
+        change's condition is read for the empire."""
+        found = self.game.artefact_book.changes.get(verb)
+        if not found:
+            return []
+        powered = self.powered(slot) if slot is not None and self.empire[slot] is not None else set()
+        in_play = self.markers_held() if any(mod.who == "all" for _, mod in found) else {}
+        return [written(mod, self, Ctx(slot, aid)) for aid, mod in found
+                if (aid in in_play if mod.who == "all" else aid in powered)
+                and (mod.condition is None or mod.condition(self, Ctx(slot, aid)))]
+
+    def irrigated(self, area: str) -> bool:
+        """A land area on a river that runs along the area of an artefact adding income to river areas
+        (§ 16 › Irrigation: +1 to each land area on the river, once however many rivers are irrigated)."""
+        world = self.game.world
+        sources = {aid for aid, mod in self.game.artefact_book.changes.get("income", ())
+                   if "river_areas" in mod.args["args"]["from"]}
+        rivers = {b.river for site, held in self.artefacts.items() if sources.intersection(held)
+                  for b in world.areas[site].borders if b.river}
+        return world.areas[area].is_land and any(b.river in rivers for b in world.areas[area].borders)
+
+    def fire_artefacts(self, trigger: str, slot: int, arg: str | None = None, event=NO_EVENT,
+                       only: str | None = None) -> None:
+        """The triggered powers and penalties of the artefacts the empire has (``only``: one artefact's,
+        for ``played``), in the order of the deck. They make no decision (one with a single option is
+        taken at once)."""
+        book = self.game.artefact_book
+        found = book.triggers.get((trigger, arg)) if book is not None and self.empire[slot] is not None else None
+        if not found:
+            return
+        powered = {only} if only is not None else self.powered(slot)
+        abilities = tuple(ability for aid, ability in found if aid in powered)
+        pending = run_abilities(self, slot, abilities, event) if abilities else None
+        while pending is not None:
+            if len(pending.options) != 1:
+                raise EngineMissing(f"an artefact's '{trigger}' asks a decision: the 7ages engine does not run it yet")
+            pending = pending.options[0].resume(self)
+
+    def artefact_gained(self, slot: int, artefact: str) -> None:
+        """Another artefact or a belief went with the empire: its artefacts' penalties that wait for it
+        (Concentrated ownership and Religious strife for Revolution; Revolution for Socialism or a religion)."""
+        self.fire_artefacts("artefact_played", slot, artefact)
+        group = self.game.artefacts[artefact].get("group")
+        if group:
+            self.fire_artefacts("gains", slot, artefact)
+        if group == "religion":
+            self.fire_artefacts("gains_religion", slot)
+
+    def artefact_discarded(self, slot: int, artefact: str) -> None:
+        """``discard_artefact: this`` (a penalty): the artefact's marker leaves the empire — its card, its
+        beliefs, or its area (§ 16 › Artefacts: Concentrated ownership, Revolution …)."""
+        if artefact in self.beliefs[slot]:
+            self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b != artefact)
+        self.remove_marker(slot, artefact)
+        self.note(f"  {self.who(slot)}: {self.game.artefacts[artefact]['name']} is discarded")
 
     def has_artefact(self, slot: int, artefact: str) -> bool:
         """The empire has the artefact: on its card, in an area it controls, or — blue — its progress
@@ -109,6 +215,67 @@ class Artefacts:
             return False
         return not (artefact["colour"] == "blue" and self.progress[slot] in self.game.dark_ages
                     and not self.leaders_in(slot, "sc"))
+
+    def empire_fits(self, artefact: dict, slot: int) -> bool:
+        """The artefact's conditions on the empire (§ 16 › Artefacts: "only on an empire …"): Range of an
+        area or region, a land area in a region, a religion, a leader, disorder, ships, the lead."""
+        world = self.game.world
+        for condition in artefact.get("conditions", ()) if self.option_16() else ():
+            ((key, word),) = condition.items()
+            if key == "empire" and not self.empire_is(slot, word):
+                return False
+            if key == "within_range_of":
+                reach = self.area_range(slot)
+                sites = (word["area"],) if "area" in word else [a for a in reach if word["region"] in world.regions_of(a)]
+                if not any(a in reach for a in sites):
+                    return False
+            if key == "controls_land_in" and not any(world.areas[a].is_land and world.regions_of(a) & set(word)
+                                                     for a in self.areas_of(slot)):
+                return False
+        return True
+
+    def empire_is(self, slot: int, word: str) -> bool:
+        """One word of ``EMPIRE_WORDS``."""
+        areas = self.areas_of(slot)
+        religion = self.dominant_religion(slot)
+        return {
+            "has_disordered_area": lambda: any(a in self.disorder for a in areas),
+            "no_disorder": lambda: not any(a in self.disorder for a in areas),
+            "has_leader": lambda: bool(self.leaders[slot]),
+            "has_religion": lambda: religion is not None,
+            "no_religious_leader": lambda: not self.leaders_in(slot, "re"),
+            "may_build_ships": lambda: self.may_build_ships(slot),
+            "solely_most_advanced": lambda: all(self.progress[o] < self.progress[slot] for o in self.in_play() if o != slot),
+            "religion_shared": lambda: sum(self.dominant_religion(o) == religion for o in self.in_play()) >= 2,
+        }[word]()
+
+    def may_build_ships(self, slot: int) -> bool:
+        """The empire's card lets it build ships now (§ Terms of play: the no-ships icon until a trade) and
+        it has a coastal area."""
+        barred = self.game.empires[self.empire[slot]].get("restrictions", {}).get("no_ships_until_trade")
+        return (not barred or "ships" in self.unrestricted[slot]) and any(map(self.game.world.coastal, self.areas_of(slot)))
+
+    def site_fits(self, artefact: dict, slot: int, area: str) -> bool:
+        """The artefact's conditions on the area its marker goes to (§ 16 › Artefacts: "only on a coastal
+        area", a river area, a city without disorder, the most ships, a terrain)."""
+        world = self.game.world
+        for condition in artefact.get("conditions", ()) if self.option_16() else ():
+            ((key, word),) = condition.items()
+            if key == "area_terrain" and self.game.chart.at(area, self.age(slot))["id"] not in word:
+                return False
+            if key == "area" and not {
+                "coastal": lambda: world.coastal(area),
+                "river": lambda: world.river_area(area),
+                "undisordered_city": lambda: area in self.city and area not in self.disorder,
+                "most_ships": lambda: self.ships_in(area) >= max((self.ships_in(a) for a in self.units
+                                                                  if world.coastal(a)), default=0),
+            }[word]():
+                return False
+        return True
+
+    def ships_in(self, area: str) -> int:
+        game = self.game
+        return sum(game.class_kind[game.unit_class[u]] == "ships" for u in self.units.get(area, ()))
 
     def place_blue(self, slot: int, artefact: dict) -> None:
         """§ 16, Blue artefacts: unless already there, its blue marker goes on the progress track 7
@@ -152,3 +319,26 @@ class Artefacts:
             if artefact["colour"] == "blue" and first < age:
                 self.track = {**self.track, aid: first * self.LEVELS + 1}
                 self.note(f"  the blue {artefact['name']} marker goes on progress level {self.track[aid]}")
+
+
+def written(mod: Modifier, state, ctx: Ctx):
+    """A modifier's arguments as an event's change writes them (``Events.in_force``): the card's own for
+    the 7 Ages verbs, the statistics' numbers for ``stat``, the word of ``allow`` / ``forbid`` / ``immune``."""
+    args = mod.args
+    if "args" in args:
+        return args["args"]
+    if mod.verb == "stat":
+        return {name: value(state, ctx) for name, value in args["add"].items()}
+    (word,) = args.values()
+    return word
+
+
+def unread(conditions) -> list[str]:
+    """The words of an artefact's conditions the engine does not read yet."""
+    out = []
+    for condition in conditions:
+        ((key, word),) = condition.items()
+        known = EMPIRE_WORDS if key == "empire" else AREA_WORDS if key == "area" else None
+        if known is not None and word not in known or known is None and key not in CONDITION_KEYS:
+            out.append(f"{key}: {word}")
+    return out

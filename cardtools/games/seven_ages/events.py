@@ -720,9 +720,10 @@ class Events:
         return Pending(picker, "lose a unit where?", tuple(Option(a, one(a)) for a in areas))
 
     def unit_fits(self, unit: str, units: tuple[str, ...]) -> bool:
-        """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none: any unit."""
+        """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none, or ``units``:
+        any unit."""
         cls = self.game.unit_class[unit]
-        return not units or unit in units or cls in units or self.game.class_kind[cls] in units
+        return not units or "units" in units or unit in units or cls in units or self.game.class_kind[cls] in units
 
     def units_lost(self, slot: int, area: str, units: tuple[str, ...], n: int | None) -> None:
         here = list(self.units[area])
@@ -865,6 +866,7 @@ class Events:
             return
         self.beliefs[slot] = kept + (belief,)
         self.note(f"  {self.who(slot)} holds {artefact['name']}")
+        self.artefact_gained(slot, belief)
 
     def put_first(self, slot: int, religion: str) -> None:
         """``put_first``: a religion the empire holds becomes its dominant one, the leftmost (§ 6. Civilise ›
@@ -988,8 +990,10 @@ class Events:
                       f"{end.replace('_', ' ')}")
 
     def in_force(self, verb: str, slot: int | None) -> list:
-        """The arguments of the changes of a verb in force for an empire (None: for every empire)."""
-        return [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+        """The arguments of the changes of a verb in force for an empire (None: for every empire): the
+        events' for a while, then option 16's artefacts' (artefacts.py)."""
+        found = [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+        return found + self.artefact_changes(verb, slot) if self.game.artefact_book is not None else found
 
     def task_expire(self, end: str) -> None:
         """Changes that last until the end of this period end; at a new turn, those for the next
@@ -1017,13 +1021,16 @@ class Events:
 
     def cost_changed(self, slot: int, unit: str, cost: int) -> int:
         """A unit's (or a fort's) cost under the changes in force (Engineers, card 132; Arsenal, card 133;
-        Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1)."""
+        Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1); or
+        raised by an artefact (option 16)."""
         for changed in self.in_force("unit_cost", slot):
             if "fort" in changed["units"] if unit == "fort" else self.unit_fits(unit, changed["units"]):
                 if "set" in changed:
                     cost = changed["set"]
-                else:
+                elif changed["add"] < 0:
                     cost = min(cost, max(changed.get("minimum", 1), cost + changed["add"]))
+                else:                          # dearer (Concentrated ownership, Revolution: option 16)
+                    cost += changed["add"]
         return cost
 
     def free_upkeep(self, slot: int) -> int:
@@ -1076,8 +1083,9 @@ class Events:
         return bool(self.temporary) and "chronicle_ties" in self.in_force("allow", slot)
 
     def trade_changed(self, slot: int) -> int:
-        """Trade value added by the changes in force (Trade winds, Debased coinage)."""
-        return sum(changed.get("trade_value", 0) for changed in self.in_force("stat", slot))
+        """Trade value added by the changes in force (Trade winds, Debased coinage), and the trade number
+        changed by artefacts (Great University, Printing, Pharos lighthouse, Confucianism: option 16)."""
+        return sum(changed.get("trade_value", 0) + changed.get("trade_number", 0) for changed in self.in_force("stat", slot))
 
     def trades_with_deck(self, slot: int) -> bool:
         """The empire may not trade with empires: it trades against the deck (Naval blockade, card 106)."""
@@ -1103,17 +1111,20 @@ class Events:
         return any("trade" in c["from"] and c.get("times") == 0 for c in self.in_force("income", slot))
 
     def income_changed(self, slot: int, area: str, income: int) -> int:
-        """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts)."""
+        """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts; option
+        16: Industrial Revolution doubling cities, Irrigation's +1 on its rivers)."""
         for changed in self.in_force("income", slot):
             kinds = changed["from"]
+            if "add" in changed and "river_areas" in kinds:
+                income += changed["add"] * self.irrigated(area)
             if "times" not in changed:
                 continue
             if ("fertile_areas" in kinds and self.game.chart.at(area, self.age(slot))["id"] == "fertile"
                     or "without_river" in kinds and not self.game.world.river_area(area)
                     or "wheat" in kinds and "wheat" in self.game.world.areas[area].resources):
                 income *= changed["times"]
-            elif "cities" in kinds and changed["times"] == 0:
-                income -= self.city.get(area, 0)
+            elif "cities" in kinds:
+                income += self.city.get(area, 0) * (changed["times"] - 1)
         return max(0, income)
 
     def moves_changed(self, slot: int, unit: str) -> int:
@@ -1259,7 +1270,7 @@ class Events:
     def gain(self, ctx: Ctx, actor: int, resource: str, amount: int) -> Pending | None:
         """Glory, money and progress by the rules' own ways (never negative glory, money at most 199,
         progress with its new age)."""
-        cause = f"event {self.game.name(ctx.card)}"
+        cause = f"{'artefact' if ctx.card in self.game.artefacts else 'event'} {self.game.name(ctx.card)}"
         if amount > 0 and resource == "glory":
             self.score(actor, amount, cause)
         elif amount > 0 and resource == "money":
@@ -1271,7 +1282,7 @@ class Events:
         return None
 
     def lose(self, ctx: Ctx, actor: int, resource: str, amount: int) -> None:
-        cause = f"event {self.game.name(ctx.card)}"
+        cause = f"{'artefact' if ctx.card in self.game.artefacts else 'event'} {self.game.name(ctx.card)}"
         if resource == "glory":
             self.score(actor, -amount, cause)
         elif resource == "progress":
@@ -1289,6 +1300,7 @@ class Events:
         if self.age(slot) != before:
             self.lose_leaders(slot, None, "a new age")
             self.age_over(slot)
+            self.fire_artefacts("changes_age", slot)     # option 16 (artefacts.py)
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)

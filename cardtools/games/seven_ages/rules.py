@@ -317,6 +317,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
             return
+        if slot is not None:
+            self.fire_artefacts("each_action", slot)     # option 16 (Mars landing)
         getattr(self, f"action_{action}")(seat, slot)
         if self.game.events is not None:         # an event's change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
@@ -362,6 +364,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         if ended:
             for s in ended:
                 self.score(s, beyond["glory"], "beyond level 49")
+                self.fire_artefacts("ends_game", s)      # option 16 (Moon landing)
             self.finish(f"{', '.join(self.who(s) for s in ended)} passed level {beyond['level']}")
         elif limit and self.turn >= limit:
             self.finish(f"the turn limit ({limit}) is reached")
@@ -405,6 +408,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         if self.age(slot) != before:
             self.outdated_artefacts(slot)
             self.age_over(slot)                      # an event's change "until the age changes" ends
+            self.fire_artefacts("changes_age", slot)     # option 16: artefacts discarded in a new age
         if self.age(slot) == 7:                      # § 2 › Elephants: gone when an empire enters age 7
             self.elephants_leave()
         per_level = self.game.immediate(self.empire[slot], "progress_level")

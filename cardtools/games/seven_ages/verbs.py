@@ -220,11 +220,14 @@ def _adopt_religion(args, c, path):
 
 
 def _discard_artefact(args, c, path):
-    """An artefact on the map discarded (``Events.artefact_lost``); the artefact powers' other uses
-    (this, religions, a named artefact) are not run yet."""
+    """An artefact on the map discarded (``Events.artefact_lost``); an artefact's own penalty discarding it
+    (``this``: ``Artefacts.artefact_discarded``); the artefact powers' other uses (religions, a named
+    artefact) are not run yet."""
+    if args["which"] == "this":
+        return lambda st, ctx: st.artefact_discarded(ctx.player, ctx.card)
     if args["which"] not in ("on_map", "green_on_map"):
         c.unrunnable.append((path, "discard_artefact"))
-        return _refuse("discard_artefact of this, religions or a named artefact")
+        return _refuse("discard_artefact of religions or a named artefact")
     which, kind = args["which"], args.get("in", "area")
     return lambda st, ctx: st.artefact_lost(ctx, which, kind)
 
@@ -256,6 +259,15 @@ TEMPORARY = {
     "maintenance": lambda a: set(a) == {"units", "set"},
     "move_cost": lambda a: a == {"into": "neutral_area", "cost": 1},
     "trade_progress": lambda a: a == {"add": 1, "when": "far"},
+}
+#: Option 16: the artefacts' continuous changes the engine applies (``Artefacts.artefact_changes``, read by
+#: the same rules as an event's change: ``Events.in_force``): modifier verb -> whether it plays these
+#: arguments (docs/rules/7ages.md § 14.2).
+STANDING = {
+    "unit_cost": lambda a: set(a) <= {"units", "add", "minimum"} and "add" in a,
+    "income": lambda a: {**a, "from": tuple(a["from"])} in ({"from": ("cities",), "times": 2},
+                                                          {"from": ("river_areas",), "add": 1}),
+    "build_ahead": lambda a: True,
 }
 #: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
 PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
@@ -537,7 +549,8 @@ _declare("unit_cost", "modifier", lambda S: _obj("What units cost to build (§ C
     "only": {**S.member("period"), "description": "Only at this time (set-up)."},
     "where": {"const": "here", "description": "Only units built in this artefact's area."}}, ("units",)),
          "Unit costs.", _played_when("modifier", "unit_cost",
-                                     lambda args: set(args) == INITIAL_COST and args["only"] == "setup"))
+                                     lambda args: set(args) == INITIAL_COST and args["only"] == "setup"
+                                     or STANDING["unit_cost"](args)))
 _declare("maintenance", "modifier", lambda S: _obj("What units cost to keep (§ 2. Production › Maintenance).", {
     "units": _list(S, "unit", "Unit types or classes (default: all)."),
     "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.")
@@ -546,7 +559,8 @@ _declare("income", "modifier", lambda S: _obj("Income in Production (§ 2. Produ
     "times": {"enum": [0, 2], "description": "Doubled, or nothing."},
     "halve": {"const": True},
     "also": {"const": True, "description": "They give income as well as what the rules give."},
-    "add": {"type": "integer", "description": "Added per area."}}, ("from",)), "Income.")
+    "add": {"type": "integer", "description": "Added per area."}}, ("from",)), "Income.",
+         _played_when("modifier", "income", STANDING["income"]))
 _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvre › Resolving conflict).", {
     "total": {"type": "integer"}, "front": {"type": "integer"}, "support": {"type": "integer"},
     "double": {"enum": ["front"], "description": "Doubled values."},
@@ -566,7 +580,8 @@ _declare("trade_progress", "modifier", lambda S: _obj("Progress levels won in a 
     "when": {**S.member("trade_case"), "description": "Only in such a trade."}}), "Levels won in a trade.")
 _declare("build_ahead", "modifier", lambda S: {"type": "integer", "minimum": 1, "description":
                                                "Progress levels ahead of its own at which it builds units (these "
-                                               "bonuses add up)."}, "Build units ahead of the empire's level.")
+                                               "bonuses add up)."}, "Build units ahead of the empire's level.",
+         _played_when("modifier", "build_ahead", STANDING["build_ahead"]))
 _declare("moves", "modifier", lambda S: _obj("Extra movement (§ 4. Manoeuvre › Movement).", {
     "ships": {"type": "integer", "minimum": 1, "description": "Extra areas its ships move."},
     "land": {"type": "integer", "minimum": 1, "description": "Extra movement points of its land units."}}),
@@ -609,4 +624,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   # the empires' special rules (specials.py)
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
-                  "harvest"})
+                  "harvest", "income", "build_ahead"})
