@@ -1270,7 +1270,7 @@ class Events:
     def gain(self, ctx: Ctx, actor: int, resource: str, amount: int) -> Pending | None:
         """Glory, money and progress by the rules' own ways (never negative glory, money at most 199,
         progress with its new age)."""
-        cause = f"{'artefact' if ctx.card in self.game.artefacts else 'event'} {self.game.name(ctx.card)}"
+        cause = self.cause(ctx.card)
         if amount > 0 and resource == "glory":
             self.score(actor, amount, cause)
         elif amount > 0 and resource == "money":
@@ -1282,13 +1282,17 @@ class Events:
         return None
 
     def lose(self, ctx: Ctx, actor: int, resource: str, amount: int) -> None:
-        cause = f"{'artefact' if ctx.card in self.game.artefacts else 'event'} {self.game.name(ctx.card)}"
+        cause = self.cause(ctx.card)
         if resource == "glory":
             self.score(actor, -amount, cause)
         elif resource == "progress":
             self.regress(actor, min(amount, self.progress[actor] - 1), cause)
         else:
             super().lose(ctx, actor, resource, amount)
+
+    def cause(self, card: str) -> str:
+        """What a gain or loss of an effect is put down to: an event, or an artefact's power or penalty."""
+        return f"option 16: {self.game.name(card)}" if card in self.game.artefacts else f"event {self.game.name(card)}"
 
     def regress(self, slot: int, levels: int, cause: str) -> None:
         """Back down the track; a new age loses the leaders (§ 6. Civilise › Removing leaders)."""
