@@ -261,8 +261,10 @@ class Actions:
         """The most advanced type of a class the empire's level allows with a counter in its pool
         (§ Cost; § 2. Production › Building new units and markers)."""
         game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.changing else 0)
+        early = self.option_16() and "ships_of_the_line_early" in self.in_force("allow", slot)      # Rutters
         for unit in reversed(game.class_units[cls]):
-            if game.unit_level[unit] <= level and left.get(game.counter_of[unit], 0) > 0:
+            if ((game.unit_level[unit] <= level or early and unit == "ship_of_the_line")
+                    and left.get(game.counter_of[unit], 0) > 0):
                 return unit
         return None
 
@@ -743,10 +745,15 @@ class Actions:
         """The areas within the empire's Range, its own included (§ Terms of play › Range): the fewest
         areas from its nearest area at most the empire's age, twice that from an area with an Explorer
         (§ Leader Types › Explorer (Ex)); traced into another player's empire but not through it
-        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
+        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23). Option 16 changes it
+        (``range_changed``: Railways, Judaism, Radio, Satellites, Rutters)."""
         world, seat = self.game.world, self.seat_of(slot)
         ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
-        age = self.age(slot)
+        age, through = self.age(slot), False
+        if self.option_16():
+            age, ocean, through, everywhere = self.range_changed(slot, age)
+            if everywhere:
+                return set(world.areas)
         left = {a: age * (2 if self.leader_here(slot, "ex", a) else 1) for a in self.areas_of(slot)}
         heap = [(-steps, a) for a, steps in left.items()]
         heapq.heapify(heap)
@@ -754,7 +761,7 @@ class Actions:
             steps, area = heapq.heappop(heap)
             steps = -steps
             other = self.owner.get(area)
-            if steps < left[area] or not steps or (other is not None and self.seat_of(other) != seat):
+            if steps < left[area] or not steps or (other is not None and self.seat_of(other) != seat and not through):
                 continue                                   # Range may end in another player's area
             for n in world.neighbours(area):
                 if left.get(n, -1) < steps - 1 and (ocean or world.areas[n].kind != "ocean"):

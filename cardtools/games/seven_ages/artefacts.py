@@ -29,10 +29,14 @@ WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion"
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
-APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead")
-#: The statistics the rules read an artefact's ``stat`` change of (the core verb takes any): the trade
-#: number (``Events.trade_changed``).
-STATS_READ = frozenset({"trade_number"})
+APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow")
+#: The words the rules read of the core modifiers (which take any): the statistics an artefact's
+#: ``stat`` changes (the trade number: ``Events.trade_changed``; Range: ``range_changed``) and the
+#: rules an ``allow`` lifts (Rutters, Radio, Satellites: ``range_changed``, ``ocean_open``,
+#: ``Actions.best_type``).
+WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
+              "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
+                                  "range_everywhere"})}
 #: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
 #: engine reads, on the empire (``Artefacts.empire_fits``) and on the area its marker goes to
 #: (``Artefacts.site_fits``); an artefact with another word is not played yet.
@@ -65,8 +69,8 @@ class ArtefactBook:
             abilities[artefact.id] = tuple(a for compiled, _ in found for a in compiled)
             verbs = sorted({v for _, verbs in found for v in verbs})
             why = reasons(abilities[artefact.id], verbs, WINDOWS, APPLIED)
-            why += [f"stat '{name}'" for m in abilities[artefact.id] if isinstance(m, Modifier) and m.verb == "stat"
-                    for name in sorted(set(m.args["add"]) - STATS_READ)]
+            why += [f"{m.verb} '{word}'" for m in abilities[artefact.id] if isinstance(m, Modifier) and m.verb in WORDS_READ
+                    for word in sorted(words(m) - WORDS_READ[m.verb])]
             why += [f"where it may be played ({word})" for word in unread(artefact.get("conditions", ()))]
             if why:
                 missing[artefact.id] = tuple(dict.fromkeys(why))
@@ -131,6 +135,35 @@ class Artefacts:
         return [written(mod, self, Ctx(slot, aid)) for aid, mod in found
                 if (aid in in_play if mod.who == "all" else aid in powered)
                 and (mod.condition is None or mod.condition(self, Ctx(slot, aid)))]
+
+    def range_changed(self, slot: int, age: int) -> tuple[int, bool, bool, bool]:
+        """Option 16's changes to the empire's Range (§ 16 › Artefacts): its length (the age, +1 for
+        Railways and Judaism), whether it goes into ocean (only with Rutters, instead of from level
+        23), through other players' empires (Radio), and everywhere (Satellites)."""
+        allowed = self.in_force("allow", slot)
+        length = age + sum(c.get("range", 0) for c in self.in_force("stat", slot))
+        return length, "ocean_range" in allowed, "range_through_empires" in allowed, "range_everywhere" in allowed
+
+    def ocean_open(self, slot: int) -> bool:
+        """Ships enter ocean only with Rutters under option 16 (§ 16 › Artefacts › Rutters)."""
+        return not self.option_16() or "ocean_range" in self.in_force("allow", slot)
+
+    def road_costs(self, slot: int) -> dict[str, int]:
+        """Option 16's movement costs into city areas (§ 16 › Artefacts): an area with a city of an
+        empire with Paved roads costs any empire 1 (``move_cost: {who: any_empire}``); the empire's own
+        city areas cost it 0 with Railways."""
+        def costs(s: int, anyone: bool) -> list[int]:
+            return [c["cost"] for c in self.in_force("move_cost", s)
+                    if c.get("into") == "own_city_area" and ("who" in c) == anyone]
+        own = min(costs(slot, False), default=None)
+        paved = {s: min(costs(s, True), default=None) for s in set(self.owner.values())}
+        out = {}
+        for area in self.city:
+            holder = self.owner.get(area)
+            found = [c for c in (own if holder == slot else None, paved.get(holder)) if c is not None]
+            if found:
+                out[area] = min(found)
+        return out
 
     def irrigated(self, area: str) -> bool:
         """A land area on a river that runs along the area of an artefact adding income to river areas
@@ -218,11 +251,12 @@ class Artefacts:
 
     def empire_fits(self, artefact: dict, slot: int) -> bool:
         """The artefact's conditions on the empire (§ 16 › Artefacts: "only on an empire …"): Range of an
-        area or region, a land area in a region, a religion, a leader, disorder, ships, the lead."""
+        area or region, a land area in a region, a religion, a leader, disorder, ships, the lead (a word
+        not read yet, ``unread``, is not checked: its artefact is named as not played)."""
         world = self.game.world
         for condition in artefact.get("conditions", ()) if self.option_16() else ():
             ((key, word),) = condition.items()
-            if key == "empire" and not self.empire_is(slot, word):
+            if key == "empire" and word in EMPIRE_WORDS and not self.empire_is(slot, word):
                 return False
             if key == "within_range_of":
                 reach = self.area_range(slot)
@@ -263,7 +297,7 @@ class Artefacts:
             ((key, word),) = condition.items()
             if key == "area_terrain" and self.game.chart.at(area, self.age(slot))["id"] not in word:
                 return False
-            if key == "area" and not {
+            if key == "area" and word in AREA_WORDS and not {
                 "coastal": lambda: world.coastal(area),
                 "river": lambda: world.river_area(area),
                 "undisordered_city": lambda: area in self.city and area not in self.disorder,
@@ -319,6 +353,11 @@ class Artefacts:
             if artefact["colour"] == "blue" and first < age:
                 self.track = {**self.track, aid: first * self.LEVELS + 1}
                 self.note(f"  the blue {artefact['name']} marker goes on progress level {self.track[aid]}")
+
+
+def words(mod: Modifier) -> set[str]:
+    """The words a core modifier changes: a ``stat``'s statistics, an ``allow``'s rule."""
+    return set(mod.args["add"]) if mod.verb == "stat" else set(mod.args.values())
 
 
 def written(mod: Modifier, state, ctx: Ctx):

@@ -97,10 +97,11 @@ class Manoeuvre:
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
         ports = self.berths(slot, source) if world.areas[source].is_land else ()
-        ocean = kind != "galley" or self.galleys_ocean(slot)
+        ocean = (kind != "galley" or self.galleys_ocean(slot)) and self.ocean_open(slot)
         promised = False
         heap = [(0, source)]
         closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
+        roads = self.road_costs(slot) if land and self.option_16() else {}    # Paved roads, Railways
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
@@ -133,6 +134,7 @@ class Manoeuvre:
                             for s in border.crossing)):
                         continue
                     step = 1 if bonus_step and other is None else game.chart.entry_cost(n, age)
+                    step = min(step, roads.get(n, step))
                 elif there.is_land:
                     if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast

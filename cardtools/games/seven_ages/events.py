@@ -1207,7 +1207,7 @@ class Events:
 
     def neutral_for_1(self, slot: int) -> bool:
         """Neutral areas cost the empire's units 1 movement point (Frontier, card 113)."""
-        return bool(self.temporary) and bool(self.in_force("move_cost", slot))
+        return bool(self.temporary) and any(c["into"] == "neutral_area" for c in self.in_force("move_cost", slot))
 
     # -- conditions (verbs.py) ------------------------------------------------------------------------
     def in_conflict_terrain(self, slot: int, terrains: list[str]) -> bool:

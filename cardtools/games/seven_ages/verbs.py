@@ -268,6 +268,7 @@ STANDING = {
     "income": lambda a: {**a, "from": tuple(a["from"])} in ({"from": ("cities",), "times": 2},
                                                           {"from": ("river_areas",), "add": 1}),
     "build_ahead": lambda a: True,
+    "move_cost": lambda a: a["into"] == "own_city_area",
 }
 #: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
 PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
@@ -602,7 +603,7 @@ _declare("censure", "modifier", lambda S: {"type": "array", "minItems": 1, "uniq
 _declare("move_cost", "modifier", lambda S: _obj("Movement points to enter an area (§ 4. Manoeuvre › Movement).", {
     "into": _areas(S, "Areas entered."), "cost": {"type": "integer", "minimum": 0},
     "who": {"enum": ["any_empire"], "description": "For every empire, not only this one."}}, ("into", "cost")),
-         "Movement cost.")
+         "Movement cost.", _played_when("modifier", "move_cost", STANDING["move_cost"]))
 _declare("no_entry", "modifier", lambda S: _obj("Areas the empire's units may not enter.", {
     "areas": _areas(S, "A kind of area."),
     "of": {"enum": ["each_other", "yours"], "description": "each_other: the two empires may not enter each other's "
@@ -624,4 +625,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   # the empires' special rules (specials.py)
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
-                  "harvest", "income", "build_ahead"})
+                  "harvest", "income", "build_ahead", "move_cost"})
