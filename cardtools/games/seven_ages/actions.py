@@ -371,6 +371,7 @@ class Actions:
         if self.owner.get(area) != slot:
             self.owner[area] = slot
             self.claim_elephants(slot, area)
+            self.area_shifted(slot)
 
     def lose_units(self, area: str, count: int) -> None:
         """Units return to the pool; an area left without units is vacant: its artefacts, fort and
@@ -383,6 +384,7 @@ class Actions:
 
     def vacate(self, area: str) -> None:
         slot = self.owner.pop(area, None)
+        self.area_shifted(slot)
         if slot is not None:                       # § 6. Civilise › Removing leaders: no unit left there
             self.lose_leaders(slot, area, "no unit left in its area")
         self.units.pop(area, None)

@@ -22,21 +22,23 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 
 #: The moments the engine runs an artefact's triggered powers and penalties in (``Artefacts.fire_artefacts``):
 #: when it is played (before its marker is placed), when the empire enters another age, when another
-#: artefact or a belief is played on the empire, at the start of each action, of a Civilise, and when the
-#: empire ends the game (docs/rules/7ages.md § 14.2).
+#: artefact or a belief is played on the empire, at the start of each action, of a Civilise, when the
+#: empire ends the game, at the start of Harvest glory, when its religion resolved a Heresy (docs/rules/7ages.md
+#: § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
-           "civilise_action", "ends_game")
+           "civilise_action", "ends_game", "harvest_start", "heresy_ended")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
-APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow")
+APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow", "law", "forbid", "ignore")
 #: The words the rules read of the core modifiers (which take any): the statistics an artefact's
 #: ``stat`` changes (the trade number: ``Events.trade_changed``; Range: ``range_changed``) and the
 #: rules an ``allow`` lifts (Rutters, Radio, Satellites: ``range_changed``, ``ocean_open``,
 #: ``Actions.best_type``).
 WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
-                                  "range_everywhere"})}
+                                  "range_everywhere"}),
+              "forbid": frozenset({"religion_power"})}
 #: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
 #: engine reads, on the empire (``Artefacts.empire_fits``) and on the area its marker goes to
 #: (``Artefacts.site_fits``); an artefact with another word is not played yet.
@@ -116,12 +118,24 @@ class Artefacts:
         held.update(a for a, level in self.track.items() if self.progress[slot] >= level)
         return held
 
-    def powered(self, slot: int) -> set[str]:
+    def powered(self, slot: int, verb: str = "") -> set[str]:
         """The artefacts whose powers and penalties the empire has: those it has, but of its religions
-        only the dominant one (§ 16: "only … from the empire's dominant religion")."""
+        only the dominant one (§ 16: "only … from the empire's dominant religion"), and none it ignores
+        (``ignore``: Autocracy's Universal suffrage, Renaissance's holy war, Socialism's religion,
+        Religious strife, Heresy and holy war). ``verb``: the changes asked for (``ignore`` itself is
+        read from every artefact held)."""
         held = self.held_by(slot)
         dominant = self.dominant_religion(slot)
-        return {a for a in held if self.game.artefacts[a].get("group") != "religion" or a == dominant}
+        ignored = self.ignored(slot) if verb != "ignore" else set()
+        religion = dominant not in ignored and "religion_effects" not in ignored
+        return {a for a in held if a not in ignored
+                and (self.game.artefacts[a].get("group") != "religion" or a == dominant and religion)}
+
+    def muted(self, slot: int, artefact: str, field: str) -> bool:
+        """A religion's power is not exercised while Religious strife is on it (``forbid: religion_power``);
+        its penalty still is (§ 16 › Artefacts › Religious strife)."""
+        return (field == "power" and self.game.artefacts[artefact].get("group") == "religion"
+                and "religion_power" in self.in_force("forbid", slot))
 
     def artefact_changes(self, verb: str, slot: int | None) -> list:
         """The arguments of the played artefacts' changes of ``verb`` in force for an empire: those of
@@ -130,10 +144,11 @@ class Artefacts:
         found = self.game.artefact_book.changes.get(verb)
         if not found:
             return []
-        powered = self.powered(slot) if slot is not None and self.empire[slot] is not None else set()
+        powered = self.powered(slot, verb) if slot is not None and self.empire[slot] is not None else set()
         in_play = self.markers_held() if any(mod.who == "all" for _, mod in found) else {}
         return [written(mod, self, Ctx(slot, aid)) for aid, mod in found
                 if (aid in in_play if mod.who == "all" else aid in powered)
+                and (verb in ("forbid", "ignore") or not self.muted(slot, aid, mod.field))
                 and (mod.condition is None or mod.condition(self, Ctx(slot, aid)))]
 
     def range_changed(self, slot: int, age: int) -> tuple[int, bool, bool, bool]:
@@ -185,7 +200,7 @@ class Artefacts:
         if not found:
             return
         powered = {only} if only is not None else self.powered(slot)
-        abilities = tuple(ability for aid, ability in found if aid in powered)
+        abilities = tuple(ability for aid, ability in found if aid in powered and not self.muted(slot, aid, ability.field))
         pending = run_abilities(self, slot, abilities, event) if abilities else None
         while pending is not None:
             if len(pending.options) != 1:

@@ -42,6 +42,7 @@ from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
 from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.terrain import TerrainChart
+from cardtools.games.seven_ages.votes import Votes
 from cardtools.games.seven_ages.worldmap import WorldMap
 
 FACTS = GameFacts("7 Ages", information="imperfect")
@@ -59,7 +60,8 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Tasks, BaseState):
+class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes, Tasks,
+            BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -120,6 +122,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.parent: list[str | None] = [None] * slots    # a Successor State's parent empire (specials.py)
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
+        self.shifted: frozenset[int] = frozenset()        # empires that gained or lost an area this turn (votes.py)
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
         self.commits: tuple = (None, None)                # units each side commits this round
         self.picks: tuple[str, ...] = ()                  # units picked one at a time for a commit
@@ -239,6 +242,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.extra = [None] * self.n
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
+        self.shifted = frozenset()
         self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]
         self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
 
@@ -317,8 +321,10 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
             return
-        if slot is not None:
-            self.fire_artefacts("each_action", slot)     # option 16 (Mars landing)
+        if slot is not None and self.option_16():
+            if self.heresy_vote(slot):                   # option 16: a Vote action instead (votes.py)
+                return
+            self.fire_artefacts("each_action", slot)     # Mars landing
         getattr(self, f"action_{action}")(seat, slot)
         if self.game.events is not None:         # an event's change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
@@ -348,6 +354,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def task_harvest_start(self) -> None:
         """Glory bought, then the categories (glory.py); an event's change applies to the total."""
         before = [self.rank_value(p, "glory") for p in range(self.n)]
+        for s in self.in_play():
+            self.fire_artefacts("harvest_start", s)      # option 16: the Nobel prizes (votes.py)
         self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p)]
                       + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
 

@@ -75,7 +75,7 @@ def _played_when(kind: str, name: str, played, runtime=_as_written):
 
 #: The uses of the special rules' verbs the engine plays (specials.py): a ``law`` token, initial costs
 #: set, front and support added, a free fort in a start area.
-LAWS_PLAYED = frozenset({"successor"})
+LAWS_PLAYED = frozenset({"successor", "heresy_vote"})     # the Successor State; Heresy (option 16: votes.py)
 INITIAL_COST = frozenset({"units", "set", "only"})
 UNIT_VALUES = frozenset({"units", "front", "support"})
 
@@ -269,6 +269,7 @@ STANDING = {
                                                           {"from": ("river_areas",), "add": 1}),
     "build_ahead": lambda a: True,
     "move_cost": lambda a: a["into"] == "own_city_area",
+    "ignore": lambda a: "harmful_religion" not in a,     # artefacts, and a religion's effects
 }
 #: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
 PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
@@ -612,7 +613,8 @@ _declare("no_entry", "modifier", lambda S: _obj("Areas the empire's units may no
 _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                           "items": {"anyOf": [S.member("artefact"), S.member("ignorable")]},
                                           "description": "Artefacts or rules that no longer affect the empire."},
-         "Ignore artefacts' effects.")
+         "Ignore artefacts' effects.",
+         _played_when("modifier", "ignore", STANDING["ignore"]))
 
 #: The verbs above the engine runs (the plugin's ``runs``): events using only these (and the core
 #: verbs) are played; docs/rules/7ages.md § 14 lists the others.
@@ -625,4 +627,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   # the empires' special rules (specials.py)
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
-                  "harvest", "income", "build_ahead", "move_cost"})
+                  "harvest", "income", "build_ahead", "move_cost", "ignore"})
