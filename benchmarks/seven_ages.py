@@ -1,8 +1,9 @@
 """7 Ages engine speed, and its invariants over thousands of games.
 
 Prints random games per second per core and decisions per game at 2 and 4 players, for the standard
-game without events (variant no-events) and with the events the engine plays so far (variant
-events-so-far), measured in the same run; and greedy games per second at 4 players (``--variant``).
+game without events (variant no-events), with the events the engine plays so far (variant
+events-so-far) and with option 16 as far as it is played (variant artefacts-so-far), measured in the
+same run; and greedy games per second at 4 players (``--variant``).
 Target (issues 16 and 17): >= 20 random 4-player games/s/core. Times are CPU seconds of this process (a figure per core,
 whatever else the machine runs), the best of a few rounds; the load average is printed.
 
@@ -31,8 +32,8 @@ from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.games.seven_ages.invariants import play_checked  # noqa: E402
 from cardtools.games.seven_ages.rules import Game  # noqa: E402
 
-#: The standard game without events, and with the events played so far (issue 17).
-VARIANTS = ("no-events", "events-so-far")
+#: The standard game without events, with the events played so far, and with option 16 (issue 17).
+VARIANTS = ("no-events", "events-so-far", "artefacts-so-far")
 
 
 def invariants(game: Game, games: int) -> None:

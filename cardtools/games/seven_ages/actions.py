@@ -282,8 +282,10 @@ class Actions:
         else:
             areas = sorted(self.areas_of(slot), key=lambda a: (a != self.capital[slot], -self.city.get(a, 0),
                                                               game.world.areas[a].index))
-            room = {a: 99 if self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))   # Administrator
+            anywhere = self.option_16() and "unlimited_placement" in self.in_force("allow", slot)   # World war
+            room = {a: 99 if anywhere or self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))  # Administrator
                     for a in areas if game.world.areas[a].is_land}
+        self.halved = 0 if self.halving(slot) else None         # option 16: the total halved (clocks.py)
         left = self.pool_left(slot)
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
@@ -326,6 +328,7 @@ class Actions:
                     classes.remove("cavalry")
             while any(self.buy_unit(slot, c, list(room), room, left, bought, landings, start) for c in classes):
                 pass
+        self.halved = None
         if self.log is not None:
             self.note(f"  {self.who(slot)} builds ({profile}): " + (", ".join(bought) or "nothing")
                       + f"; {self.game.word(self.money[slot], 'money')} left")
@@ -345,9 +348,14 @@ class Actions:
             cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
         if self.changing:                               # an event's or artefact's change (events.py)
             cost = self.cost_changed(slot, unit, cost)
+        total = cost
+        if self.halved is not None:                     # the total halved, 0.5 up: pay what it adds
+            total, cost = self.halved + cost, (self.halved + cost + 1) // 2 - (self.halved + 1) // 2
         if cost > self.money[slot]:
             return False
         self.spend(slot, cost)
+        if self.halved is not None:
+            self.halved = total
         room[area] -= 1
         left[game.counter_of[unit]] -= 1
         if self.owner.get(area, slot) != slot:
@@ -514,7 +522,10 @@ class Actions:
             if s < 0:
                 continue
             if gains[i]:
-                self.advance(s, gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0), "trade")
+                levels = gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0)
+                if self.option_16():                      # Printing, Autocracy, World war (artefacts.py)
+                    levels = self.trade_levels(s, i == 0, values[i] - values[1 - i], levels)
+                self.advance(s, levels, "trade")
                 if sides[1 - i] >= 0:
                     self.trade_elephant(s, sides[1 - i])
             elif not (self.temporary and self.trade_income_lost(s)):        # Tariffs (events.py)

@@ -23,22 +23,25 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: The moments the engine runs an artefact's triggered powers and penalties in (``Artefacts.fire_artefacts``):
 #: when it is played (before its marker is placed), when the empire enters another age, when another
 #: artefact or a belief is played on the empire, at the start of each action, of a Civilise, when the
-#: empire ends the game, at the start of Harvest glory, when its religion resolved a Heresy (docs/rules/7ages.md
-#: § 14.2).
+#: empire ends the game, at the start of Harvest glory, when its religion resolved a Heresy, when an empire
+#: enters an age higher than its marker, when another artefact is played anywhere, when it is discarded
+#: (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
-           "civilise_action", "ends_game", "harvest_start", "heresy_ended")
+           "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
+           "artefact_in_play", "discarded")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
-APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow", "law", "forbid", "ignore")
+APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow", "law", "forbid", "ignore",
+           "trade_progress", "censure", "maintenance")
 #: The words the rules read of the core modifiers (which take any): the statistics an artefact's
 #: ``stat`` changes (the trade number: ``Events.trade_changed``; Range: ``range_changed``) and the
 #: rules an ``allow`` lifts (Rutters, Radio, Satellites: ``range_changed``, ``ocean_open``,
 #: ``Actions.best_type``).
 WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
-                                  "range_everywhere"}),
-              "forbid": frozenset({"religion_power"})}
+                                  "range_everywhere", "unlimited_placement", "second_manoeuvre"}),
+              "forbid": frozenset({"religion_power", "free_progress"})}
 #: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
 #: engine reads, on the empire (``Artefacts.empire_fits``) and on the area its marker goes to
 #: (``Artefacts.site_fits``); an artefact with another word is not played yet.
@@ -159,6 +162,16 @@ class Artefacts:
         length = age + sum(c.get("range", 0) for c in self.in_force("stat", slot))
         return length, "ocean_range" in allowed, "range_through_empires" in allowed, "range_everywhere" in allowed
 
+    def trade_levels(self, slot: int, initiated: bool, margin: int, levels: int) -> int:
+        """Progress levels won in a trade under option 16 (§ 16 › Artefacts): +1 when won by more than 7
+        (Printing), -1 in a trade the empire initiated (Autocracy), then at most 1 (World war)."""
+        changes = self.in_force("trade_progress", slot)
+        for c in changes:
+            when = c.get("when")
+            if "add" in c and (when == "initiated" and initiated or when == "margin_over_7" and margin > 7):
+                levels += c["add"]
+        return min([levels] + [c["max"] for c in changes if "max" in c])
+
     def ocean_open(self, slot: int) -> bool:
         """Ships enter ocean only with Rutters under option 16 (§ 16 › Artefacts › Rutters)."""
         return not self.option_16() or "ocean_range" in self.in_force("allow", slot)
@@ -211,19 +224,24 @@ class Artefacts:
         """Another artefact or a belief went with the empire: its artefacts' penalties that wait for it
         (Concentrated ownership and Religious strife for Revolution; Revolution for Socialism or a religion)."""
         self.fire_artefacts("artefact_played", slot, artefact)
+        for s in self.in_play():
+            self.fire_artefacts("artefact_in_play", s, artefact)
         group = self.game.artefacts[artefact].get("group")
         if group:
             self.fire_artefacts("gains", slot, artefact)
         if group == "religion":
             self.fire_artefacts("gains_religion", slot)
 
-    def artefact_discarded(self, slot: int, artefact: str) -> None:
+    def artefact_discarded(self, slot: int, artefact: str, event=NO_EVENT) -> None:
         """``discard_artefact: this`` (a penalty): the artefact's marker leaves the empire — its card, its
-        beliefs, or its area (§ 16 › Artefacts: Concentrated ownership, Revolution …)."""
+        beliefs, or its area (§ 16 › Artefacts: Concentrated ownership, Revolution …), with its own marker
+        on a track (World war's); then what it does as it goes (World war's ``discarded``)."""
         if artefact in self.beliefs[slot]:
             self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b != artefact)
         self.remove_marker(slot, artefact)
         self.note(f"  {self.who(slot)}: {self.game.artefacts[artefact]['name']} is discarded")
+        self.clock_removed(artefact)
+        self.fire_artefacts("discarded", slot, event=event, only=artefact)
 
     def has_artefact(self, slot: int, artefact: str) -> bool:
         """The empire has the artefact: on its card, in an area it controls, or — blue — its progress

@@ -52,7 +52,7 @@ class Manoeuvre:
         if slot is None or self.empire[slot] is None:
             return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
-        self.sworn = frozenset()
+        self.sworn, self.wave = frozenset(), 0
         self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
@@ -454,6 +454,8 @@ class Manoeuvre:
                 self.note(f"  {self.who(slot)}: its Populist removes the disorder in {world.areas[target].name}")
         else:
             self.invaders[target] = self.invaders.get(target, ()) + moving
+            if self.option_16():
+                self.censure(slot, None)                   # the United Nations (clocks.py)
         self.queue[:0] = [("marching", slot)]
         self.done()
 
@@ -586,6 +588,8 @@ class Manoeuvre:
                 return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
         self.sworn = frozenset()
+        if self.empire[slot] is not None and self.option_16():
+            self.manoeuvre_again(slot)                     # World war (clocks.py)
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,

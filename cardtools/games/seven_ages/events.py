@@ -158,7 +158,7 @@ class Events:
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
         "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
-        "areas_america_australasia", "ocean_area", "leaders_in_conflict")}
+        "areas_america_australasia", "ocean_area", "leaders_in_conflict", "fertile_areas")}
 
     # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
     def event_for(self, actor: int, anywhere: bool) -> int:
@@ -229,6 +229,7 @@ class Events:
             title = self.game.deck.card(card).part("event.title")
             self.note(f"  {self.seat_name(seat)} plays the event {title} ({self.game.name(card)})")
         self.stack = ((card, by, None, window, sides),)
+        self.censure_event(card, by)                 # option 16: the United Nations (clocks.py)
         self.step = None
         self.queue[:0] = [("aim", card, by, sides), ("respond", 0, 0), ("resolve",), after]
         self.proceed()
@@ -1027,6 +1028,8 @@ class Events:
             if "fort" in changed["units"] if unit == "fort" else self.unit_fits(unit, changed["units"]):
                 if "set" in changed:
                     cost = changed["set"]
+                elif "add" not in changed:     # the total halved (option 16: Actions.buy_unit)
+                    continue
                 elif changed["add"] < 0:
                     cost = min(cost, max(changed.get("minimum", 1), cost + changed["add"]))
                 else:                          # dearer (Concentrated ownership, Revolution: option 16)
@@ -1257,6 +1260,8 @@ class Events:
         ``your_other_empire``: another empire in play of its player (Government in exile, card 164)."""
         if name == "yours":
             return [ctx.event.get("by", ctx.player)]
+        if name == "all_but_ender":                  # option 16: World war's end (clocks.py)
+            return [s for s in self.in_play() if s != ctx.event.get("ender")]
         if name == "your_other_empire":
             by = ctx.event.get("by", ctx.player)
             return [s for s in self.slots_of(self.seat_of(by)) if s != by and self.empire[s] is not None][:1]
@@ -1305,6 +1310,7 @@ class Events:
             self.lose_leaders(slot, None, "a new age")
             self.age_over(slot)
             self.fire_artefacts("changes_age", slot)     # option 16 (artefacts.py)
+            self.entered_age(slot)
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)
@@ -1323,6 +1329,10 @@ class Events:
 
     def count_areas(self, slot: int) -> int:
         return len(self.areas_of(slot))
+
+    def count_fertile_areas(self, slot: int) -> int:
+        """Fertile areas the empire controls (at its age: World war's end, option 16)."""
+        return sum(self.game.chart.at(a, self.age(slot))["id"] == "fertile" for a in self.areas_of(slot))
 
     def count_cities(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if a in self.city)

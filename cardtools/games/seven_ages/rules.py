@@ -33,6 +33,7 @@ from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
 from cardtools.games.seven_ages import views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
+from cardtools.games.seven_ages.clocks import Clocks
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.artefacts import ArtefactBook, Artefacts
@@ -60,8 +61,8 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes, Tasks,
-            BaseState):
+class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes, Clocks,
+            Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -102,6 +103,10 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
         self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)
+        self.clocks: dict[str, int] = {}                  # option 16: World war's marker, the climate clock (clocks.py)
+        self.censured: frozenset[int] = frozenset()       # option 16: empires censured this action (clocks.py)
+        self.wave = 0                                     # option 16: a Manoeuvre's second move (World war)
+        self.halved: int | None = None                    # option 16: a Production's unit costs so far, halved
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -322,6 +327,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
             return
         if slot is not None and self.option_16():
+            self.censured = frozenset()
             if self.heresy_vote(slot):                   # option 16: a Vote action instead (votes.py)
                 return
             self.fire_artefacts("each_action", slot)     # Mars landing
@@ -340,9 +346,9 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         dark = self.game.dark_ages
         for s in self.in_play():
             level = self.progress[s]
-            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.temporary else ()
-            if "free_progress" in changed:                    # an event forbids it (Stagnation, card 60)
-                self.note(f"{self.who(s)}: no free progress (an event)")
+            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.changing else ()
+            if "free_progress" in changed:        # an event forbids it (Stagnation, card 60); World war
+                self.note(f"{self.who(s)}: no free progress")
             elif (level in dark and not self.leaders_in(s, "sc")     # § Terms of play › Dark ages; Scientist
                   and "free_dark_age_progress" not in changed):    # Age of reason, card 59
                 self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
@@ -417,6 +423,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.outdated_artefacts(slot)
             self.age_over(slot)                      # an event's change "until the age changes" ends
             self.fire_artefacts("changes_age", slot)     # option 16: artefacts discarded in a new age
+            self.entered_age(slot)                       # option 16: World war ends (clocks.py)
         if self.age(slot) == 7:                      # § 2 › Elephants: gone when an empire enters age 7
             self.elephants_leave()
         per_level = self.game.immediate(self.empire[slot], "progress_level")

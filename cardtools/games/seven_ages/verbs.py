@@ -221,14 +221,16 @@ def _adopt_religion(args, c, path):
 
 def _discard_artefact(args, c, path):
     """An artefact on the map discarded (``Events.artefact_lost``); an artefact's own penalty discarding it
-    (``this``: ``Artefacts.artefact_discarded``); the artefact powers' other uses (religions, a named
-    artefact) are not run yet."""
+    (``this``: ``Artefacts.artefact_discarded``); a named artefact wherever it is (``Clocks.discard_named``:
+    the United Nations' World war); the empire's religions are not run yet."""
     if args["which"] == "this":
-        return lambda st, ctx: st.artefact_discarded(ctx.player, ctx.card)
-    if args["which"] not in ("on_map", "green_on_map"):
-        c.unrunnable.append((path, "discard_artefact"))
-        return _refuse("discard_artefact of religions or a named artefact")
+        return lambda st, ctx: st.artefact_discarded(ctx.player, ctx.card, ctx.event)
     which, kind = args["which"], args.get("in", "area")
+    if which == "religions":
+        c.unrunnable.append((path, "discard_artefact"))
+        return _refuse("discard_artefact of religions")
+    if which not in ("on_map", "green_on_map"):
+        return lambda st, ctx: st.discard_named(ctx, which)
     return lambda st, ctx: st.artefact_lost(ctx, which, kind)
 
 
@@ -264,12 +266,16 @@ TEMPORARY = {
 #: the same rules as an event's change: ``Events.in_force``): modifier verb -> whether it plays these
 #: arguments (docs/rules/7ages.md § 14.2).
 STANDING = {
-    "unit_cost": lambda a: set(a) <= {"units", "add", "minimum"} and "add" in a,
+    "unit_cost": lambda a: set(a) <= {"units", "add", "minimum"} and "add" in a or set(a) == {"units", "halve"},
     "income": lambda a: {**a, "from": tuple(a["from"])} in ({"from": ("cities",), "times": 2},
-                                                          {"from": ("river_areas",), "add": 1}),
+                                                          {"from": ("river_areas",), "add": 1},
+                                                          {"from": ("all",), "halve": True}),
+    "maintenance": lambda a: a == {"set": 0},
     "build_ahead": lambda a: True,
     "move_cost": lambda a: a["into"] == "own_city_area",
     "ignore": lambda a: "harmful_religion" not in a,     # artefacts, and a religion's effects
+    "trade_progress": lambda a: a.get("when") in ("initiated", "margin_over_7") or set(a) == {"max"},
+    "censure": lambda a: True,
 }
 #: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
 PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
@@ -464,7 +470,8 @@ _effect("place_marker", lambda S: _obj("Put a marker on a track.", {
     "marker": S.member("marker"), "space": {"enum": ["empire_level", "glory_5"],
                                            "description": "Where: the empire's progress level, or space 5 of the "
                                                           "glory track."}},
-    ("marker", "space")), "Place a marker.")
+    ("marker", "space")), "Place a marker.",
+        lambda args, c, path: lambda st, ctx: st.place_clock(ctx.player, args["marker"], args["space"]))
 
 # -- cards and actions (§ 5. Destiny; § Sequence of play) -------------------------------------------------
 
@@ -555,7 +562,8 @@ _declare("unit_cost", "modifier", lambda S: _obj("What units cost to build (§ C
                                      or STANDING["unit_cost"](args)))
 _declare("maintenance", "modifier", lambda S: _obj("What units cost to keep (§ 2. Production › Maintenance).", {
     "units": _list(S, "unit", "Unit types or classes (default: all)."),
-    "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.")
+    "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.",
+         _played_when("modifier", "maintenance", STANDING["maintenance"]))
 _declare("income", "modifier", lambda S: _obj("Income in Production (§ 2. Production › Earning income).", {
     "from": _list(S, "income", "Where the income comes from."),
     "times": {"enum": [0, 2], "description": "Doubled, or nothing."},
@@ -579,7 +587,8 @@ _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn �
          _played_when("modifier", "harvest", lambda args: set(args) == {"category", "add"}))
 _declare("trade_progress", "modifier", lambda S: _obj("Progress levels won in a trade (§ 3. Trade and progress).", {
     "add": {"type": "integer"}, "max": {"type": "integer", "minimum": 0},
-    "when": {**S.member("trade_case"), "description": "Only in such a trade."}}), "Levels won in a trade.")
+    "when": {**S.member("trade_case"), "description": "Only in such a trade."}}), "Levels won in a trade.",
+         _played_when("modifier", "trade_progress", STANDING["trade_progress"]))
 _declare("build_ahead", "modifier", lambda S: {"type": "integer", "minimum": 1, "description":
                                                "Progress levels ahead of its own at which it builds units (these "
                                                "bonuses add up)."}, "Build units ahead of the empire's level.",
@@ -600,7 +609,7 @@ _declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1,
 _declare("censure", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                            "items": S.member("event"),
                                            "description": "Cards whose events may be put to a censure vote."},
-         "The United Nations' censure vote.")
+         "The United Nations' censure vote.", _played_when("modifier", "censure", STANDING["censure"]))
 _declare("move_cost", "modifier", lambda S: _obj("Movement points to enter an area (§ 4. Manoeuvre › Movement).", {
     "into": _areas(S, "Areas entered."), "cost": {"type": "integer", "minimum": 0},
     "who": {"enum": ["any_empire"], "description": "For every empire, not only this one."}}, ("into", "cost")),
@@ -627,4 +636,5 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   # the empires' special rules (specials.py)
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
-                  "harvest", "income", "build_ahead", "move_cost", "ignore"})
+                  "harvest", "income", "build_ahead", "move_cost", "ignore", "trade_progress", "censure",
+                  "place_marker", "maintenance"})
