@@ -635,8 +635,10 @@ class Actions:
 
     def can_take(self, artefact: dict, slot: int, religion: bool, government: bool) -> bool:
         """§ 6. Civilise › Playing artefact cards: the empire's age in the artefact's ages, a marker
-        free, one religion and one government a Civilise; black artefacts are ignored."""
-        if artefact["colour"] == "black":
+        free, one religion and one government a Civilise; black artefacts are ignored (option 16 plays them)."""
+        if artefact["colour"] == "black" and not self.option_16():
+            return False
+        if self.option_16() and f"play_{artefact['id']}" in self.in_force("forbid", slot):   # Social Media
             return False
         lo, hi = artefact["ages"]
         if not lo <= self.age(slot) <= hi and not self.early_play(artefact, slot):
@@ -722,6 +724,8 @@ class Actions:
         standard game)."""
         aid = artefact["id"]
         self.fire_artefacts("played", target, only=aid)          # option 16: its effect as it is played
+        if artefact["colour"] == "black":                        # no marker: history ends (General AI, Internet)
+            return
         if artefact["placement"] in ("area", "area_pair"):
             site = self.artefact_site(target, artefact)
             self.artefacts[site] = self.artefacts.get(site, ()) + (aid,)

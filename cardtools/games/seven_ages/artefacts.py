@@ -41,7 +41,7 @@ APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost",
 WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
                                   "range_everywhere", "unlimited_placement", "second_manoeuvre"}),
-              "forbid": frozenset({"religion_power", "free_progress"})}
+              "forbid": frozenset({"religion_power", "free_progress", "play_internet"})}
 #: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
 #: engine reads, on the empire (``Artefacts.empire_fits``) and on the area its marker goes to
 #: (``Artefacts.site_fits``); an artefact with another word is not played yet.
@@ -219,6 +219,12 @@ class Artefacts:
             if len(pending.options) != 1:
                 raise EngineMissing(f"an artefact's '{trigger}' asks a decision: the 7ages engine does not run it yet")
             pending = pending.options[0].resume(self)
+
+    def religions_discarded(self, slot: int) -> None:
+        """``discard_artefact: religions`` (Revolution): every religion of the empire goes, markers only,
+        without the disorder of discarding one in Civilise (§ 16 › Artefacts › Revolution)."""
+        for religion in self.religions_of(slot):
+            self.artefact_discarded(slot, religion)
 
     def artefact_gained(self, slot: int, artefact: str) -> None:
         """Another artefact or a belief went with the empire: its artefacts' penalties that wait for it

@@ -61,6 +61,16 @@ class Clocks:
         self.queue[:0] = [("marching", slot)]
         return True
 
+    # -- history ends (§ 16 › Artefacts › General AI*, › Internet*) -------------------------------------
+    def history_ends(self, slot: int, how: str) -> None:
+        """``end_game``: the game is over at once — its empire's owner wins (``owner_wins``: General AI,
+        glory decides the other places) or glory decides (the Internet); an empire that ends the game
+        this way gains what ending it gives (the Moon landing's 7)."""
+        self.fire_artefacts("ends_game", slot)
+        if how == "owner_wins":
+            self.crowned = self.seat_of(slot)
+        self.finish(f"{self.who(slot)} ends history ({'its player wins' if how == 'owner_wins' else 'glory decides'})")
+
     # -- the United Nations' censure (§ 16 › Artefacts › United Nations*) -----------------------------
     def censure(self, slot: int, what: str) -> None:
         """An empire ends a unit's move in another empire's area (``what`` None: its first this action) or

@@ -158,7 +158,7 @@ class Events:
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
         "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
-        "areas_america_australasia", "ocean_area", "leaders_in_conflict", "fertile_areas")}
+        "areas_america_australasia", "ocean_area", "leaders_in_conflict", "fertile_areas", "players_ahead")}
 
     # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
     def event_for(self, actor: int, anywhere: bool) -> int:
@@ -1103,7 +1103,7 @@ class Events:
 
     def levels_changed(self, slot: int, a: int, b: int) -> int:
         """Levels added to a won trade between empires 3 or more areas apart (Silk road, card 36)."""
-        far = [c["add"] for c in self.in_force("trade_progress", slot)]
+        far = [c["add"] for c in self.in_force("trade_progress", slot) if c.get("when") == "far"]
         if not far or b < 0:
             return 0
         apart = self.distances(*self.areas_of(a))
@@ -1333,6 +1333,11 @@ class Events:
     def count_fertile_areas(self, slot: int) -> int:
         """Fertile areas the empire controls (at its age: World war's end, option 16)."""
         return sum(self.game.chart.at(a, self.age(slot))["id"] == "fertile" for a in self.areas_of(slot))
+
+    def count_players_ahead(self, slot: int) -> int:
+        """Players with more glory than the empire's (the Internet, option 16)."""
+        mine = self.rank_value(self.seat_of(slot), "glory")
+        return sum(self.rank_value(p, "glory") > mine for p in range(self.n))
 
     def count_cities(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if a in self.city)

@@ -73,7 +73,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
              Zone("drawn", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "conflict_card")),
              Zone("discards"))
     LEVELS = LEVELS
-    RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
+    #: § Winning the game: glory, then the most advanced empire; first, option 16's General AI (clocks.py)
+    RANKING = Ranking(("crowned", "glory", "advanced"))
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
               "played", "started", "leaders", "berth", "parent")
@@ -107,6 +108,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.censured: frozenset[int] = frozenset()       # option 16: empires censured this action (clocks.py)
         self.wave = 0                                     # option 16: a Manoeuvre's second move (World war)
         self.halved: int | None = None                    # option 16: a Production's unit costs so far, halved
+        self.crowned: int | None = None                   # option 16: the player General AI made the winner
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -179,6 +181,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         """``advanced``: the seat's most advanced empire's level (§ Winning the game's tie-break)."""
         if name == "advanced":
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
+        if name == "crowned":                        # option 16: General AI's owner wins (clocks.py)
+            return int(seat == self.crowned)
         return super().rank_value(seat, name)
 
     def next_tasks(self) -> list[tuple]:

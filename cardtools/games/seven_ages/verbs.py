@@ -62,11 +62,12 @@ def _as_written(args, c, path):
     return {"args": args}
 
 
-def _played_when(kind: str, name: str, played, runtime=_as_written):
-    """A runtime for the uses of a verb the engine plays (``played(args)``); any other use is refused
-    like a verb without a runtime, so a card using it stops ``play`` instead of being ignored."""
+def _played_when(kind: str, name: str, played, runtime=_as_written, standing=None):
+    """A runtime for the uses of a verb the engine plays (``played(args)``; in an artefact's power or
+    penalty also ``standing(args)``: ``STANDING``); any other use is refused like a verb without a
+    runtime, so a card using it stops ``play`` instead of being ignored."""
     def compile_(args, c, path):
-        if not played(args):
+        if not played(args) and not (standing is not None and path[0] in ARTEFACT_FIELDS and standing(args)):
             refuse = c._unrunnable(c.verbs[kind][name], path)
             return {"refuse": refuse} if kind == "modifier" else refuse
         return runtime(args, c, path)
@@ -75,7 +76,7 @@ def _played_when(kind: str, name: str, played, runtime=_as_written):
 
 #: The uses of the special rules' verbs the engine plays (specials.py): a ``law`` token, initial costs
 #: set, front and support added, a free fort in a start area.
-LAWS_PLAYED = frozenset({"successor", "heresy_vote"})     # the Successor State; Heresy (option 16: votes.py)
+LAWS_PLAYED = frozenset({"successor"})
 INITIAL_COST = frozenset({"units", "set", "only"})
 UNIT_VALUES = frozenset({"units", "front", "support"})
 
@@ -222,13 +223,12 @@ def _adopt_religion(args, c, path):
 def _discard_artefact(args, c, path):
     """An artefact on the map discarded (``Events.artefact_lost``); an artefact's own penalty discarding it
     (``this``: ``Artefacts.artefact_discarded``); a named artefact wherever it is (``Clocks.discard_named``:
-    the United Nations' World war); the empire's religions are not run yet."""
+    the United Nations' World war); the empire's religions (Revolution: ``Artefacts.religions_discarded``)."""
     if args["which"] == "this":
         return lambda st, ctx: st.artefact_discarded(ctx.player, ctx.card, ctx.event)
     which, kind = args["which"], args.get("in", "area")
     if which == "religions":
-        c.unrunnable.append((path, "discard_artefact"))
-        return _refuse("discard_artefact of religions")
+        return lambda st, ctx: st.religions_discarded(ctx.player)
     if which not in ("on_map", "green_on_map"):
         return lambda st, ctx: st.discard_named(ctx, which)
     return lambda st, ctx: st.artefact_lost(ctx, which, kind)
@@ -262,6 +262,8 @@ TEMPORARY = {
     "move_cost": lambda a: a == {"into": "neutral_area", "cost": 1},
     "trade_progress": lambda a: a == {"add": 1, "when": "far"},
 }
+#: The fields of an artefact's abilities (option 16).
+ARTEFACT_FIELDS = ("power", "penalty")
 #: Option 16: the artefacts' continuous changes the engine applies (``Artefacts.artefact_changes``, read by
 #: the same rules as an event's change: ``Events.in_force``): modifier verb -> whether it plays these
 #: arguments (docs/rules/7ages.md § 14.2).
@@ -276,7 +278,16 @@ STANDING = {
     "ignore": lambda a: "harmful_religion" not in a,     # artefacts, and a religion's effects
     "trade_progress": lambda a: a.get("when") in ("initiated", "margin_over_7") or set(a) == {"max"},
     "censure": lambda a: True,
+    "law": lambda a: a in ("heresy_vote",),              # votes.py
 }
+
+
+def _standing(name: str, played=lambda args: False):
+    """A modifier the engine plays in an artefact's power or penalty in the shapes ``STANDING`` names
+    (and elsewhere as ``played`` says)."""
+    return _played_when("modifier", name, played, standing=STANDING[name])
+
+
 #: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
 PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
 
@@ -505,7 +516,8 @@ _effect("claim_glory", lambda S: _obj("The player claims glory (option 11, Secre
                                       "the others may challenge the claim by showing less).", {
     "up_to": {**S.value, "description": "The most they may claim."}}), "Claim glory.")
 _effect("end_game", lambda S: {"enum": ["owner_wins", "glory"], "description": "The game ends: the empire's owner "
-                                                                           "wins, or glory decides."}, "End the game.")
+                                                                           "wins, or glory decides."}, "End the game.",
+        lambda args, c, path: lambda st, ctx: st.history_ends(ctx.player, args))
 _effect("until", lambda S: _obj("A change that lasts for a while (an event's effect).", {
     "end": {**S.member("period"), "description": "When it ends."},
     "modify": S.modifier,
@@ -557,20 +569,18 @@ _declare("unit_cost", "modifier", lambda S: _obj("What units cost to build (§ C
     "minimum": {"type": "integer", "minimum": 1, "description": "Never below this."},
     "only": {**S.member("period"), "description": "Only at this time (set-up)."},
     "where": {"const": "here", "description": "Only units built in this artefact's area."}}, ("units",)),
-         "Unit costs.", _played_when("modifier", "unit_cost",
-                                     lambda args: set(args) == INITIAL_COST and args["only"] == "setup"
-                                     or STANDING["unit_cost"](args)))
+         "Unit costs.", _standing("unit_cost", lambda args: set(args) == INITIAL_COST and args["only"] == "setup"))
 _declare("maintenance", "modifier", lambda S: _obj("What units cost to keep (§ 2. Production › Maintenance).", {
     "units": _list(S, "unit", "Unit types or classes (default: all)."),
     "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.",
-         _played_when("modifier", "maintenance", STANDING["maintenance"]))
+         _standing("maintenance"))
 _declare("income", "modifier", lambda S: _obj("Income in Production (§ 2. Production › Earning income).", {
     "from": _list(S, "income", "Where the income comes from."),
     "times": {"enum": [0, 2], "description": "Doubled, or nothing."},
     "halve": {"const": True},
     "also": {"const": True, "description": "They give income as well as what the rules give."},
     "add": {"type": "integer", "description": "Added per area."}}, ("from",)), "Income.",
-         _played_when("modifier", "income", STANDING["income"]))
+         _standing("income"))
 _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvre › Resolving conflict).", {
     "total": {"type": "integer"}, "front": {"type": "integer"}, "support": {"type": "integer"},
     "double": {"enum": ["front"], "description": "Doubled values."},
@@ -588,11 +598,11 @@ _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn �
 _declare("trade_progress", "modifier", lambda S: _obj("Progress levels won in a trade (§ 3. Trade and progress).", {
     "add": {"type": "integer"}, "max": {"type": "integer", "minimum": 0},
     "when": {**S.member("trade_case"), "description": "Only in such a trade."}}), "Levels won in a trade.",
-         _played_when("modifier", "trade_progress", STANDING["trade_progress"]))
+         _standing("trade_progress"))
 _declare("build_ahead", "modifier", lambda S: {"type": "integer", "minimum": 1, "description":
                                                "Progress levels ahead of its own at which it builds units (these "
                                                "bonuses add up)."}, "Build units ahead of the empire's level.",
-         _played_when("modifier", "build_ahead", STANDING["build_ahead"]))
+         _standing("build_ahead"))
 _declare("moves", "modifier", lambda S: _obj("Extra movement (§ 4. Manoeuvre › Movement).", {
     "ships": {"type": "integer", "minimum": 1, "description": "Extra areas its ships move."},
     "land": {"type": "integer", "minimum": 1, "description": "Extra movement points of its land units."}}),
@@ -601,7 +611,7 @@ _declare("counts_for_glory", "modifier", lambda S: _list(S, "terrain", "Terrains
          "Areas of these terrains count when the empire counts its areas for glory.", _as_written)
 _declare("law", "modifier", lambda S: {**S.member("law"), "description": "A rule the artefact or empire adds to the "
                                                                        "game (not a permission: it always applies)."},
-         "A rule that applies.", _played_when("modifier", "law", lambda args: args in LAWS_PLAYED))
+         "A rule that applies.", _standing("law", lambda args: args in LAWS_PLAYED))
 _declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                                  "items": S.member("event"),
                                                  "description": "Cards whose events cannot be played on the empire."},
@@ -609,11 +619,11 @@ _declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1,
 _declare("censure", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                            "items": S.member("event"),
                                            "description": "Cards whose events may be put to a censure vote."},
-         "The United Nations' censure vote.", _played_when("modifier", "censure", STANDING["censure"]))
+         "The United Nations' censure vote.", _standing("censure"))
 _declare("move_cost", "modifier", lambda S: _obj("Movement points to enter an area (§ 4. Manoeuvre › Movement).", {
     "into": _areas(S, "Areas entered."), "cost": {"type": "integer", "minimum": 0},
     "who": {"enum": ["any_empire"], "description": "For every empire, not only this one."}}, ("into", "cost")),
-         "Movement cost.", _played_when("modifier", "move_cost", STANDING["move_cost"]))
+         "Movement cost.", _standing("move_cost"))
 _declare("no_entry", "modifier", lambda S: _obj("Areas the empire's units may not enter.", {
     "areas": _areas(S, "A kind of area."),
     "of": {"enum": ["each_other", "yours"], "description": "each_other: the two empires may not enter each other's "
@@ -623,7 +633,7 @@ _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqu
                                           "items": {"anyOf": [S.member("artefact"), S.member("ignorable")]},
                                           "description": "Artefacts or rules that no longer affect the empire."},
          "Ignore artefacts' effects.",
-         _played_when("modifier", "ignore", STANDING["ignore"]))
+         _standing("ignore"))
 
 #: The verbs above the engine runs (the plugin's ``runs``): events using only these (and the core
 #: verbs) are played; docs/rules/7ages.md § 14 lists the others.
@@ -637,4 +647,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
                   "harvest", "income", "build_ahead", "move_cost", "ignore", "trade_progress", "censure",
-                  "place_marker", "maintenance"})
+                  "place_marker", "maintenance", "end_game"})
