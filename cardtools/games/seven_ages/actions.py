@@ -910,4 +910,6 @@ class Actions:
         self.take_specials(slot)
         self.marks[slot] = None
         self.money[slot] = self.progress[slot] = self.elite[slot] = 0
+        for artefact in self.on_card[slot]:            # World war's marker leaves with it (clocks.py)
+            self.clock_removed(artefact)
         self.beliefs[slot], self.on_card[slot] = (), ()

@@ -24,24 +24,28 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: when it is played (before its marker is placed), when the empire enters another age, when another
 #: artefact or a belief is played on the empire, at the start of each action, of a Civilise, when the
 #: empire ends the game, at the start of Harvest glory, when its religion resolved a Heresy, when an empire
-#: enters an age higher than its marker, when another artefact is played anywhere, when it is discarded
-#: (docs/rules/7ages.md § 14.2).
+#: enters an age higher than its marker, when another artefact is played anywhere, when it is discarded,
+#: when the empire takes a land area from another (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
-           "artefact_in_play", "discarded")
+           "artefact_in_play", "discarded", "takes_land_from")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
 APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow", "law", "forbid", "ignore",
-           "trade_progress", "censure", "maintenance")
+           "trade_progress", "censure", "maintenance", "conflict")
 #: The words the rules read of the core modifiers (which take any): the statistics an artefact's
 #: ``stat`` changes (the trade number: ``Events.trade_changed``; Range: ``range_changed``) and the
 #: rules an ``allow`` lifts (Rutters, Radio, Satellites: ``range_changed``, ``ocean_open``,
 #: ``Actions.best_type``).
 WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
-                                  "range_everywhere", "unlimited_placement", "second_manoeuvre"}),
-              "forbid": frozenset({"religion_power", "free_progress", "play_internet"})}
+                                  "range_everywhere", "unlimited_placement", "second_manoeuvre",
+                                  "retreat_near_here"}),
+              "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
+              "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here"})}
+#: ``takes_land_from`` words: the loser's dominant religion is (or is not: ``non_<word>``) this one.
+TAKEN_FROM = {"islamic": "islam"}
 #: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
 #: engine reads, on the empire (``Artefacts.empire_fits``) and on the area its marker goes to
 #: (``Artefacts.site_fits``); an artefact with another word is not played yet.
@@ -192,6 +196,49 @@ class Artefacts:
             if found:
                 out[area] = min(found)
         return out
+
+    def sites_of(self, verb: str, test) -> dict[str, str]:
+        """The map areas holding an artefact whose ``verb`` change passes ``test`` (its arguments as
+        written): area -> that artefact."""
+        found = {aid for aid, mod in self.game.artefact_book.changes.get(verb, ()) if test(written(mod, self, Ctx(0, aid)))}
+        return {site: aid for site, held in self.artefacts.items() for aid in held if aid in found}
+
+    def fortified(self, area: str) -> bool:
+        """The area has a fort, or counts as having one: the Great Wall's area and the adjacent land areas
+        of its controller (``law: fortified_here``; a fort there adds nothing more: § 16 › Great Wall)."""
+        if area in self.forts:
+            return True
+        if not self.option_16() or area not in self.owner:
+            return False
+        holder, world = self.owner[area], self.game.world
+        return any(self.owner.get(site) == holder and (site == area or world.areas[area].is_land
+                                                       and area in world.neighbours(site))
+                   and "fortified_here" in self.in_force("law", holder)
+                   for site in self.sites_of("law", lambda a: a == "fortified_here"))
+
+    def refuge_near(self, slot: int) -> bool:
+        """The conflict is in or next to the area of an artefact letting units retreat at any time
+        (``allow: retreat_near_here``: § 16 › Machu Pichu), for either side."""
+        if self.fight is None or "retreat_near_here" not in self.in_force("allow", slot):
+            return False
+        area = self.fight[0]
+        return any(site == area or area in self.game.world.neighbours(site)
+                   for site in self.sites_of("allow", lambda a: a == "retreat_near_here"))
+
+    def beacon_near(self, slot: int, area: str, near: str) -> bool:
+        """The conflict area is within Range (the empire's age, in areas) of one of the empire's artefacts
+        whose conflict change says ``near: range`` (§ 16 › Pharos lighthouse: its ships within Range)."""
+        sites = [s for s in self.sites_of("conflict", lambda a: a.get("near") == near) if self.owner.get(s) == slot]
+        return bool(sites) and self.distances(*sites).get(area, 99) <= self.age(slot)
+
+    def land_taken(self, taker: int, loser: int, area: str) -> None:
+        """The empire took a land area from another (§ 16 › Islam: glory from a non-Islamic empire, a loss
+        from an Islamic one): ``takes_land_from`` with the loser's religion as the argument."""
+        if not self.option_16() or not self.game.world.areas[area].is_land:
+            return
+        for word, religion in TAKEN_FROM.items():
+            self.fire_artefacts("takes_land_from", taker, word if self.dominant_religion(loser) == religion
+                                else f"non_{word}")
 
     def irrigated(self, area: str) -> bool:
         """A land area on a river that runs along the area of an artefact adding income to river areas

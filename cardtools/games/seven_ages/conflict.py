@@ -548,7 +548,7 @@ class Manoeuvre:
         for area in [a for a in self.areas_of(slot) if a in self.disorder]:
             units = self.units[area]
             siege = any(u in game.negates_city for u in units)
-            fort = area in self.forts
+            fort = self.fortified(area)
             need = game.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
                                        invaded=area in self.invaded, siege=siege, fort=fort)
             if len(units) >= need and len(units) > (0 if fort else 1):
@@ -750,6 +750,8 @@ class Manoeuvre:
                 front *= 2
             if c.get("support_only") and self.unit_fits(unit, c["support_only"]):   # Heavy rains (events.py)
                 front = support
+            if c.get("near") and self.unit_fits(unit, c["units"]) and self.beacon_near(slot, area, c["near"]):
+                front, support = front + c.get("front", 0), support + c.get("support", 0)    # Pharos (option 16)
         return front, support
 
     def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
@@ -761,7 +763,7 @@ class Manoeuvre:
         area, att, dfn = self.fight[:3]
         slot, other = (att, dfn) if side == 0 else (dfn, att)
         mine, theirs = committed[side], committed[1 - side]
-        changed, cancelled = self.conflict_changed(slot, other) if self.temporary else ((), ())  # events.py
+        changed, cancelled = self.conflict_changed(slot, other) if self.changing else ((), ())  # events, artefacts
         values = sorted(((0 if self.shy_front(u, theirs) else f, s) for u in mine
                          for f, s in [self.unit_values(slot, u, area, changed)]), key=lambda v: -v[0])
         fronts = (len(values) + 1) // 2
@@ -778,7 +780,7 @@ class Manoeuvre:
             parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
         if side == 1:
             parts.append(("terrain", game.chart.defence(area, self.age(dfn), self.across.get(area))))
-            if area in self.forts:
+            if self.fortified(area):
                 parts.append(("fort", FORT))
             if area in self.invaded:
                 parts.append(("invasion", INVADED))
@@ -880,6 +882,7 @@ class Manoeuvre:
             self.vacate(area)
             if survivors_a:
                 self.take_control(att, area, survivors_a)
+                self.land_taken(att, dfn, area)           # option 16 (artefacts.py)
             if capital and self.money[dfn]:
                 money, self.money[dfn] = self.money[dfn], 0
                 self.note(f"  {self.who(dfn)} loses its capital and all its money")

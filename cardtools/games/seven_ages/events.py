@@ -1205,8 +1205,9 @@ class Events:
         return bool(self.temporary) and "win_ties" in self.in_force("allow", slot)
 
     def retreats_any_round(self, slot: int) -> bool:
-        """The side may retreat before any round (Feigned retreat, card 21)."""
-        return bool(self.temporary) and "retreat_any_round" in self.in_force("allow", slot)
+        """The side may retreat before any round (Feigned retreat, card 21; near Machu Pichu: option 16)."""
+        return (bool(self.temporary) and "retreat_any_round" in self.in_force("allow", slot)
+                or self.option_16() and self.refuge_near(slot))
 
     def neutral_for_1(self, slot: int) -> bool:
         """Neutral areas cost the empire's units 1 movement point (Frontier, card 113)."""

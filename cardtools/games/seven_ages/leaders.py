@@ -25,8 +25,12 @@ class Leaders:
         return tuple(found) + (NO_LEADER,) * cup["no_leader"]
 
     def leaders_in(self, slot: int, kind: str, area: str | None = None) -> int:
-        """How many of the empire's leaders (in ``area``) have this type."""
-        return sum(1 for _, types, where in self.leaders[slot] if kind in types and (area is None or where == area))
+        """How many of the empire's leaders (in ``area``) have this type (Religious leaders count as
+        Philosophers with Judaism: option 16, ``law: religious_leaders_philosophers``)."""
+        kinds = {kind}
+        if kind == "ph" and self.option_16() and "religious_leaders_philosophers" in self.in_force("law", slot):
+            kinds.add("re")
+        return sum(1 for _, types, where in self.leaders[slot] if kinds & set(types) and (area is None or where == area))
 
     def leader_here(self, slot: int, kind: str, area: str) -> bool:
         """Whether a leader of this type is in the area (one of each type gives its benefit there)."""

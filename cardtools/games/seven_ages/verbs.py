@@ -278,7 +278,8 @@ STANDING = {
     "ignore": lambda a: "harmful_religion" not in a,     # artefacts, and a religion's effects
     "trade_progress": lambda a: a.get("when") in ("initiated", "margin_over_7") or set(a) == {"max"},
     "censure": lambda a: True,
-    "law": lambda a: a in ("heresy_vote",),              # votes.py
+    "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here"),
+    "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
 }
 
 
@@ -588,7 +589,7 @@ _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvr
     "near": {"enum": ["here", "range"], "description": "Only in or next to this artefact's area, or within its Range."},
     "cancel": {"type": "array", "minItems": 1, "items": S.member("defence"),
                "description": "What no longer counts for the other side."}}), "Conflict values.",
-         _played_when("modifier", "conflict", lambda args: set(args) <= UNIT_VALUES and "units" in args))
+         _standing("conflict", lambda args: set(args) <= UNIT_VALUES and "units" in args))
 _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn › Harvest glory).", {
     "category": {**S.member("glory_category"), "description": "One glory category of the empire."},
     "add": {"type": "integer", "description": "The category's number is this much higher (1 if it has none)."},
