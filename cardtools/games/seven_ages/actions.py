@@ -851,6 +851,15 @@ class Actions:
         if self.empire[slot] is None:
             return
         self.modernise(slot)
+        if self.option_16() and self.moment_due("removing_disorder", slot):   # the Great Pyramid, Summer Palace
+            self.queue[:0] = [("artefact_moment", "removing_disorder", slot), ("disorder_paid", slot)]
+            return
+        self.task_disorder_paid(slot)
+
+    def task_disorder_paid(self, slot: int) -> None:
+        """The disorder the empire pays to remove, richest area first, then Urbanise."""
+        if self.empire[slot] is None:
+            return
         game, age = self.game, self.age(slot)
         minimum = game.markers["remove_disorder"]["minimum"]
         for area in sorted((a for a in self.areas_of(slot) if a in self.disorder),

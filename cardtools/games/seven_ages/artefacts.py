@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from cardtools.effects.compile import EngineMissing
-from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier
+from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Pending
 from cardtools.engine.abilities import run_abilities
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
@@ -25,10 +25,11 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: artefact or a belief is played on the empire, at the start of each action, of a Civilise, when the
 #: empire ends the game, at the start of Harvest glory, when its religion resolved a Heresy, when an empire
 #: enters an age higher than its marker, when another artefact is played anywhere, when it is discarded,
-#: when the empire takes a land area from another (docs/rules/7ages.md § 14.2).
+#: when the empire takes a land area from another, as it removes disorder in Civilise, before each action
+#: (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
-           "artefact_in_play", "discarded", "takes_land_from")
+           "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -44,6 +45,9 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
                                   "retreat_near_here"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
               "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here"})}
+#: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
+#: Pyramid), those within Range of it (the Summer Palace).
+HERE_KINDS = ("here_and_adjacent", "in_range_here")
 #: ``takes_land_from`` words: the loser's dominant religion is (or is not: ``non_<word>``) this one.
 TAKEN_FROM = {"islamic": "islam"}
 #: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
@@ -240,6 +244,20 @@ class Artefacts:
             self.fire_artefacts("takes_land_from", taker, word if self.dominant_religion(loser) == religion
                                 else f"non_{word}")
 
+    def areas_here(self, ctx: Ctx, kind: str) -> list[str]:
+        """Areas of a ``HERE_KINDS`` kind, seen from the area of the empire holding the artefact ``ctx.card``:
+        the area and its neighbours, or those within the empire's Range (its age, in areas) of it."""
+        site = next((a for a in self.areas_of(ctx.player) if ctx.card in self.artefacts.get(a, ())), None)
+        if site is None:
+            return []
+        world = self.game.world
+        if kind == "here_and_adjacent":
+            near = [site, *world.neighbours(site)]
+        else:
+            reach = self.distances(site)
+            near = [a for a, d in reach.items() if d <= self.age(ctx.player)]
+        return sorted(set(near), key=lambda a: world.areas[a].index)
+
     def irrigated(self, area: str) -> bool:
         """A land area on a river that runs along the area of an artefact adding income to river areas
         (§ 16 › Irrigation: +1 to each land area on the river, once however many rivers are irrigated)."""
@@ -255,13 +273,7 @@ class Artefacts:
         """The triggered powers and penalties of the artefacts the empire has (``only``: one artefact's,
         for ``played``), in the order of the deck. They make no decision (one with a single option is
         taken at once)."""
-        book = self.game.artefact_book
-        found = book.triggers.get((trigger, arg)) if book is not None and self.empire[slot] is not None else None
-        if not found:
-            return
-        powered = {only} if only is not None else self.powered(slot)
-        abilities = tuple(ability for aid, ability in found if aid in powered and not self.muted(slot, aid, ability.field))
-        pending = run_abilities(self, slot, abilities, event) if abilities else None
+        pending = self.run_moment(trigger, slot, arg, event, only)
         while pending is not None:
             if len(pending.options) != 1:
                 raise EngineMissing(f"an artefact's '{trigger}' asks a decision: the 7ages engine does not run it yet")
@@ -272,6 +284,32 @@ class Artefacts:
         without the disorder of discarding one in Civilise (§ 16 › Artefacts › Revolution)."""
         for religion in self.religions_of(slot):
             self.artefact_discarded(slot, religion)
+
+    def run_moment(self, trigger: str, slot: int, arg: str | None = None, event=NO_EVENT,
+                   only: str | None = None) -> Pending | None:
+        """Run the artefacts' abilities of a moment for the empire; a decision they ask is returned."""
+        book = self.game.artefact_book
+        found = book.triggers.get((trigger, arg)) if book is not None and self.empire[slot] is not None else None
+        if not found:
+            return None
+        powered = {only} if only is not None else self.powered(slot)
+        abilities = tuple(ability for aid, ability in found if aid in powered and not self.muted(slot, aid, ability.field))
+        return run_abilities(self, slot, abilities, event) if abilities else None
+
+    def moment_due(self, trigger: str, slot: int) -> bool:
+        """Whether the empire has an artefact's power for this moment (one that may ask a decision)."""
+        book = self.game.artefact_book
+        found = book.triggers.get((trigger, None), ()) if book is not None and self.empire[slot] is not None else ()
+        return bool(found) and bool({aid for aid, _ in found} & self.powered(slot))
+
+    def task_artefact_moment(self, trigger: str, slot: int) -> None:
+        """The powers of a moment that may ask decisions ('may', which area): asked as the kit's pending
+        decisions, then the turn goes on (before each action; removing disorder in Civilise)."""
+        pending = self.run_moment(trigger, slot)
+        if pending is not None:
+            self.step = ("effect",)
+            self.then(carry_on)
+            self.ask(pending)
 
     def artefact_gained(self, slot: int, artefact: str) -> None:
         """Another artefact or a belief went with the empire: its artefacts' penalties that wait for it
@@ -467,3 +505,9 @@ def unread(conditions) -> list[str]:
         if known is not None and word not in known or known is None and key not in CONDITION_KEYS:
             out.append(f"{key}: {word}")
     return out
+
+
+def carry_on(state) -> None:
+    """After an artefact's decisions: the turn's tasks go on."""
+    state.step = None
+    state.proceed()

@@ -23,6 +23,7 @@ from typing import Any
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.host import Computed
+from cardtools.games.seven_ages.artefacts import HERE_KINDS
 from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 
@@ -419,8 +420,11 @@ class Events:
         the player of the event, or by the empire's owner (``chosen_by: owner``)."""
         slots = self.in_play() if pick.anywhere else [ctx.player]
         by = ctx.event.get("by", ctx.player)
-        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind, by)
-                 if self.area_fits(pick, a)]
+        if pick.kind in HERE_KINDS:                  # option 16: areas seen from the artefact (artefacts.py)
+            found = [a for a in self.areas_here(ctx, pick.kind) if self.owner.get(a) in slots and self.area_fits(pick, a)]
+        else:
+            found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind, by)
+                     if self.area_fits(pick, a)]
         if pick.kind == "coastal_on_chosen_sea":
             return self.pick_sea(ctx, pick, found)
         if n is None or n >= len(found) and pick.kind not in RANKED:

@@ -326,7 +326,6 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         else:
             self.extra[seat] = None
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
-        waiting = len(self.queue)
         if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
             return
@@ -335,8 +334,16 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             if self.heresy_vote(slot):                   # option 16: a Vote action instead (votes.py)
                 return
             self.fire_artefacts("each_action", slot)     # Mars landing
+            if self.moment_due("before_action", slot):   # Buddhism, Christianity, the Oracle, Satellites
+                self.queue[:0] = [("artefact_moment", "before_action", slot), ("action", action, seat, slot)]
+                return
+        self.task_action(action, seat, slot)
+
+    def task_action(self, action: str, seat: int, slot: int | None) -> None:
+        """The action is carried out; an event's change "this action" ends with it."""
+        waiting = len(self.queue)
         getattr(self, f"action_{action}")(seat, slot)
-        if self.game.events is not None:         # an event's change "this action" ends with the action
+        if self.game.events is not None:
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
 
     # -- end of turn (§ End of turn) -------------------------------------------------------------------
