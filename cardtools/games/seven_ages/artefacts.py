@@ -48,6 +48,9 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
 HERE_KINDS = ("here_and_adjacent", "in_range_here")
+#: Whose hand an artefact shows: another player's, or one with an empire within Range of the artefact
+#: (``spied``).
+SPIED = ("other_player", "player_near_here")
 #: ``takes_land_from`` words: the loser's dominant religion is (or is not: ``non_<word>``) this one.
 TAKEN_FROM = {"islamic": "islam"}
 #: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
@@ -257,6 +260,45 @@ class Artefacts:
             reach = self.distances(site)
             near = [a for a, d in reach.items() if d <= self.age(ctx.player)]
         return sorted(set(near), key=lambda a: world.areas[a].index)
+
+    def spied(self, ctx: Ctx, word: str) -> list[int]:
+        """The player whose hand an artefact shows (``SPIED``), as their first empire: by the engine's
+        policy the one with the most cards, the first clockwise on a tie *(judgment)*; for the Oracle
+        only a player with an empire within Range (the owner's age, in areas) of it."""
+        seat = self.seat_of(ctx.player)
+        near = self.near_site(ctx) if word == "player_near_here" else None
+        found = [s for s in self.turn_order_from(ctx.player) if self.seat_of(s) != seat
+                 and (near is None or any(a in near for a in self.areas_of(s)))]
+        best = max((len(self.hand[self.seat_of(s)]) for s in found), default=0)
+        return [s for s in found if len(self.hand[self.seat_of(s)]) == best][:1] if best else []
+
+    def near_site(self, ctx: Ctx) -> set[str]:
+        """The areas within the empire's Range of the area holding its artefact ``ctx.card``."""
+        return set(self.areas_here(ctx, "in_range_here"))
+
+    def spy(self, ctx: Ctx, slot: int, more: dict) -> None:
+        """An artefact's look at a hand (§ 16 › Artefacts › Oracle, › Satellites*): ``cost`` money a card,
+        the cards picked at random, as many as the empire can pay for *(judgment)*; ``stack``: one of the
+        player's stacks too (units are in plain view in the engine); ``keep: if_capital_disordered``: a
+        card taken at random when that player's empire within Range of the artefact has a disordered
+        capital. A private line of the log shows the cards."""
+        seat, looker = self.seat_of(slot), ctx.player
+        hand = sorted(self.hand[seat])
+        if "cost" in more:
+            count = min(len(hand), self.money[looker] // more["cost"]) if more["cost"] else len(hand)
+            self.spend(looker, count * more["cost"])
+            self.events_drawn += 1
+            hand = sorted(self.chance("event", self.events_drawn).sample(hand, count))
+        self.note(f"  {self.seat_name(self.seat_of(looker))} looks at {len(hand)} of {self.seat_name(seat)}'s cards"
+                  + (" and one stack" if more.get("stack") else ""), private=", ".join(map(self.game.name, hand)))
+        near = self.near_site(ctx) if more.get("keep") else set()
+        if hand and any(self.capital[s] in near and self.capital[s] in self.disorder
+                        for s in self.slots_of(seat) if self.empire[s] is not None):
+            self.events_drawn += 1
+            card = self.chance("event", self.events_drawn).choice(hand)
+            self.take_from_hand(seat, card)
+            self.hand[self.seat_of(looker)] += (card,)
+            self.note(f"  {self.seat_name(self.seat_of(looker))} keeps one of them")
 
     def irrigated(self, area: str) -> bool:
         """A land area on a river that runs along the area of an artefact adding income to river areas

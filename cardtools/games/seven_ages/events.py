@@ -23,7 +23,7 @@ from typing import Any
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.host import Computed
-from cardtools.games.seven_ages.artefacts import HERE_KINDS
+from cardtools.games.seven_ages.artefacts import HERE_KINDS, SPIED
 from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 
@@ -1267,6 +1267,8 @@ class Events:
             return [ctx.event.get("by", ctx.player)]
         if name == "all_but_ender":                  # option 16: World war's end (clocks.py)
             return [s for s in self.in_play() if s != ctx.event.get("ender")]
+        if name in SPIED:                            # option 16: whose hand an artefact shows (artefacts.py)
+            return self.spied(ctx, name)
         if name == "your_other_empire":
             by = ctx.event.get("by", ctx.player)
             return [s for s in self.slots_of(self.seat_of(by)) if s != by and self.empire[s] is not None][:1]

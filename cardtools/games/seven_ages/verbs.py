@@ -322,12 +322,13 @@ def _cancel(args, c, path):
 
 
 def _look_at(args, c, path):
-    """The player sees a hand (§ 6. Civilise › Playing event cards: I spy, Diplomatic pouch)."""
-    if set(args) != {"who"}:             # keep, cost, stack (artefact powers): not run yet
-        c.unrunnable.append((path, "look_at"))
-        return _refuse("look_at with keep, cost or stack")
+    """The player sees a hand (§ 6. Civilise › Playing event cards: I spy, Diplomatic pouch); an artefact's
+    look may cost money a card, keep a card, show a stack (the Oracle, Satellites: ``Artefacts.spy``)."""
     targets = c.targets(args["who"], path + ("who",))
-    return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.look_at(ctx, x.player), "whose hand?")
+    if set(args) == {"who"}:
+        return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.look_at(ctx, x.player), "whose hand?")
+    more = {k: v for k, v in args.items() if k != "who"}
+    return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.spy(ctx, x.player, more), "whose hand?")
 
 
 def _refuse(what: str):
