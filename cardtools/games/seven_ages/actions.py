@@ -179,8 +179,9 @@ class Actions:
     def income(self, slot: int) -> int:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
         (§ 2. Production › Earning income; § Terms of play › Modifiers)."""
+        spared = self.unrest_spared(slot) if self.option_16() else set()      # the Temple of Diana
         total = sum(self.area_income(slot, a) * (2 if self.leader_here(slot, "po", a) else 1)   # Populist
-                    for a in self.areas_of(slot) if a not in self.disorder)
+                    for a in self.areas_of(slot) if a not in self.disorder or a in spared)
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
         return self.total_changed(slot, total) if self.changing else total       # an event's or artefact's change
@@ -286,6 +287,8 @@ class Actions:
             room = {a: 99 if anywhere or self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))  # Administrator
                     for a in areas if game.world.areas[a].is_land}
         self.halved = 0 if self.halving(slot) else None         # option 16: the total halved (clocks.py)
+        if profile == "navy" and self.option_16():               # the Great Shipyard: any number of ships
+            room.update(dict.fromkeys(self.yards(slot), 99))
         left = self.pool_left(slot)
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
@@ -344,6 +347,8 @@ class Actions:
         if unit is None or area is None:
             return False
         cost = self.initial_cost(slot, unit, game.class_cost[cls]) if start else game.class_cost[cls]
+        if self.option_16():                            # the Great Shipyard (artefacts.py)
+            cost = self.yard_cost(slot, unit, area, cost)
         if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
             cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
         if self.changing:                               # an event's or artefact's change (events.py)

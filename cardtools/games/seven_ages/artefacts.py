@@ -42,9 +42,9 @@ APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost",
 WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
                                   "range_everywhere", "unlimited_placement", "second_manoeuvre",
-                                  "retreat_near_here"}),
+                                  "retreat_near_here", "tacticians_next_door", "unlimited_ships_here"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
-              "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here"})}
+              "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
 HERE_KINDS = ("here_and_adjacent", "in_range_here")
@@ -299,6 +299,39 @@ class Artefacts:
             self.take_from_hand(seat, card)
             self.hand[self.seat_of(looker)] += (card,)
             self.note(f"  {self.seat_name(self.seat_of(looker))} keeps one of them")
+
+    def tactician_near(self, slot: int, area: str) -> bool:
+        """A Tactician's conflict and retreat benefits: one in the area, or with Radio in an adjacent one
+        (``allow: tacticians_next_door``: § 16 › Radio*)."""
+        if self.leader_here(slot, "ta", area):
+            return True
+        return (self.option_16() and "tacticians_next_door" in self.in_force("allow", slot)
+                and any(self.leader_here(slot, "ta", n) for n in self.game.world.neighbours(area)))
+
+    def unrest_spared(self, slot: int) -> set[str]:
+        """The empire's disordered areas that still give income and count for glory: those within Range
+        (its age, in areas) of its artefact with ``law: diana_income`` (§ 16 › Temple of Diana)."""
+        if "diana_income" not in self.in_force("law", slot):
+            return set()
+        sites = [s for s in self.sites_of("law", lambda a: a == "diana_income") if self.owner.get(s) == slot]
+        reach = self.distances(*sites) if sites else {}
+        return {a for a in self.areas_of(slot) if a in self.disorder and reach.get(a, 99) <= self.age(slot)}
+
+    def yards(self, slot: int) -> list[str]:
+        """The empire's areas with an artefact letting any number of ships be built there (§ 16 › Great
+        Shipyard: ``allow: unlimited_ships_here``)."""
+        if "unlimited_ships_here" not in self.in_force("allow", slot):
+            return []
+        return [s for s in self.sites_of("allow", lambda a: a == "unlimited_ships_here") if self.owner.get(s) == slot]
+
+    def yard_cost(self, slot: int, unit: str, area: str, cost: int) -> int:
+        """A unit's cost in one area (``unit_cost`` with ``where: here``: the Great Shipyard's ships 1 less,
+        at least 2, in its area)."""
+        for c in self.in_force("unit_cost", slot):
+            if c.get("where") == "here" and self.unit_fits(unit, c["units"]) and area in self.sites_of(
+                    "unit_cost", lambda a: a.get("where") == "here"):
+                cost = min(cost, max(c.get("minimum", 1), cost + c["add"]))
+        return cost
 
     def irrigated(self, area: str) -> bool:
         """A land area on a river that runs along the area of an artefact adding income to river areas

@@ -605,7 +605,7 @@ class Manoeuvre:
         area, slot = self.fight[0], self.fight[1 + side]
         if side == 0 and not (self.fight[8] and self.retreat_to(slot, area)):
             side, slot = 1, self.fight[2]
-        tactician = self.leader_here(slot, "ta", area)   # § Leader Types › Tactician: if either has one
+        tactician = self.tactician_near(slot, area)      # § Leader Types › Tactician: if either has one
         if side == 0 and self.retreats_any_round(slot) and self.retreat_to(slot, area):   # events.py
             self.wait("retreat", slot, side)
             return
@@ -662,7 +662,7 @@ class Manoeuvre:
         must use (§ Leader Types › Tactician (Ta))."""
         area, slot = self.fight[0], self.fight[1 + side]
         self.drawn[self.seat_of(slot)] = self.draw_cards(1)
-        if self.drawn[self.seat_of(slot)] and self.leader_here(slot, "ta", area):
+        if self.drawn[self.seat_of(slot)] and self.tactician_near(slot, area):
             self.wait("redraw", slot, side)
 
     def options_redraw(self, side: int) -> list[int]:

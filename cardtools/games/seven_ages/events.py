@@ -1032,7 +1032,7 @@ class Events:
             if "fort" in changed["units"] if unit == "fort" else self.unit_fits(unit, changed["units"]):
                 if "set" in changed:
                     cost = changed["set"]
-                elif "add" not in changed:     # the total halved (option 16: Actions.buy_unit)
+                elif "add" not in changed or "where" in changed:   # option 16: the total halved, one area's
                     continue
                 elif changed["add"] < 0:
                     cost = min(cost, max(changed.get("minimum", 1), cost + changed["add"]))

@@ -122,7 +122,10 @@ class Glory:
         return empires
 
     def counted(self, slot: int) -> list[str]:
-        return [a for a in self.areas_of(slot) if a not in self.disorder]
+        """The areas that count for glory: those without disorder, and with option 16's Temple of Diana
+        the disordered ones within Range of it too (``unrest_spared``)."""
+        spared = self.unrest_spared(slot) if self.option_16() else set()
+        return [a for a in self.areas_of(slot) if a not in self.disorder or a in spared]
 
     def measure(self, slot: int, category: str, region: str | None, kind: str | None) -> int:
         """What a ranked category counts (glory-categories.yaml, `measure`)."""

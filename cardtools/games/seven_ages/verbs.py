@@ -268,7 +268,7 @@ ARTEFACT_FIELDS = ("power", "penalty")
 #: the same rules as an event's change: ``Events.in_force``): modifier verb -> whether it plays these
 #: arguments (docs/rules/7ages.md § 14.2).
 STANDING = {
-    "unit_cost": lambda a: set(a) <= {"units", "add", "minimum"} and "add" in a or set(a) == {"units", "halve"},
+    "unit_cost": lambda a: set(a) <= {"units", "add", "minimum", "where"} and "add" in a or set(a) == {"units", "halve"},
     "income": lambda a: {**a, "from": tuple(a["from"])} in ({"from": ("cities",), "times": 2},
                                                           {"from": ("river_areas",), "add": 1},
                                                           {"from": ("all",), "halve": True}),
@@ -278,7 +278,7 @@ STANDING = {
     "ignore": lambda a: "harmful_religion" not in a,     # artefacts, and a religion's effects
     "trade_progress": lambda a: a.get("when") in ("initiated", "margin_over_7") or set(a) == {"max"},
     "censure": lambda a: True,
-    "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here"),
+    "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income"),
     "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
 }
 
