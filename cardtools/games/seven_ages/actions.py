@@ -216,7 +216,7 @@ class Actions:
             self.lose_units(area, 1)
             unpaid -= 1
             if area in self.owner and self.game.world.areas[area].is_land:
-                self.disorder |= {area}
+                self.add_disorder(area)
         if self.log is not None and count > self.money[slot] + count - unpaid:
             self.note("  some units went unpaid")
         self.check_empty(slot)

@@ -25,16 +25,18 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: artefact or a belief is played on the empire, at the start of each action, of a Civilise, when the
 #: empire ends the game, at the start of Harvest glory, when its religion resolved a Heresy, when an empire
 #: enters an age higher than its marker, when another artefact is played anywhere, when it is discarded,
-#: when the empire takes a land area from another, as it removes disorder in Civilise, before each action
-#: (docs/rules/7ages.md § 14.2).
+#: when the empire takes a land area from another, as it removes disorder in Civilise, before each action,
+#: as disorder is about to be placed in one of its areas, when it has no leader left (docs/rules/7ages.md
+#: § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
-           "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action")
+           "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
+           "disorder_placed", "no_leader")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
 APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow", "law", "forbid", "ignore",
-           "trade_progress", "censure", "maintenance", "conflict")
+           "trade_progress", "censure", "maintenance", "conflict", "immune", "shielded_from")
 #: The words the rules read of the core modifiers (which take any): the statistics an artefact's
 #: ``stat`` changes (the trade number: ``Events.trade_changed``; Range: ``range_changed``) and the
 #: rules an ``allow`` lifts (Rutters, Radio, Satellites: ``range_changed``, ``ocean_open``,
@@ -44,7 +46,9 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
                                   "range_everywhere", "unlimited_placement", "second_manoeuvre",
                                   "retreat_near_here", "tacticians_next_door", "unlimited_ships_here"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
-              "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income"})}
+              "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
+                                "disorder_check_leaders"}),
+              "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
 HERE_KINDS = ("here_and_adjacent", "in_range_here")
@@ -332,6 +336,44 @@ class Artefacts:
                     "unit_cost", lambda a: a.get("where") == "here"):
                 cost = min(cost, max(c.get("minimum", 1), cost + c["add"]))
         return cost
+
+    def add_disorder(self, area: str) -> bool:
+        """A disorder marker is placed in a land area, unless option 16 spares it (§ 16 › Artefacts): a
+        leader of the controller is there and it is immune (Pantheism); a card picked is no more than its
+        leaders (Just rule: ``law: disorder_check_leaders``); its ``disorder_placed`` power avoids it
+        (Confucianism: a card at least its age). Whether it was placed."""
+        slot = self.owner.get(area)
+        if self.option_16() and slot is not None and self.empire[slot] is not None and area not in self.disorder:
+            led = sum(where == area for _, _, where in self.leaders[slot])
+            if led and "leader_area_disorder" in self.in_force("immune", slot):
+                self.note(f"  {self.game.world.areas[area].name} is not disordered (a leader of {self.who(slot)})")
+                return False
+            if "disorder_check_leaders" in self.in_force("law", slot):
+                card = self.draw_cards(1)
+                self.discards += card
+                if card and self.game.value[card[0]] <= len(self.leaders[slot]):
+                    self.note(f"  {self.game.world.areas[area].name} is not disordered (check card {self.game.value[card[0]]})")
+                    return False
+            self.avoided = False
+            self.fire_artefacts("disorder_placed", slot, event={"area": area})
+            if self.avoided:
+                self.note(f"  {self.game.world.areas[area].name} is not disordered")
+                return False
+        self.disorder |= {area}
+        return True
+
+    def avoid(self, ctx: Ctx) -> None:
+        """``avoid: disorder``: the disorder announced (``disorder_placed``) is not placed."""
+        self.avoided = True
+
+    def shielded(self, slot: int, card: str) -> bool:
+        """The card's event cannot be played on the empire (``shielded_from``: § 16 › Just rule)."""
+        return any(card in cards for cards in self.in_force("shielded_from", slot))
+
+    def leaders_gone(self, slot: int) -> None:
+        """The empire has no leader left on the map: its artefacts that go then (Just rule's ``no_leader``)."""
+        if self.option_16() and self.empire[slot] is not None and not self.leaders[slot]:
+            self.fire_artefacts("no_leader", slot)
 
     def irrigated(self, area: str) -> bool:
         """A land area on a river that runs along the area of an artefact adding income to river areas

@@ -116,8 +116,7 @@ class Beliefs:
             else:
                 led = {where for _, _, where in self.leaders[slot]}
                 hit = {a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
-                       and (a in self.city) != (a in led)}
-                self.disorder |= hit
+                       and (a in self.city) != (a in led) and self.add_disorder(a)}
                 self.note(f"  {self.who(slot)} discards {name}: {len(hit)} area(s) disordered")
         self.done()
 

@@ -855,6 +855,7 @@ class Manoeuvre:
         """A committed leader is lost with its side's units (named: out of the game; unnamed: the cup)."""
         lost = next(leader for leader in self.leaders[slot] if "ta" in leader[1] and leader[2] == area)
         self.leaders[slot] = tuple(leader for leader in self.leaders[slot] if leader is not lost)
+        self.leaders_gone(slot)
         if lost[0] not in self.game.leader_slug:
             self.cup += (lost[1],)
         self.note(f"  {self.who(slot)} loses {lost[0]}, committed and beaten")
@@ -889,7 +890,7 @@ class Manoeuvre:
                 if survivors_a:
                     self.earn(att, money // 2, "half the lost capital's money")
         if la and ld and area in self.owner and self.game.world.areas[area].is_land:
-            self.disorder |= {area}
+            self.add_disorder(area)
         if self.log is not None:
             holder = self.owner.get(area)
             self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "

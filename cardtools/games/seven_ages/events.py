@@ -177,13 +177,18 @@ class Events:
         by, held = self.event_for(actor, anywhere), book.window["civilise"].intersection(self.hand[self.seat_of(actor)])
         aimed = {}                                    # target word -> whether it has someone (Range is costly)
         for card in held:
-            word = book.target[card]
-            if word not in aimed:
-                aimed[word] = bool(self.event_targets(card, by)) if word else self.empire[by] is not None
-        return sorted(c for c in held if aimed[book.target[c]])
+            key = (book.target[card], card if self.option_16() else None)      # option 16: Just rule shields
+            if key not in aimed:
+                aimed[key] = bool(self.event_targets(card, by)) if key[0] else self.empire[by] is not None
+        return sorted(c for c in held if aimed[book.target[c], c if self.option_16() else None])
 
     def event_targets(self, card: str, by: int) -> list[int]:
-        """Whom the event may be played on (an empire slot; a player as their first slot)."""
+        """Whom the event may be played on (an empire slot; a player as their first slot); under option 16
+        not an empire shielded from it (Just rule: ``Artefacts.shielded``)."""
+        found = self.event_candidates(card, by)
+        return [s for s in found if not self.shielded(s, card)] if self.option_16() else found
+
+    def event_candidates(self, card: str, by: int) -> list[int]:
         word = self.game.events.target[card]
         seat = self.seat_of(by)
         if word == "empire":
@@ -489,8 +494,7 @@ class Events:
                 if method == "remove_disorder":
                     self.disorder -= {a}
                     self.note(f"  disorder removed from {name}")
-                elif self.game.world.areas[a].is_land:
-                    self.disorder |= {a}
+                elif self.game.world.areas[a].is_land and self.add_disorder(a):
                     self.note(f"  {self.game.world.areas[a].name} is disordered")
         elif method == "reduce_city":
             for _ in range(pick.levels):
@@ -767,6 +771,7 @@ class Events:
         kept = list(self.leaders[slot])
         kept.remove(leader)
         self.leaders[slot] = tuple(kept)
+        self.leaders_gone(slot)
         new = (self.target(ctx, to) or [None])[0] if to else None
         if new is not None and self.empire[new] is not None and self.areas_of(new):
             self.note(f"  {name} leaves {self.who(slot)} for {self.who(new)}")
@@ -855,7 +860,7 @@ class Events:
         led = {area for _, _, area in self.leaders[slot]}
         for area in self.areas_of(slot):
             if self.game.world.areas[area].is_land and (area in self.city) != (area in led):
-                self.disorder |= {area}
+                self.add_disorder(area)
 
     def belief_gained(self, ctx: Ctx, slot: int, belief: str | None, group: str) -> None:
         """``adopt_religion`` / ``swap_government``: the empire holds the belief if it may and a marker is

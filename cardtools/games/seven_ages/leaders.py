@@ -62,6 +62,7 @@ class Leaders:
         if self.log is not None:
             self.note(f"  {self.who(slot)} loses {', '.join(name for name, _, _ in lost)} ({why})")
         self.leaders_lost(slot, lost)                    # the events of that moment (events.py)
+        self.leaders_gone(slot)                          # option 16 (artefacts.py)
 
     def leader_site(self, slot: int) -> str:
         """Where a new leader goes: the capital, else the area with most units *(judgment)*."""

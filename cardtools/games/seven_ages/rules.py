@@ -109,6 +109,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.wave = 0                                     # option 16: a Manoeuvre's second move (World war)
         self.halved: int | None = None                    # option 16: a Production's unit costs so far, halved
         self.crowned: int | None = None                   # option 16: the player General AI made the winner
+        self.avoided = False                              # option 16: a disorder marker avoided (artefacts.py)
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone

@@ -278,7 +278,9 @@ STANDING = {
     "ignore": lambda a: "harmful_religion" not in a,     # artefacts, and a religion's effects
     "trade_progress": lambda a: a.get("when") in ("initiated", "margin_over_7") or set(a) == {"max"},
     "censure": lambda a: True,
-    "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income"),
+    "shielded_from": lambda a: True,
+    "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
+                           "disorder_check_leaders"),
     "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
 }
 
@@ -402,7 +404,7 @@ _effect("convert", lambda S: {"type": "array", "minItems": 1, "uniqueItems": Tru
         "Take over another empire's pieces in the start areas.",
         lambda args, c, path: lambda st, ctx, cards=tuple(args): st.convert(ctx.player, cards))
 _effect("avoid", lambda S: {"enum": ["disorder"], "description": "What was about to happen does not."},
-        "Cancel what the trigger announced.")
+        "Cancel what the trigger announced.", lambda args, c, path: lambda st, ctx: st.avoid(ctx))
 _effect("take_area", lambda S: _obj("An area changes sides.", {
     "areas": _areas(S), "to": {"enum": ["empire", "neutral"], "description": "Who controls it afterwards."}},
     ("areas", "to")), "Take control of an area, or make it neutral.", _picked("take_area"))
@@ -617,7 +619,7 @@ _declare("law", "modifier", lambda S: {**S.member("law"), "description": "A rule
 _declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                                  "items": S.member("event"),
                                                  "description": "Cards whose events cannot be played on the empire."},
-         "Events that cannot be played on the empire.")
+         "Events that cannot be played on the empire.", _standing("shielded_from"))
 _declare("censure", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                            "items": S.member("event"),
                                            "description": "Cards whose events may be put to a censure vote."},
@@ -649,4 +651,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
                   "harvest", "income", "build_ahead", "move_cost", "ignore", "trade_progress", "censure",
-                  "place_marker", "maintenance", "end_game"})
+                  "place_marker", "maintenance", "end_game", "avoid", "shielded_from"})
