@@ -26,12 +26,12 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: empire ends the game, at the start of Harvest glory, when its religion resolved a Heresy, when an empire
 #: enters an age higher than its marker, when another artefact is played anywhere, when it is discarded,
 #: when the empire takes a land area from another, as it removes disorder in Civilise, before each action,
-#: as disorder is about to be placed in one of its areas, when it has no leader left (docs/rules/7ages.md
-#: § 14.2).
+#: as disorder is about to be placed in one of its areas, when it has no leader left, when another empire
+#: took one of its areas, at the end of a Manoeuvre that liberated some (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
-           "disorder_placed", "no_leader")
+           "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -51,7 +51,7 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
               "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
-HERE_KINDS = ("here_and_adjacent", "in_range_here")
+HERE_KINDS = ("here_and_adjacent", "in_range_here", "taken_area", "in_range_of_empire")
 #: Whose hand an artefact shows: another player's, or one with an empire within Range of the artefact
 #: (``spied``).
 SPIED = ("other_player", "player_near_here")
@@ -250,14 +250,32 @@ class Artefacts:
         for word, religion in TAKEN_FROM.items():
             self.fire_artefacts("takes_land_from", taker, word if self.dominant_religion(loser) == religion
                                 else f"non_{word}")
+        if self.empire[loser] is not None and self.moment_due("takes_land_from_it", loser):      # Confucianism
+            self.queue[:0] = [("artefact_moment", "takes_land_from_it", loser, {"taker": taker, "area": area})]
+        if self.empire[loser] is not None and self.moment_due("liberated_by_other", loser):     # Buddhism
+            if (loser, taker) not in self.grudges:
+                self.grudges += ((loser, taker),)
+
+    def grudges_settled(self, slot: int) -> None:
+        """At the end of the empire's Manoeuvre, each empire it liberated areas of may strike back
+        (``liberated_by_other``: § 16 › Buddhism), chosen by that empire."""
+        due = [(loser, {"by": loser, "liberator": taker}) for loser, taker in self.grudges if taker == slot]
+        self.grudges = ()
+        self.queue[:0] = [("artefact_moment", "liberated_by_other", loser, event) for loser, event in due]
 
     def areas_here(self, ctx: Ctx, kind: str) -> list[str]:
         """Areas of a ``HERE_KINDS`` kind, seen from the area of the empire holding the artefact ``ctx.card``:
-        the area and its neighbours, or those within the empire's Range (its age, in areas) of it."""
+        the area and its neighbours, or those within the empire's Range (its age, in areas) of it; or seen
+        from the moment: the area taken, the liberator's areas within the empire's Range."""
+        world = self.game.world
+        if kind == "taken_area":                    # the area just taken from the empire (Confucianism)
+            return [ctx.event["area"]]
+        if kind == "in_range_of_empire":            # the liberator's areas within Range of the empire (Buddhism)
+            reach = self.area_range(ctx.event["by"])
+            return sorted((a for a in self.areas_of(ctx.player) if a in reach), key=lambda a: world.areas[a].index)
         site = next((a for a in self.areas_of(ctx.player) if ctx.card in self.artefacts.get(a, ())), None)
         if site is None:
             return []
-        world = self.game.world
         if kind == "here_and_adjacent":
             near = [site, *world.neighbours(site)]
         else:
@@ -419,10 +437,11 @@ class Artefacts:
         found = book.triggers.get((trigger, None), ()) if book is not None and self.empire[slot] is not None else ()
         return bool(found) and bool({aid for aid, _ in found} & self.powered(slot))
 
-    def task_artefact_moment(self, trigger: str, slot: int) -> None:
+    def task_artefact_moment(self, trigger: str, slot: int, event=NO_EVENT) -> None:
         """The powers of a moment that may ask decisions ('may', which area): asked as the kit's pending
-        decisions, then the turn goes on (before each action; removing disorder in Civilise)."""
-        pending = self.run_moment(trigger, slot)
+        decisions, then the turn goes on (before each action; removing disorder in Civilise; an area
+        taken from the empire, with the ``taker``; its areas liberated in a Manoeuvre, at its end)."""
+        pending = self.run_moment(trigger, slot, event=event) if self.empire[slot] is not None else None
         if pending is not None:
             self.step = ("effect",)
             self.then(carry_on)

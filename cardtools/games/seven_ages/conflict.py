@@ -588,8 +588,8 @@ class Manoeuvre:
                 return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
         self.sworn = frozenset()
-        if self.empire[slot] is not None and self.option_16():
-            self.manoeuvre_again(slot)                     # World war (clocks.py)
+        if self.empire[slot] is not None and self.option_16() and not self.manoeuvre_again(slot):   # World war
+            self.grudges_settled(slot)                     # Buddhism (artefacts.py)
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,

@@ -1274,6 +1274,8 @@ class Events:
             return [s for s in self.in_play() if s != ctx.event.get("ender")]
         if name in SPIED:                            # option 16: whose hand an artefact shows (artefacts.py)
             return self.spied(ctx, name)
+        if name in ctx.event and name in ("taker", "liberator"):     # option 16: who took an area (artefacts.py)
+            return [ctx.event[name]]
         if name == "your_other_empire":
             by = ctx.event.get("by", ctx.player)
             return [s for s in self.slots_of(self.seat_of(by)) if s != by and self.empire[s] is not None][:1]

@@ -110,6 +110,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.halved: int | None = None                    # option 16: a Production's unit costs so far, halved
         self.crowned: int | None = None                   # option 16: the player General AI made the winner
         self.avoided = False                              # option 16: a disorder marker avoided (artefacts.py)
+        self.grudges: tuple = ()                          # option 16: (empire, its liberator) this Manoeuvre
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
