@@ -27,11 +27,12 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: enters an age higher than its marker, when another artefact is played anywhere, when it is discarded,
 #: when the empire takes a land area from another, as it removes disorder in Civilise, before each action,
 #: as disorder is about to be placed in one of its areas, when it has no leader left, when another empire
-#: took one of its areas, at the end of a Manoeuvre that liberated some (docs/rules/7ages.md § 14.2).
+#: took one of its areas, at the end of a Manoeuvre that liberated some, after Harvest glory with the glory
+#: it gained (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
-           "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other")
+           "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -244,15 +245,19 @@ class Artefacts:
 
     def land_taken(self, taker: int, loser: int, area: str) -> None:
         """The empire took a land area from another (§ 16 › Islam: glory from a non-Islamic empire, a loss
-        from an Islamic one): ``takes_land_from`` with the loser's religion as the argument."""
+        from an Islamic one): ``takes_land_from`` with the loser's religion as the argument; the loser's
+        religious powers against the taker (Confucianism, Buddhism), unless the taker ignores other
+        religions' harm (``ignore: [harmful_religion]``: § 16 › Hinduism)."""
         if not self.option_16() or not self.game.world.areas[area].is_land:
             return
         for word, religion in TAKEN_FROM.items():
             self.fire_artefacts("takes_land_from", taker, word if self.dominant_religion(loser) == religion
                                 else f"non_{word}")
-        if self.empire[loser] is not None and self.moment_due("takes_land_from_it", loser):      # Confucianism
+        if self.empire[loser] is None or "harmful_religion" in self.ignored(taker):   # Hinduism ignores them
+            return
+        if self.moment_due("takes_land_from_it", loser):      # Confucianism
             self.queue[:0] = [("artefact_moment", "takes_land_from_it", loser, {"taker": taker, "area": area})]
-        if self.empire[loser] is not None and self.moment_due("liberated_by_other", loser):     # Buddhism
+        if self.moment_due("liberated_by_other", loser):     # Buddhism
             if (loser, taker) not in self.grudges:
                 self.grudges += ((loser, taker),)
 
@@ -383,6 +388,12 @@ class Artefacts:
     def avoid(self, ctx: Ctx) -> None:
         """``avoid: disorder``: the disorder announced (``disorder_placed``) is not placed."""
         self.avoided = True
+
+    def harvested(self, before: list[int]) -> None:
+        """After Harvest glory's categories: each empire's powers that read the glory it gained (§ 16 ›
+        Hinduism: +1 for 1 or less, -1 for 7 or more)."""
+        for slot in self.in_play() if self.option_16() else ():
+            self.fire_artefacts("harvest", slot, event={"glory": self.glory[slot] - before[slot]})
 
     def shielded(self, slot: int, card: str) -> bool:
         """The card's event cannot be played on the empire (``shielded_from``: § 16 › Just rule)."""

@@ -45,6 +45,11 @@ class Glory:
 
     # -- the categories ------------------------------------------------------------------------------
     def task_harvest(self) -> None:
+        before = list(self.glory)
+        self.harvest_categories()
+        self.harvested(before)                           # option 16: Hinduism (artefacts.py)
+
+    def harvest_categories(self) -> None:
         self.note("Harvest glory")
         empires = self.in_play()
         if not empires:

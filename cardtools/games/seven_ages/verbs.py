@@ -275,7 +275,7 @@ STANDING = {
     "maintenance": lambda a: a == {"set": 0},
     "build_ahead": lambda a: True,
     "move_cost": lambda a: a["into"] == "own_city_area",
-    "ignore": lambda a: "harmful_religion" not in a,     # artefacts, and a religion's effects
+    "ignore": lambda a: True,                            # artefacts, a religion's effects, other religions' harm
     "trade_progress": lambda a: a.get("when") in ("initiated", "margin_over_7") or set(a) == {"max"},
     "censure": lambda a: True,
     "shielded_from": lambda a: True,
