@@ -526,6 +526,8 @@ class Actions:
         for i, s in enumerate(sides):
             if s < 0:
                 continue
+            if self.option_16():                          # Capitalism (artefacts.py)
+                self.fire_artefacts("trade_won" if values[i] > values[1 - i] else "trade_lost", s)
             if gains[i]:
                 levels = gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0)
                 if self.option_16():                      # Printing, Autocracy, World war (artefacts.py)
@@ -534,7 +536,7 @@ class Actions:
                 if sides[1 - i] >= 0:
                     self.trade_elephant(s, sides[1 - i])
             elif not (self.temporary and self.trade_income_lost(s)):        # Tariffs (events.py)
-                self.earn(s, game.value[cards[i]], "trade")
+                self.earn(s, game.value[cards[i]] * (self.trade_income_times(s) if self.changing else 1), "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)
             if values[i] > values[1 - i]:
@@ -895,8 +897,9 @@ class Actions:
         chosen += [a for a in spots if self.leader_here(slot, "bu", a) and a not in chosen]
         if self.temporary and "extra_city" in self.in_force("allow", slot):      # Urban planning (events.py)
             chosen += [a for a in spots if a not in chosen][:1]
+        steps = 2 if self.option_16() and "urbanise_extra_level" in self.in_force("allow", slot) else 1   # Capitalism
         for area in chosen:
-            value = CITY_STEPS[CITY_STEPS.index(self.city.get(area, 0)) + 1]
+            value = CITY_STEPS[min(CITY_STEPS.index(self.city.get(area, 0)) + steps, CITY_STEPS.index(top(area)))]
             self.city[area] = value
             self.note(f"  {self.who(slot)} urbanises {game.world.areas[area].name}: city {value}")
         if self.capital[slot] is None and not self.barbarian(slot):

@@ -28,11 +28,12 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: when the empire takes a land area from another, as it removes disorder in Civilise, before each action,
 #: as disorder is about to be placed in one of its areas, when it has no leader left, when another empire
 #: took one of its areas, at the end of a Manoeuvre that liberated some, after Harvest glory with the glory
-#: it gained (docs/rules/7ages.md § 14.2).
+#: it gained, after a trade it won or did not (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
-           "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest")
+           "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
+           "trade_lost")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -45,7 +46,8 @@ APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost",
 WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
                                   "range_everywhere", "unlimited_placement", "second_manoeuvre",
-                                  "retreat_near_here", "tacticians_next_door", "unlimited_ships_here"}),
+                                  "retreat_near_here", "tacticians_next_door", "unlimited_ships_here",
+                                  "urbanise_extra_level"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
               "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
                                 "disorder_check_leaders"}),
@@ -394,6 +396,12 @@ class Artefacts:
         Hinduism: +1 for 1 or less, -1 for 7 or more)."""
         for slot in self.in_play() if self.option_16() else ():
             self.fire_artefacts("harvest", slot, event={"glory": self.glory[slot] - before[slot]})
+
+    def trade_income_times(self, slot: int) -> int:
+        """How many times the income of the trade card received counts (§ 16 › Capitalism: the lowest
+        value card doubled — the only one received without Renaissance)."""
+        return 2 if any("lowest_trade_card" in c["from"] and c.get("times") == 2
+                        for c in self.in_force("income", slot)) else 1
 
     def shielded(self, slot: int, card: str) -> bool:
         """The card's event cannot be played on the empire (``shielded_from``: § 16 › Just rule)."""

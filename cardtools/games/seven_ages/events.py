@@ -996,8 +996,9 @@ class Events:
         self.temporary += ((slot, end, verb, changed),)
         if self.log is not None:
             whom = "every empire" if slot is None else self.who(slot)
-            self.note(f"  {self.game.deck.card(ctx.card).part('event.title')}: for {whom} until the end of the "
-                      f"{end.replace('_', ' ')}")
+            what = (self.game.artefacts[ctx.card]["name"] if ctx.card in self.game.artefacts   # option 16
+                    else self.game.deck.card(ctx.card).part('event.title'))
+            self.note(f"  {what}: for {whom} until the end of the {end.replace('_', ' ')}")
 
     def in_force(self, verb: str, slot: int | None) -> list:
         """The arguments of the changes of a verb in force for an empire (None: for every empire): the

@@ -345,7 +345,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         """The action is carried out; an event's change "this action" ends with it."""
         waiting = len(self.queue)
         getattr(self, f"action_{action}")(seat, slot)
-        if self.game.events is not None:
+        if self.game.events is not None or self.option_16():
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
 
     # -- end of turn (§ End of turn) -------------------------------------------------------------------

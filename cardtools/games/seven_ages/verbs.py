@@ -250,7 +250,7 @@ TEMPORARY = {
                              "homeland_despite_loss", "remove_disorder_keep_units", "enter_bound_empires",
                              "explorer_stack", "treason_reinforcements", "best_of_two_conflict_cards"),
     "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
-                                                                            "wheat", "trade"}
+                                                                            "wheat", "trade", "lowest_trade_card"}
                          or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
     "stat": lambda a: len(a) == 1 and set(a) <= {"trade_value", "leader_number"},
     "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
