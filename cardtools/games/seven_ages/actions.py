@@ -173,7 +173,7 @@ class Actions:
 
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
-        income = self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
+        income = self.chart.income(area, self.age(slot), self.city.get(area, 0))
         return self.income_changed(slot, area, income) if self.changing else income   # an event's or artefact's change
 
     def income(self, slot: int) -> int:
@@ -189,12 +189,15 @@ class Actions:
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
+        self.fire_artefacts("production_action", slot)       # option 16: Environmental sustainability
         self.queue[:0] = [("window", "production", (slot,)), ("produce", slot)]   # events first (events.py)
 
     def task_produce(self, slot: int) -> None:
         if self.empire[slot] is None:
             return
         self.earn(slot, self.income(slot), "income")
+        if self.option_16():                                  # the climate clock (clocks.py)
+            self.climate_moves(slot, self.income_halved(slot))
         self.maintain(slot)
         if self.empire[slot] is not None:
             self.wait("build", slot, "production")
@@ -871,7 +874,7 @@ class Actions:
         minimum = game.markers["remove_disorder"]["minimum"]
         for area in sorted((a for a in self.areas_of(slot) if a in self.disorder),
                            key=lambda a: -self.area_income(slot, a)):
-            cost = game.chart.disorder_cost(area, age, self.city.get(area, 0), minimum)
+            cost = self.chart.disorder_cost(area, age, self.city.get(area, 0), minimum)
             if cost <= self.money[slot]:
                 self.spend(slot, cost)
                 self.disorder -= {area}
@@ -891,7 +894,7 @@ class Actions:
         spots.sort(key=lambda a: (a != self.capital[slot], -self.area_income(slot, a), game.world.areas[a].index))
         chosen = []
         if not self.barbarian(slot):
-            fertile = [a for a in spots if game.chart.at(a, age)["id"] == "fertile"]
+            fertile = [a for a in spots if self.chart.at(a, age)["id"] == "fertile"]
             chosen = fertile[:2] if len(fertile) >= 2 else spots[:1]
         # a Builder: one more in its area, even for a Barbarian, not the same city twice
         chosen += [a for a in spots if self.leader_here(slot, "bu", a) and a not in chosen]

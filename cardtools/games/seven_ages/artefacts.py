@@ -28,12 +28,13 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: when the empire takes a land area from another, as it removes disorder in Civilise, before each action,
 #: as disorder is about to be placed in one of its areas, when it has no leader left, when another empire
 #: took one of its areas, at the end of a Manoeuvre that liberated some, after Harvest glory with the glory
-#: it gained, after a trade it won or did not (docs/rules/7ages.md § 14.2).
+#: it gained, after a trade it won or did not, as it produces, when the climate collapses (docs/rules/7ages.md
+#: § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
-           "trade_lost")
+           "trade_lost", "production_action", "climate_collapse")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -50,7 +51,7 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
                                   "urbanise_extra_level"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
               "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
-                                "disorder_check_leaders"}),
+                                "disorder_check_leaders", "climate_clock_moves"}),
               "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
@@ -66,7 +67,7 @@ TAKEN_FROM = {"islamic": "islam"}
 EMPIRE_WORDS = frozenset({"has_disordered_area", "no_disorder", "has_leader", "has_religion", "no_religious_leader",
                           "may_build_ships", "solely_most_advanced", "religion_shared"})
 AREA_WORDS = frozenset({"coastal", "river", "undisordered_city", "most_ships"})
-CONDITION_KEYS = frozenset({"within_range_of", "controls_land_in", "area_terrain"})
+CONDITION_KEYS = frozenset({"within_range_of", "controls_land_in", "area_terrain", "track"})
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,8 @@ class ArtefactBook:
             abilities[artefact.id] = tuple(a for compiled, _ in found for a in compiled)
             verbs = sorted({v for _, verbs in found for v in verbs})
             why = reasons(abilities[artefact.id], verbs, WINDOWS, APPLIED)
-            why += [f"{m.verb} '{word}'" for m in abilities[artefact.id] if isinstance(m, Modifier) and m.verb in WORDS_READ
-                    for word in sorted(words(m) - WORDS_READ[m.verb])]
+            why += [f"{m.verb} '{word}'" for m in abilities[artefact.id] if isinstance(m, Modifier)
+                    and m.verb in WORDS_READ and "refuse" not in m.args for word in sorted(words(m) - WORDS_READ[m.verb])]
             why += [f"where it may be played ({word})" for word in unread(artefact.get("conditions", ()))]
             if why:
                 missing[artefact.id] = tuple(dict.fromkeys(why))
@@ -542,6 +543,8 @@ class Artefacts:
                 sites = (word["area"],) if "area" in word else [a for a in reach if word["region"] in world.regions_of(a)]
                 if not any(a in reach for a in sites):
                     return False
+            if key == "track" and word.startswith("no_") and word[3:] in self.clocks:   # no climate clock yet
+                return False
             if key == "controls_land_in" and not any(world.areas[a].is_land and world.regions_of(a) & set(word)
                                                      for a in self.areas_of(slot)):
                 return False
@@ -574,7 +577,7 @@ class Artefacts:
         world = self.game.world
         for condition in artefact.get("conditions", ()) if self.option_16() else ():
             ((key, word),) = condition.items()
-            if key == "area_terrain" and self.game.chart.at(area, self.age(slot))["id"] not in word:
+            if key == "area_terrain" and self.chart.at(area, self.age(slot))["id"] not in word:
                 return False
             if key == "area" and word in AREA_WORDS and not {
                 "coastal": lambda: world.coastal(area),

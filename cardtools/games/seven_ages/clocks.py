@@ -17,6 +17,13 @@ from cardtools.effects.runtime import NO_EVENT, Ctx
 #: Where ``place_marker`` puts a marker: the empire's progress level, or space 5 of the glory track.
 SPACES = ("empire_level", "glory_5")
 GLORY_START = 5
+#: The climate clock's ends (§ 16 › Environmental sustainability*): restored at 10, collapsed at 0.
+CLIMATE, RESTORED, COLLAPSED = "climate_clock", 10, 0
+#: Halvings in a row that move the clock up one space.
+IN_A_ROW = 2
+#: After the collapse, for good: fertile and forest become desert, jungle forest (not fertile), tundra
+#: fertile (``law: climate_collapse_terrain``: ``State.chart``).
+COLLAPSE = {"fertile": "desert", "forest": "desert", "jungle": "forest", "tundra": "fertile"}
 
 
 class Clocks:
@@ -60,6 +67,43 @@ class Clocks:
         self.note(f"  {self.who(slot)} moves again (World war)")
         self.queue[:0] = [("marching", slot)]
         return True
+
+    # -- the climate clock (§ 16 › Artefacts › Environmental sustainability*) --------------------------
+    def climate_moves(self, slot: int, halved: bool) -> None:
+        """After an empire's Production income, while the clock moves (``law: climate_clock_moves``, for
+        every empire): down one space when it did not halve its total income; up one after each two
+        empires in a row that did. At 10 the clock is removed (stability restored); at 0 the climate
+        collapses (``climate_collapse``) and the clock stays there for good *(judgment: it no longer
+        moves)*."""
+        at = self.clocks.get(CLIMATE)
+        if at is None or at == COLLAPSED or "climate_clock_moves" not in self.in_force("law", slot):
+            return
+        self.streak = self.streak + 1 if halved else 0
+        step = -1 if not halved else 1 if self.streak % IN_A_ROW == 0 else 0
+        if not step:
+            return
+        at += step
+        self.clocks = {**self.clocks, CLIMATE: at}
+        self.note(f"  the climate clock moves {'up' if step > 0 else 'down'} to {at}")
+        if at >= RESTORED:
+            self.clock_removed(CLIMATE)
+            self.note("  environmental stability is restored")
+        elif at == COLLAPSED:
+            self.note("  the climate collapses")
+            for aid, _ in self.game.artefact_book.triggers.get(("climate_collapse", None), ()):
+                self.fire_artefacts("climate_collapse", slot, only=aid)
+
+    def income_halved(self, slot: int) -> bool:
+        """The empire's total income is halved this Production: no capital, a Barbarian, or a change."""
+        return (self.capital[slot] is None or self.barbarian(slot)
+                or any(c.get("halve") for c in self.in_force("income", slot)))
+
+    @property
+    def chart(self):
+        """The Terrain Effects Chart in force: the map's, or after the climate collapse its changed one."""
+        if self.temporary and "climate_collapse_terrain" in self.in_force("law", None):
+            return self.game.collapsed
+        return self.game.chart
 
     # -- history ends (§ 16 › Artefacts › General AI*, › Internet*) -------------------------------------
     def history_ends(self, slot: int, how: str) -> None:

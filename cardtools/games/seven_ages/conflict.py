@@ -101,6 +101,7 @@ class Manoeuvre:
         promised = False
         heap = [(0, source)]
         closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
+        chart = self.chart
         roads = self.road_costs(slot) if land and self.option_16() else {}    # Paved roads, Railways
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:
@@ -122,7 +123,7 @@ class Manoeuvre:
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
-                if closed and (game.chart.at(n, age)["id"] in closed or other in closed):
+                if closed and (chart.at(n, age)["id"] in closed or other in closed):
                     continue
                 if air:
                     if kind == "nuke" and other not in (None, slot) and "star_wars" in self.units[n]:
@@ -133,7 +134,7 @@ class Manoeuvre:
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
                         continue
-                    step = 1 if bonus_step and other is None else game.chart.entry_cost(n, age)
+                    step = 1 if bonus_step and other is None else chart.entry_cost(n, age)
                     step = min(step, roads.get(n, step))
                 elif there.is_land:
                     if (other != slot and not landing) or area not in world.shore(n):
@@ -549,7 +550,7 @@ class Manoeuvre:
             units = self.units[area]
             siege = any(u in game.negates_city for u in units)
             fort = self.fortified(area)
-            need = game.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
+            need = self.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
                                        invaded=area in self.invaded, siege=siege, fort=fort)
             if len(units) >= need and len(units) > (0 if fort else 1):
                 self.disorder -= {area}
@@ -743,7 +744,7 @@ class Manoeuvre:
         more = self.special_values(slot, unit)
         front, support = front + more[0], support + more[1]
         if game.unit_class[unit] == "cavalry":
-            malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
+            malus = self.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)
         for c in changed:
             if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
@@ -779,7 +780,7 @@ class Manoeuvre:
         if markers and values:
             parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
         if side == 1:
-            parts.append(("terrain", game.chart.defence(area, self.age(dfn), self.across.get(area))))
+            parts.append(("terrain", self.chart.defence(area, self.age(dfn), self.across.get(area))))
             if self.fortified(area):
                 parts.append(("fort", FORT))
             if area in self.invaded:

@@ -516,7 +516,7 @@ class Events:
     def areas_of_kind(self, slot: int, kind: str, by: int | None = None) -> list[str]:
         """The empire's land areas of a kind (the vocabulary's counts), in map order; ``by``: the
         empire of the event, for the kinds seen from it (``border``, ``OUTWARD``)."""
-        world, chart, age = self.game.world, self.game.chart, self.age(slot)
+        world, chart, age = self.game.world, self.chart, self.age(slot)
         if kind in OUTWARD:
             return self.outward(slot)
         areas = sorted((a for a in self.areas_of(slot) if world.areas[a].is_land != (kind in SEA_KINDS)),
@@ -1130,9 +1130,13 @@ class Events:
             kinds = changed["from"]
             if "add" in changed and "river_areas" in kinds:
                 income += changed["add"] * self.irrigated(area)
+            if "wheat_and_oil" in kinds and changed.get("times") == 0:     # option 16: the climate collapse
+                income -= sum(self.chart.resources[r]["income"] for r in self.game.world.areas[area].resources
+                              if r in ("wheat", "oil"))
+                continue
             if "times" not in changed:
                 continue
-            if ("fertile_areas" in kinds and self.game.chart.at(area, self.age(slot))["id"] == "fertile"
+            if ("fertile_areas" in kinds and self.chart.at(area, self.age(slot))["id"] == "fertile"
                     or "without_river" in kinds and not self.game.world.river_area(area)
                     or "wheat" in kinds and "wheat" in self.game.world.areas[area].resources):
                 income *= changed["times"]
@@ -1226,7 +1230,7 @@ class Events:
     # -- conditions (verbs.py) ------------------------------------------------------------------------
     def in_conflict_terrain(self, slot: int, terrains: list[str]) -> bool:
         """The conflict being fought is in an area of these terrains (at the defender's age)."""
-        return self.fight is not None and self.game.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
+        return self.fight is not None and self.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
 
     def controls_in(self, slot: int, regions: list[str]) -> bool:
         """A land area of the empire in each of these regions (New world, card 111)."""
@@ -1347,7 +1351,7 @@ class Events:
 
     def count_fertile_areas(self, slot: int) -> int:
         """Fertile areas the empire controls (at its age: World war's end, option 16)."""
-        return sum(self.game.chart.at(a, self.age(slot))["id"] == "fertile" for a in self.areas_of(slot))
+        return sum(self.chart.at(a, self.age(slot))["id"] == "fertile" for a in self.areas_of(slot))
 
     def count_players_ahead(self, slot: int) -> int:
         """Players with more glory than the empire's (the Internet, option 16)."""

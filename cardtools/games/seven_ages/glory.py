@@ -186,7 +186,7 @@ class Glory:
         found = 0
         for a in self.counted(slot):
             if category in world.areas[a].resources:
-                if category == "wheat" and age < 5 and self.game.chart.at(a, age)["id"] != "fertile":
+                if category == "wheat" and age < 5 and self.chart.at(a, age)["id"] != "fertile":
                     continue
                 found += 1
         return found

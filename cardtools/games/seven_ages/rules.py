@@ -33,7 +33,7 @@ from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
 from cardtools.games.seven_ages import views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
-from cardtools.games.seven_ages.clocks import Clocks
+from cardtools.games.seven_ages.clocks import COLLAPSE, Clocks
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.artefacts import ArtefactBook, Artefacts
@@ -111,6 +111,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.crowned: int | None = None                   # option 16: the player General AI made the winner
         self.avoided = False                              # option 16: a disorder marker avoided (artefacts.py)
         self.grudges: tuple = ()                          # option 16: (empire, its liberator) this Manoeuvre
+        self.streak = 0                                   # option 16: empires in a row that halved their income
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -582,6 +583,7 @@ class Game(BaseGame):
                              for group in self.sided}
         self.world = WorldMap.of(deck)
         self.chart = TerrainChart(self.world)
+        self.collapsed = TerrainChart(self.world, COLLAPSE)     # option 16: after the climate clock's collapse
         self.counters = Counters.of(deck)
         self.common_units = common_counters(self.counters)
         track = deck.data["progress_track"]

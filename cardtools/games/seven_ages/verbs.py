@@ -250,7 +250,8 @@ TEMPORARY = {
                              "homeland_despite_loss", "remove_disorder_keep_units", "enter_bound_empires",
                              "explorer_stack", "treason_reinforcements", "best_of_two_conflict_cards"),
     "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
-                                                                            "wheat", "trade", "lowest_trade_card"}
+                                                                            "wheat", "trade", "lowest_trade_card",
+                                                                            "wheat_and_oil"}
                          or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
     "stat": lambda a: len(a) == 1 and set(a) <= {"trade_value", "leader_number"},
     "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
@@ -261,6 +262,7 @@ TEMPORARY = {
     "maintenance": lambda a: set(a) == {"units", "set"},
     "move_cost": lambda a: a == {"into": "neutral_area", "cost": 1},
     "trade_progress": lambda a: a == {"add": 1, "when": "far"},
+    "law": lambda a: a == "climate_collapse_terrain",        # option 16 (clocks.py)
 }
 #: The fields of an artefact's abilities (option 16).
 ARTEFACT_FIELDS = ("power", "penalty")
@@ -280,7 +282,7 @@ STANDING = {
     "censure": lambda a: True,
     "shielded_from": lambda a: True,
     "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
-                           "disorder_check_leaders"),
+                           "disorder_check_leaders", "climate_clock_moves"),
     "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
 }
 
@@ -559,7 +561,8 @@ _declare("lost_area_recently", "condition", lambda S: {"const": True},
          "Another player's empire took one of its areas this turn or last.")
 _declare("defender_recently", "condition", lambda S: {"type": "boolean"},
          "It was (true) or was not (false) the defender against that empire this turn or last.")
-_declare("marker_on_track", "condition", lambda S: S.member("marker"), "A marker is on its track.")
+_declare("marker_on_track", "condition", lambda S: S.member("marker"), "A marker is on its track.",
+         lambda args, c, path: lambda st, ctx: args in st.clocks)
 _declare("range", "condition", lambda S: {**S.target, "description": "That empire is within the empire's Range."},
          "Another empire is within Range.")
 
@@ -651,4 +654,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
                   "harvest", "income", "build_ahead", "move_cost", "ignore", "trade_progress", "censure",
-                  "place_marker", "maintenance", "end_game", "avoid", "shielded_from"})
+                  "place_marker", "maintenance", "end_game", "avoid", "shielded_from", "marker_on_track"})
