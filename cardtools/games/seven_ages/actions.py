@@ -210,6 +210,8 @@ class Actions:
             return
         areas = self.areas_of(slot)
         count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.changing else 0)
+        if self.option_16():                                   # Universal suffrage (artefacts.py)
+            count = max(0, count - self.suffrage_relief(slot))
         unpaid = max(0, count - self.money[slot])
         self.spend(slot, count - unpaid)
         if self.log is not None:
@@ -529,8 +531,10 @@ class Actions:
         for i, s in enumerate(sides):
             if s < 0:
                 continue
-            if self.option_16():                          # Capitalism (artefacts.py)
+            if self.option_16():                          # Capitalism, Universal suffrage (artefacts.py)
                 self.fire_artefacts("trade_won" if values[i] > values[1 - i] else "trade_lost", s)
+                if not gains[i]:
+                    self.fire_artefacts("no_trade_progress", s)
             if gains[i]:
                 levels = gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0)
                 if self.option_16():                      # Printing, Autocracy, World war (artefacts.py)
@@ -539,7 +543,10 @@ class Actions:
                 if sides[1 - i] >= 0:
                     self.trade_elephant(s, sides[1 - i])
             elif not (self.temporary and self.trade_income_lost(s)):        # Tariffs (events.py)
-                self.earn(s, game.value[cards[i]] * (self.trade_income_times(s) if self.changing else 1), "trade")
+                income = game.value[cards[i]] * (self.trade_income_times(s) if self.changing else 1)
+                if self.option_16() and self.trade_income_also(s) and sides[1 - i] >= 0:    # Universal suffrage
+                    income += game.value[cards[1 - i]]
+                self.earn(s, income, "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)
             if values[i] > values[1 - i]:

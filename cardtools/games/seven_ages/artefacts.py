@@ -28,13 +28,13 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: when the empire takes a land area from another, as it removes disorder in Civilise, before each action,
 #: as disorder is about to be placed in one of its areas, when it has no leader left, when another empire
 #: took one of its areas, at the end of a Manoeuvre that liberated some, after Harvest glory with the glory
-#: it gained, after a trade it won or did not, as it produces, when the climate collapses (docs/rules/7ages.md
-#: § 14.2).
+#: it gained, after a trade it won or did not (and did not progress in), as it produces, when the climate
+#: collapses (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
-           "trade_lost", "production_action", "climate_collapse")
+           "trade_lost", "production_action", "climate_collapse", "no_trade_progress")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -51,7 +51,7 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
                                   "urbanise_extra_level"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
               "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
-                                "disorder_check_leaders", "climate_clock_moves"}),
+                                "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance"}),
               "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
@@ -150,8 +150,16 @@ class Artefacts:
         dominant = self.dominant_religion(slot)
         ignored = self.ignored(slot) if verb != "ignore" else set()
         religion = dominant not in ignored and "religion_effects" not in ignored
-        return {a for a in held if a not in ignored
+        return {a for a in held if a not in ignored and self.affects(slot, a, held)
                 and (self.game.artefacts[a].get("group") != "religion" or a == dominant and religion)}
+
+    def affects(self, slot: int, artefact: str, held: set[str]) -> bool:
+        """An artefact with ``requires_any`` affects only an empire that has one of them and what it
+        ``requires`` (§ 16 › Universal suffrage*: "only on, and only effects, a Capitalist, Democratic or
+        Socialist empire that also has Renaissance" *(judgment: read for its blue marker's empires)*)."""
+        fields = self.game.artefacts[artefact]
+        return "requires_any" not in fields or (bool(held.intersection(fields["requires_any"]))
+                                                and held.issuperset(fields.get("requires", ())))
 
     def muted(self, slot: int, artefact: str, field: str) -> bool:
         """A religion's power is not exercised while Religious strife is on it (``forbid: religion_power``);
@@ -403,6 +411,19 @@ class Artefacts:
         value card doubled — the only one received without Renaissance)."""
         return 2 if any("lowest_trade_card" in c["from"] and c.get("times") == 2
                         for c in self.in_force("income", slot)) else 1
+
+    def trade_income_also(self, slot: int) -> bool:
+        """The empire also earns its own trade card's income (§ 16 › Universal suffrage: without progress
+        in a trade, the income of all the trade cards)."""
+        return any("own_trade_cards" in c["from"] and c.get("also") for c in self.in_force("income", slot))
+
+    def suffrage_relief(self, slot: int) -> int:
+        """Maintenance spared by ``law: suffrage_maintenance`` (§ 16 › Universal suffrage): each area's cost
+        less the value of an undisordered city there, at least 1 an area."""
+        if "suffrage_maintenance" not in self.in_force("law", slot):
+            return 0
+        return sum(max(0, min(self.city.get(a, 0), len(self.units[a]) - 1)) for a in self.areas_of(slot)
+                   if a not in self.disorder)
 
     def shielded(self, slot: int, card: str) -> bool:
         """The card's event cannot be played on the empire (``shielded_from``: § 16 › Just rule)."""

@@ -252,6 +252,7 @@ TEMPORARY = {
     "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
                                                                             "wheat", "trade", "lowest_trade_card",
                                                                             "wheat_and_oil"}
+                         or a == {"from": ("own_trade_cards",), "also": True}
                          or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
     "stat": lambda a: len(a) == 1 and set(a) <= {"trade_value", "leader_number"},
     "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
@@ -282,7 +283,7 @@ STANDING = {
     "censure": lambda a: True,
     "shielded_from": lambda a: True,
     "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
-                           "disorder_check_leaders", "climate_clock_moves"),
+                           "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance"),
     "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
 }
 
