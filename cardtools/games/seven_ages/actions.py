@@ -553,6 +553,8 @@ class Actions:
                 won = game.immediate(self.empire[s], "trade_won")
                 if won:
                     self.score(s, won, "immediate glory: trade won")
+        if partner >= 0 and self.option_16():             # Democracy: a trade between two (artefacts.py)
+            self.traded_between((slot, partner), (mine,), (theirs,))
         if partner >= 0:                                  # each keeps the other's card
             self.hand[seat] += (theirs,)
             self.hand[self.seat_of(partner)] += (mine,)

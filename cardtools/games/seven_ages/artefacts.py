@@ -34,7 +34,7 @@ WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion"
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
-           "trade_lost", "production_action", "climate_collapse", "no_trade_progress")
+           "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -44,7 +44,7 @@ APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost",
 #: ``stat`` changes (the trade number: ``Events.trade_changed``; Range: ``range_changed``) and the
 #: rules an ``allow`` lifts (Rutters, Radio, Satellites: ``range_changed``, ``ocean_open``,
 #: ``Actions.best_type``).
-WORDS_READ = {"stat": frozenset({"trade_number", "range"}),
+WORDS_READ = {"stat": frozenset({"trade_number", "range", "leader_number"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
                                   "range_everywhere", "unlimited_placement", "second_manoeuvre",
                                   "retreat_near_here", "tacticians_next_door", "unlimited_ships_here",
@@ -264,6 +264,9 @@ class Artefacts:
         for word, religion in TAKEN_FROM.items():
             self.fire_artefacts("takes_land_from", taker, word if self.dominant_religion(loser) == religion
                                 else f"non_{word}")
+        self.fire_artefacts("takes_land_from", taker, "other", event={"from": loser})     # Democracy
+        if self.seat_of(loser) != self.seat_of(taker):
+            self.lost = {**self.lost, loser: self.turn}
         if self.empire[loser] is None or "harmful_religion" in self.ignored(taker):   # Hinduism ignores them
             return
         if self.moment_due("takes_land_from_it", loser):      # Confucianism
@@ -424,6 +427,27 @@ class Artefacts:
             return 0
         return sum(max(0, min(self.city.get(a, 0), len(self.units[a]) - 1)) for a in self.areas_of(slot)
                    if a not in self.disorder)
+
+    def traded_between(self, sides: tuple[int, int], *cards: tuple[str, ...]) -> None:
+        """At the end of a trade between two empires: each side's ``trade_between`` powers for the other's
+        government (§ 16 › Democracy: between two democracies, money for every card both traded)."""
+        traded = sum(len(c) for c in cards)
+        for s, other in (sides, sides[::-1]):
+            for belief in self.beliefs[other]:
+                if self.game.artefacts[belief].get("group") == "government":
+                    self.fire_artefacts("trade_between", s, belief, event={"cards": traded})
+
+    def lost_recently(self, slot: int) -> bool:
+        """Another player's empire took one of its areas this turn or the previous (§ 16 › Democracy)."""
+        return self.turn - self.lost.get(slot, -9) <= 1
+
+    def defended_against(self, defender: int, attacker: int) -> None:
+        if self.option_16():
+            self.defended = {**self.defended, (defender, attacker): self.turn}
+
+    def defender_recently(self, slot: int, other: int) -> bool:
+        """It was the defender against that empire this turn or the previous (§ 16 › Democracy)."""
+        return self.turn - self.defended.get((slot, other), -9) <= 1
 
     def shielded(self, slot: int, card: str) -> bool:
         """The card's event cannot be played on the empire (``shielded_from``: § 16 › Just rule)."""

@@ -867,6 +867,7 @@ class Manoeuvre:
         area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
         self.fight = None
         self.task_expire("conflict")                  # an event's change for this conflict (events.py)
+        self.defended_against(dfn, att)               # option 16: Democracy (artefacts.py)
         for slot, lost in ((att, la), (dfn, ld)):
             if self.elite[slot] and lost >= 2:
                 card = self.draw_cards(1)

@@ -1022,7 +1022,7 @@ class Events:
     def leader_number(self, slot: int) -> int:
         """The empire's card's leader number, raised by the changes in force (Council of elders, card 53)."""
         number = self.game.empires[self.empire[slot]]["leaders"]
-        if not self.temporary:
+        if not self.changing:                        # an event's or artefact's change (Democracy)
             return number
         return number + sum(c.get("leader_number", 0) for c in self.in_force("stat", slot))
 

@@ -112,6 +112,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.avoided = False                              # option 16: a disorder marker avoided (artefacts.py)
         self.grudges: tuple = ()                          # option 16: (empire, its liberator) this Manoeuvre
         self.streak = 0                                   # option 16: empires in a row that halved their income
+        self.lost: dict[int, int] = {}                    # option 16: empire -> the turn another player's took an area
+        self.defended: dict[tuple, int] = {}              # option 16: (defender, attacker) -> the turn of a conflict
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone

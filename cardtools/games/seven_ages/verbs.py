@@ -559,9 +559,11 @@ _declare("disordered", "condition", lambda S: _areas(S, "A kind of area the empi
 _declare("conflict_terrain", "condition", lambda S: _list(S, "terrain", "Terrains."),
          "The conflict is in an area of one of these terrains.", _condition("in_conflict_terrain"))
 _declare("lost_area_recently", "condition", lambda S: {"const": True},
-         "Another player's empire took one of its areas this turn or last.")
+         "Another player's empire took one of its areas this turn or last.",
+         lambda args, c, path: lambda st, ctx: st.lost_recently(ctx.player))
 _declare("defender_recently", "condition", lambda S: {"type": "boolean"},
-         "It was (true) or was not (false) the defender against that empire this turn or last.")
+         "It was (true) or was not (false) the defender against that empire this turn or last.",
+         lambda args, c, path: lambda st, ctx: st.defender_recently(ctx.player, ctx.event["from"]) == args)
 _declare("marker_on_track", "condition", lambda S: S.member("marker"), "A marker is on its track.",
          lambda args, c, path: lambda st, ctx: args in st.clocks)
 _declare("range", "condition", lambda S: {**S.target, "description": "That empire is within the empire's Range."},
@@ -655,4 +657,5 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
                   "harvest", "income", "build_ahead", "move_cost", "ignore", "trade_progress", "censure",
-                  "place_marker", "maintenance", "end_game", "avoid", "shielded_from", "marker_on_track"})
+                  "place_marker", "maintenance", "end_game", "avoid", "shielded_from", "marker_on_track",
+                  "lost_area_recently", "defender_recently"})
