@@ -395,6 +395,7 @@ class Actions:
         """Units return to the pool; an area left without units is vacant: its artefacts, fort and
         disorder go, and a capital there becomes a city (§ 4. Manoeuvre › Vacant areas)."""
         left = self.units[area][:-count] if count < len(self.units[area]) else ()
+        self.units_to_pool(self.owner.get(area), len(self.units[area]) - len(left))      # option 16: Socialism
         if left:
             self.units[area] = left
         else:

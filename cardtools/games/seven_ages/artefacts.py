@@ -34,7 +34,8 @@ WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion"
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
-           "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between")
+           "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between",
+           "unit_to_pool", "within_range_changes")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -55,10 +56,12 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range", "leader_number"}),
               "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
-HERE_KINDS = ("here_and_adjacent", "in_range_here", "taken_area", "in_range_of_empire")
+HERE_KINDS = ("here_and_adjacent", "in_range_here", "taken_area", "in_range_of_empire", "leaderless_city")
 #: Whose hand an artefact shows: another player's, or one with an empire within Range of the artefact
 #: (``spied``).
 SPIED = ("other_player", "player_near_here")
+#: The government whose gaining, or another's discarding, ``within_range_changes: gains_socialism`` names.
+SOCIALISM = "socialism"
 #: ``takes_land_from`` words: the loser's dominant religion is (or is not: ``non_<word>``) this one.
 TAKEN_FROM = {"islamic": "islam"}
 #: Where an artefact may be played (its ``conditions``, § 16 › Artefacts: "only on …"): the words the
@@ -289,6 +292,10 @@ class Artefacts:
         world = self.game.world
         if kind == "taken_area":                    # the area just taken from the empire (Confucianism)
             return [ctx.event["area"]]
+        if kind == "leaderless_city":               # its city areas without a leader (Socialism)
+            led = {where for _, _, where in self.leaders[ctx.player]}
+            return sorted((a for a in self.areas_of(ctx.player) if a in self.city and a not in led),
+                          key=lambda a: world.areas[a].index)
         if kind == "in_range_of_empire":            # the liberator's areas within Range of the empire (Buddhism)
             reach = self.area_range(ctx.event["by"])
             return sorted((a for a in self.areas_of(ctx.player) if a in reach), key=lambda a: world.areas[a].index)
@@ -437,6 +444,23 @@ class Artefacts:
                 if self.game.artefacts[belief].get("group") == "government":
                     self.fire_artefacts("trade_between", s, belief, event={"cards": traded})
 
+    def units_to_pool(self, slot: int | None, count: int) -> None:
+        """Units of the empire went back to its pool: its ``unit_to_pool`` powers, once each (§ 16 ›
+        Socialism: 1 money a unit — unpaid, lost in a conflict or an event, removed with disorder)."""
+        if self.option_16() and slot is not None and count > 0 and self.moment_due("unit_to_pool", slot):
+            for _ in range(count):
+                self.fire_artefacts("unit_to_pool", slot)
+
+    def government_changed(self, slot: int, government: str, gained: bool) -> None:
+        """An empire gained Socialism or discarded another government: the empires that have it within
+        their Range react (``within_range_changes: gains_socialism``: § 16 › Socialism, 1 glory)."""
+        if not self.option_16() or (government == SOCIALISM) != gained:
+            return
+        for s in self.in_play():
+            if s != slot and self.moment_due_arg("within_range_changes", s, "gains_socialism") and \
+                    any(a in self.area_range(s) for a in self.areas_of(slot)):
+                self.fire_artefacts("within_range_changes", s, "gains_socialism")
+
     def lost_recently(self, slot: int) -> bool:
         """Another player's empire took one of its areas this turn or the previous (§ 16 › Democracy)."""
         return self.turn - self.lost.get(slot, -9) <= 1
@@ -498,8 +522,11 @@ class Artefacts:
 
     def moment_due(self, trigger: str, slot: int) -> bool:
         """Whether the empire has an artefact's power for this moment (one that may ask a decision)."""
+        return self.moment_due_arg(trigger, slot, None)
+
+    def moment_due_arg(self, trigger: str, slot: int, arg: str | None) -> bool:
         book = self.game.artefact_book
-        found = book.triggers.get((trigger, None), ()) if book is not None and self.empire[slot] is not None else ()
+        found = book.triggers.get((trigger, arg), ()) if book is not None and self.empire[slot] is not None else ()
         return bool(found) and bool({aid for aid, _ in found} & self.powered(slot))
 
     def task_artefact_moment(self, trigger: str, slot: int, event=NO_EVENT) -> None:
@@ -521,6 +548,8 @@ class Artefacts:
         group = self.game.artefacts[artefact].get("group")
         if group:
             self.fire_artefacts("gains", slot, artefact)
+        if group == "government":
+            self.government_changed(slot, artefact, gained=True)
         if group == "religion":
             self.fire_artefacts("gains_religion", slot)
 

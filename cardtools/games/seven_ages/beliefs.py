@@ -107,6 +107,7 @@ class Beliefs:
         if belief != "none":
             self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b != belief)
             self.remove_marker(slot, belief)
+            self.government_changed(slot, belief, gained=False)       # option 16: Socialism (artefacts.py)
             seat, name = self.seat_of(slot), self.game.artefacts[belief]["name"]
             card = next((c for c in self.hand[seat] if self.game.artefact_of[c] == belief), None)
             if card is not None:

@@ -556,6 +556,7 @@ class Manoeuvre:
                 self.disorder -= {area}
                 if not fort and not (self.temporary and "remove_disorder_keep_units" in self.in_force("allow", slot)):
                     self.units[area] = units[:-1]                           # unless Martial law (events.py)
+                    self.units_to_pool(slot, 1)                             # option 16: Socialism
                 self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
 
     def task_battle(self, slot: int, area: str) -> None:
@@ -868,6 +869,8 @@ class Manoeuvre:
         self.fight = None
         self.task_expire("conflict")                  # an event's change for this conflict (events.py)
         self.defended_against(dfn, att)               # option 16: Democracy (artefacts.py)
+        self.units_to_pool(att, la)                   # option 16: Socialism
+        self.units_to_pool(dfn, ld)
         for slot, lost in ((att, la), (dfn, ld)):
             if self.elite[slot] and lost >= 2:
                 card = self.draw_cards(1)

@@ -741,6 +741,7 @@ class Events:
             return
         self.note(f"  {self.who(slot)} loses {', '.join(self.game.unit_name(here[i]) for i in lost)} in "
                   f"{self.game.world.areas[area].name}")
+        self.units_to_pool(slot, len(lost))          # option 16: Socialism (artefacts.py)
         left = tuple(u for i, u in enumerate(here) if i not in lost)
         if left:
             self.units[area] = left
@@ -857,6 +858,9 @@ class Events:
             return
         self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in dropped)
         self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[b]['name'] for b in dropped)}")
+        for belief in dropped:                       # option 16: Socialism (artefacts.py)
+            if self.game.artefacts[belief].get("group") == "government":
+                self.government_changed(slot, belief, gained=False)
         led = {area for _, _, area in self.leaders[slot]}
         for area in self.areas_of(slot):
             if self.game.world.areas[area].is_land and (area in self.city) != (area in led):
