@@ -390,6 +390,7 @@ class Actions:
             self.owner[area] = slot
             self.claim_elephants(slot, area)
             self.area_shifted(slot)
+            self.treaties_kept()                        # option 16: a Peace treaty's area occupied
 
     def lose_units(self, area: str, count: int) -> None:
         """Units return to the pool; an area left without units is vacant: its artefacts, fort and
@@ -673,6 +674,8 @@ class Actions:
             return False
         if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact):
             return False
+        if artefact["placement"] == "area_pair" and self.option_16() and self.treaty_partner(slot, artefact) is None:
+            return False                                            # a Peace treaty's second empire
         return self.marker_free(artefact)
 
     def religion_room(self, slot: int) -> int:
@@ -760,6 +763,8 @@ class Actions:
         if self.log is not None:
             self.note(f"  {self.who(target)} gains {artefact['name']} ({artefact['colour']}, on {where})")
         self.score(target, -1 if artefact["colour"] == "red" else 1, f"artefact {artefact['name']}")
+        if artefact["placement"] == "area_pair" and self.option_16():
+            self.sign_treaty(target, site, artefact)              # its second marker (artefacts.py)
         self.place_blue(target, artefact)
         if group and aid not in self.ever_held:
             self.ever_held |= {aid}

@@ -35,11 +35,11 @@ WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion"
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
            "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between",
-           "unit_to_pool", "within_range_changes")
+           "unit_to_pool", "within_range_changes", "treaty_broken")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
-APPLIED = ("harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow", "law", "forbid", "ignore",
+APPLIED = ("no_entry", "harvest", "unit_cost", "income", "stat", "build_ahead", "move_cost", "allow", "law", "forbid", "ignore",
            "trade_progress", "censure", "maintenance", "conflict", "immune", "shielded_from")
 #: The words the rules read of the core modifiers (which take any): the statistics an artefact's
 #: ``stat`` changes (the trade number: ``Events.trade_changed``; Range: ``range_changed``) and the
@@ -460,6 +460,39 @@ class Artefacts:
             if s != slot and self.moment_due_arg("within_range_changes", s, "gains_socialism") and \
                     any(a in self.area_range(s) for a in self.areas_of(slot)):
                 self.fire_artefacts("within_range_changes", s, "gains_socialism")
+
+    # -- a Peace treaty (§ 16 › Artefacts › Peace treaty): two markers, two empires ----------------------
+    def treaty_partner(self, slot: int, artefact: dict) -> int | None:
+        """The other empire of a treaty: another player's, within Range of the empire, with an area for
+        the second marker — the first in turn order *(judgment: the player's choice)*."""
+        reach, seat = self.area_range(slot), self.seat_of(slot)
+        return next((s for s in self.turn_order_from(slot) if self.seat_of(s) != seat
+                     and any(a in reach for a in self.areas_of(s)) and self.artefact_site(s, artefact)), None)
+
+    def sign_treaty(self, slot: int, site: str, artefact: dict) -> None:
+        """The second marker goes on the other empire (its capital first); the pair is remembered with
+        both empires' ages, to end it."""
+        other = self.treaty_partner(slot, artefact)
+        there = self.artefact_site(other, artefact)
+        self.artefacts[there] = self.artefacts.get(there, ()) + (artefact["id"],)
+        self.treaties += (((site, slot, self.age(slot)), (there, other, self.age(other))),)
+        self.note(f"  the other {artefact['name']} marker goes to {self.who(other)} in {self.game.world.areas[there].name}")
+
+    def at_peace(self, slot: int) -> frozenset[int]:
+        """The empires a treaty closes to the empire's units (``no_entry: {of: each_other}``)."""
+        if not self.treaties or {"of": "each_other"} not in self.in_force("no_entry", slot):
+            return frozenset()
+        return frozenset(b[1] if a[1] == slot else a[1] for a, b in self.treaties if slot in (a[1], b[1]))
+
+    def treaties_kept(self) -> None:
+        """A treaty ends when either empire leaves the age it had, or another empire occupies either area:
+        ``treaty_broken`` for its first empire, its markers both discarded."""
+        for pair in self.treaties if self.option_16() else ():
+            if any(self.owner.get(area) != s or self.age(s) != age for area, s, age in pair):
+                self.treaties = tuple(p for p in self.treaties if p != pair)
+                for area, s, _ in pair:
+                    if self.owner.get(area) == s:
+                        self.fire_artefacts("treaty_broken", s)
 
     def lost_recently(self, slot: int) -> bool:
         """Another player's empire took one of its areas this turn or the previous (§ 16 › Democracy)."""

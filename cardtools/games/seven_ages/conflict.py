@@ -100,7 +100,9 @@ class Manoeuvre:
         ocean = (kind != "galley" or self.galleys_ocean(slot)) and self.ocean_open(slot)
         promised = False
         heap = [(0, source)]
-        closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
+        closed = self.closed(slot) if self.temporary else frozenset()  # an event's change (events.py)
+        if self.option_16():
+            closed |= self.at_peace(slot)                             # a Peace treaty (artefacts.py)
         chart = self.chart
         roads = self.road_costs(slot) if land and self.option_16() else {}    # Paved roads, Railways
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)

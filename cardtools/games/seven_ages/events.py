@@ -1334,6 +1334,7 @@ class Events:
             self.age_over(slot)
             self.fire_artefacts("changes_age", slot)     # option 16 (artefacts.py)
             self.entered_age(slot)
+            self.treaties_kept()
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)

@@ -114,6 +114,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.streak = 0                                   # option 16: empires in a row that halved their income
         self.lost: dict[int, int] = {}                    # option 16: empire -> the turn another player's took an area
         self.defended: dict[tuple, int] = {}              # option 16: (defender, attacker) -> the turn of a conflict
+        self.treaties: tuple = ()                         # option 16: Peace treaties' ((area, empire, age) × 2)
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -440,6 +441,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.age_over(slot)                      # an event's change "until the age changes" ends
             self.fire_artefacts("changes_age", slot)     # option 16: artefacts discarded in a new age
             self.entered_age(slot)                       # option 16: World war ends (clocks.py)
+            self.treaties_kept()                         # a Peace treaty ends (artefacts.py)
         if self.age(slot) == 7:                      # § 2 › Elephants: gone when an empire enters age 7
             self.elephants_leave()
         per_level = self.game.immediate(self.empire[slot], "progress_level")

@@ -282,6 +282,7 @@ STANDING = {
     "trade_progress": lambda a: a.get("when") in ("initiated", "margin_over_7") or set(a) == {"max"},
     "censure": lambda a: True,
     "shielded_from": lambda a: True,
+    "no_entry": lambda a: a == {"of": "each_other"},      # a Peace treaty's pair (artefacts.py)
     "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
                            "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance"),
     "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
@@ -638,7 +639,7 @@ _declare("no_entry", "modifier", lambda S: _obj("Areas the empire's units may no
     "areas": _areas(S, "A kind of area."),
     "of": {"enum": ["each_other", "yours"], "description": "each_other: the two empires may not enter each other's "
                                                           "areas; yours: the empire may not enter your empire's."}}),
-         "Areas closed to units.")
+         "Areas closed to units.", _standing("no_entry"))
 _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                           "items": {"anyOf": [S.member("artefact"), S.member("ignorable")]},
                                           "description": "Artefacts or rules that no longer affect the empire."},
@@ -658,4 +659,4 @@ RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", 
                   # option 16's artefacts (artefacts.py)
                   "harvest", "income", "build_ahead", "move_cost", "ignore", "trade_progress", "censure",
                   "place_marker", "maintenance", "end_game", "avoid", "shielded_from", "marker_on_track",
-                  "lost_area_recently", "defender_recently"})
+                  "lost_area_recently", "defender_recently", "no_entry"})
