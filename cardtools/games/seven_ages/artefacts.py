@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from cardtools.effects.compile import EngineMissing
-from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Pending
+from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Option, Pending
 from cardtools.engine.abilities import run_abilities
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
@@ -35,7 +35,7 @@ WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion"
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
            "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between",
-           "unit_to_pool", "within_range_changes", "treaty_broken")
+           "unit_to_pool", "within_range_changes", "treaty_broken", "loses_fertile")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -56,7 +56,8 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range", "leader_number"}),
               "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
-HERE_KINDS = ("here_and_adjacent", "in_range_here", "taken_area", "in_range_of_empire", "leaderless_city")
+HERE_KINDS = ("here_and_adjacent", "in_range_here", "taken_area", "in_range_of_empire", "leaderless_city",
+              "adjacent_non_christian", "capital_or_city")
 #: Whose hand an artefact shows: another player's, or one with an empire within Range of the artefact
 #: (``spied``).
 SPIED = ("other_player", "player_near_here")
@@ -270,20 +271,27 @@ class Artefacts:
         self.fire_artefacts("takes_land_from", taker, "other", event={"from": loser})     # Democracy
         if self.seat_of(loser) != self.seat_of(taker):
             self.lost = {**self.lost, loser: self.turn}
-        if self.empire[loser] is None or "harmful_religion" in self.ignored(taker):   # Hinduism ignores them
+        if self.empire[loser] is None:
+            return
+        if self.chart.at(area, self.age(loser))["id"] == "fertile":        # Christianity's penalty, at the end
+            self.settle_later("loses_fertile", loser, {})
+        if "harmful_religion" in self.ignored(taker):                     # Hinduism ignores the rest
             return
         if self.moment_due("takes_land_from_it", loser):      # Confucianism
             self.queue[:0] = [("artefact_moment", "takes_land_from_it", loser, {"taker": taker, "area": area})]
-        if self.moment_due("liberated_by_other", loser):     # Buddhism
-            if (loser, taker) not in self.grudges:
-                self.grudges += ((loser, taker),)
+        self.settle_later("liberated_by_other", loser, {"by": loser, "liberator": taker})     # Buddhism
+
+    def settle_later(self, trigger: str, slot: int, event: dict) -> None:
+        """A moment of the empire that waits for the end of the Manoeuvre it happened in (once each)."""
+        if self.moment_due(trigger, slot) and (trigger, slot, event) not in self.grudges:
+            self.grudges += ((trigger, slot, event),)
 
     def grudges_settled(self, slot: int) -> None:
-        """At the end of the empire's Manoeuvre, each empire it liberated areas of may strike back
-        (``liberated_by_other``: § 16 › Buddhism), chosen by that empire."""
-        due = [(loser, {"by": loser, "liberator": taker}) for loser, taker in self.grudges if taker == slot]
-        self.grudges = ()
-        self.queue[:0] = [("artefact_moment", "liberated_by_other", loser, event) for loser, event in due]
+        """At the end of an empire's Manoeuvre, the moments that waited for it: each empire it liberated
+        areas of may strike back (``liberated_by_other``: § 16 › Buddhism); an empire that lost fertile
+        areas disorders its capital (``loses_fertile``: § 16 › Christianity's penalty)."""
+        due, self.grudges = self.grudges, ()
+        self.queue[:0] = [("artefact_moment", trigger, s, event) for trigger, s, event in due]
 
     def areas_here(self, ctx: Ctx, kind: str) -> list[str]:
         """Areas of a ``HERE_KINDS`` kind, seen from the area of the empire holding the artefact ``ctx.card``:
@@ -292,6 +300,19 @@ class Artefacts:
         world = self.game.world
         if kind == "taken_area":                    # the area just taken from the empire (Confucianism)
             return [ctx.event["area"]]
+        if kind == "adjacent_non_christian":        # next to it, of an empire of another religion (Christianity)
+            mine = self.areas_of(ctx.player)
+            return sorted({n for a in mine for n in world.neighbours(a) if world.areas[n].is_land
+                           and self.owner.get(n) not in (None, ctx.player)
+                           and self.dominant_religion(self.owner[n]) != ctx.card
+                           and "harmful_religion" not in self.ignored(self.owner[n])}, key=lambda a: world.areas[a].index)
+        if kind == "capital_or_city":               # the capital, else a city, else any area, undisordered
+            mine = [a for a in self.areas_of(ctx.player) if world.areas[a].is_land and a not in self.disorder]
+            for test in (lambda a: a == self.capital[ctx.player], lambda a: a in self.city, lambda a: True):
+                found = [a for a in mine if test(a)]
+                if found:
+                    return sorted(found, key=lambda a: world.areas[a].index)
+            return []
         if kind == "leaderless_city":               # its city areas without a leader (Socialism)
             led = {where for _, _, where in self.leaders[ctx.player]}
             return sorted((a for a in self.areas_of(ctx.player) if a in self.city and a not in led),
@@ -308,6 +329,39 @@ class Artefacts:
             reach = self.distances(site)
             near = [a for a, d in reach.items() if d <= self.age(ctx.player)]
         return sorted(set(near), key=lambda a: world.areas[a].index)
+
+    def convert_move(self, ctx: Ctx, n: int) -> Pending | None:
+        """``move_units: {into: neutral_next_door, converting}`` (§ 16 › Christianity): a unit moves from
+        an area of the empire that may spare it into an adjacent vacant land area it could enter in a
+        Manoeuvre (its movement points), which becomes the empire's; the area is the player's choice,
+        the unit comes from the neighbouring area with most units *(judgment)*."""
+        slot, world = ctx.player, self.game.world
+        if n <= 0:
+            return None
+        moves: dict[str, str] = {}                        # area converted -> the area its unit comes from
+        sources = sorted(self.areas_of(slot), key=lambda a: (-len(self.units[a]), world.areas[a].index))
+        for source in sources:
+            spare = [u for u in self.units[source] if self.unit_kind(u) == "land"]
+            if len(spare) <= self.garrison(slot, source):
+                continue
+            for near in world.neighbours(source):
+                if (world.areas[near].is_land and near not in self.owner and near not in moves
+                        and self.chart.entry_cost(near, self.age(slot)) <= self.movement(slot, spare[-1])):
+                    moves[near] = source
+        if not moves:
+            return None
+
+        def convert(area):
+            def run(st):
+                source = moves[area]
+                here = list(st.units[source])
+                unit = here.pop(max(i for i, u in enumerate(here) if st.unit_kind(u) == "land"))
+                st.units[source] = tuple(here)
+                st.place(slot, area, (unit,))
+                st.note(f"  {st.who(slot)} converts {world.areas[area].name} ({st.game.unit_name(unit)} from "
+                        f"{world.areas[source].name})")
+            return run
+        return Pending(slot, "convert which area?", tuple(Option(a, convert(a)) for a in sorted(moves)))
 
     def spied(self, ctx: Ctx, word: str) -> list[int]:
         """The player whose hand an artefact shows (``SPIED``), as their first empire: by the engine's

@@ -146,8 +146,11 @@ def _place_units(args, c, path):
 
 
 def _move_units(args, c, path):
-    """Units join the conflict being fought from a neighbouring area (``Events.reinforce``); moves outside
-    a conflict are not run yet."""
+    """Units join the conflict being fought from a neighbouring area (``Events.reinforce``), or one converts
+    a neutral area next door (Christianity: ``Artefacts.convert_move``); other moves are not run yet."""
+    if args["into"] == "neutral_next_door" and args.get("converting") and "from" not in args:
+        n = args["number"]
+        return lambda st, ctx: st.convert_move(ctx, n)
     if args["into"] != "conflict_area" or args.get("from", "adjacent_own") != "adjacent_own" or args.get("converting"):
         c.unrunnable.append((path, "move_units"))
         return _refuse("move_units outside a conflict")
