@@ -410,6 +410,7 @@ class Actions:
         self.units.pop(area, None)
         self.berth.pop(area, None)
         self.artefacts.pop(area, None)
+        self.temples.pop(area, None)
         self.forts -= {area}
         self.disorder -= {area}
         if slot is not None and self.capital[slot] == area:
@@ -765,6 +766,8 @@ class Actions:
         self.score(target, -1 if artefact["colour"] == "red" else 1, f"artefact {artefact['name']}")
         if artefact["placement"] == "area_pair" and self.option_16():
             self.sign_treaty(target, site, artefact)              # its second marker (artefacts.py)
+        if self.option_16() and artefact["placement"] == "area":
+            self.consecrate(target, site, aid)                    # a Great Temple's religion (artefacts.py)
         self.place_blue(target, artefact)
         if group and aid not in self.ever_held:
             self.ever_held |= {aid}

@@ -35,7 +35,7 @@ WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion"
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
            "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between",
-           "unit_to_pool", "within_range_changes", "treaty_broken", "loses_fertile")
+           "unit_to_pool", "within_range_changes", "treaty_broken", "loses_fertile", "religion_shrinks")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -52,7 +52,8 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range", "leader_number"}),
                                   "urbanise_extra_level"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
               "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
-                                "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance"}),
+                                "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance",
+                                "religious_site_here", "liberator_keeps_temple"}),
               "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
@@ -70,7 +71,7 @@ TAKEN_FROM = {"islamic": "islam"}
 #: (``Artefacts.site_fits``); an artefact with another word is not played yet.
 EMPIRE_WORDS = frozenset({"has_disordered_area", "no_disorder", "has_leader", "has_religion", "no_religious_leader",
                           "may_build_ships", "solely_most_advanced", "religion_shared"})
-AREA_WORDS = frozenset({"coastal", "river", "undisordered_city", "most_ships"})
+AREA_WORDS = frozenset({"coastal", "river", "undisordered_city", "most_ships", "not_religious_site"})
 CONDITION_KEYS = frozenset({"within_range_of", "controls_land_in", "area_terrain", "track"})
 
 
@@ -515,6 +516,43 @@ class Artefacts:
                     any(a in self.area_range(s) for a in self.areas_of(slot)):
                 self.fire_artefacts("within_range_changes", s, "gains_socialism")
 
+    # -- a Great Temple (§ 16 › Artefacts › Great Temple) ------------------------------------------------
+    def with_law(self, verb: str, word: str) -> set[str]:
+        """The played artefacts with this ``verb: word`` change (a law or permission)."""
+        return {aid for aid, mod in self.game.artefact_book.changes.get(verb, ()) if mod.args.get("args") == word}
+
+    def consecrate(self, slot: int, site: str, artefact: str) -> None:
+        """An artefact making its area a religious site (``law: religious_site_here``) is of the empire's
+        dominant religion (the Great Temples: Angkor Wat for Hinduism … the Temple of Jerusalem)."""
+        religion = self.dominant_religion(slot)
+        if religion and artefact in self.with_law("law", "religious_site_here"):
+            self.temples = {**self.temples, site: religion}
+
+    def kept_by_liberator(self, area: str) -> tuple[tuple[str, ...], str | None]:
+        """The artefacts of an area its liberator keeps (``law: liberator_keeps_temple``: a Great Temple;
+        the engine's policy is to keep it *(judgment)*), and the religion of its site."""
+        slot = self.owner.get(area)
+        if not self.option_16() or slot is None or "liberator_keeps_temple" not in self.in_force("law", slot):
+            return (), None
+        kept = self.with_law("law", "liberator_keeps_temple")
+        return tuple(a for a in self.artefacts.get(area, ()) if a in kept), self.temples.get(area)
+
+    def artefacts_kept(self, area: str, kept: tuple[tuple[str, ...], str | None]) -> None:
+        """The kept artefacts stay in the liberated area, a religious site of the same religion."""
+        artefacts, religion = kept
+        if artefacts and area in self.owner:
+            self.artefacts[area] = self.artefacts.get(area, ()) + artefacts
+            if religion:
+                self.temples = {**self.temples, area: religion}
+
+    def temples_kept(self) -> None:
+        """A Great Temple is discarded once fewer than 2 empires have its religion (``religion_shrinks``);
+        checked as each action starts *(judgment: 'immediately' read at the next action)*."""
+        for site, religion in list(self.temples.items()):
+            if sum(religion in self.beliefs[s] for s in self.in_play()) < 2 and site in self.owner:
+                self.fire_artefacts("religion_shrinks", self.owner[site])
+                self.temples = {a: r for a, r in self.temples.items() if a != site}
+
     # -- a Peace treaty (§ 16 › Artefacts › Peace treaty): two markers, two empires ----------------------
     def treaty_partner(self, slot: int, artefact: dict) -> int | None:
         """The other empire of a treaty: another player's, within Range of the empire, with an area for
@@ -746,6 +784,7 @@ class Artefacts:
                 "undisordered_city": lambda: area in self.city and area not in self.disorder,
                 "most_ships": lambda: self.ships_in(area) >= max((self.ships_in(a) for a in self.units
                                                                   if world.coastal(a)), default=0),
+                "not_religious_site": lambda: not self.sites_of_area(area),
             }[word]():
                 return False
         return True

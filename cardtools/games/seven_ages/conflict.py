@@ -887,9 +887,11 @@ class Manoeuvre:
             self.lose_leaders(att, area, "no unit left with them")
         if not survivors_d:
             capital = self.capital[dfn] == area
+            kept = self.kept_by_liberator(area)            # option 16: a Great Temple stays (artefacts.py)
             self.vacate(area)
             if survivors_a:
                 self.take_control(att, area, survivors_a)
+                self.artefacts_kept(area, kept)
                 self.land_taken(att, dfn, area)           # option 16 (artefacts.py)
             if capital and self.money[dfn]:
                 money, self.money[dfn] = self.money[dfn], 0

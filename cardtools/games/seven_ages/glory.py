@@ -196,4 +196,9 @@ class Glory:
         religions = [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "religion"]
         if not religions:
             return 0
-        return sum(1 for a in self.counted(slot) if religions[0] in self.game.world.areas[a].religious_sites)
+        return sum(1 for a in self.counted(slot) if religions[0] in self.sites_of_area(a))
+
+    def sites_of_area(self, area: str) -> tuple[str, ...]:
+        """The religions the area is a religious site of: the map's, and a Great Temple's (option 16)."""
+        sites = self.game.world.areas[area].religious_sites
+        return sites + (self.temples[area],) if area in self.temples else sites

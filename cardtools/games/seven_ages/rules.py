@@ -115,6 +115,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.lost: dict[int, int] = {}                    # option 16: empire -> the turn another player's took an area
         self.defended: dict[tuple, int] = {}              # option 16: (defender, attacker) -> the turn of a conflict
         self.treaties: tuple = ()                         # option 16: Peace treaties' ((area, empire, age) × 2)
+        self.temples: dict[str, str] = {}                 # option 16: area -> the religion of its Great Temple
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -337,6 +338,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             return
         if slot is not None and self.option_16():
             self.censured = frozenset()
+            self.temples_kept()                          # a Great Temple's religion shrank (artefacts.py)
             if self.heresy_vote(slot):                   # option 16: a Vote action instead (votes.py)
                 return
             self.fire_artefacts("each_action", slot)     # Mars landing

@@ -287,7 +287,8 @@ STANDING = {
     "shielded_from": lambda a: True,
     "no_entry": lambda a: a == {"of": "each_other"},      # a Peace treaty's pair (artefacts.py)
     "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
-                           "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance"),
+                           "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance",
+                           "religious_site_here", "liberator_keeps_temple"),
     "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
 }
 
