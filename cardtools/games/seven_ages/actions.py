@@ -144,6 +144,7 @@ class Actions:
 
     def task_set_up(self, slot: int) -> None:
         self.fire(slot, "starts")                        # the card's set-up specials (specials.py)
+        self.halved = 0 if self.halving(slot) else None  # option 16: the build's total halved (clocks.py)
         self.wait("build", slot, "start")
 
     def open_empire(self, slot: int, card: str, colour: str) -> None:
@@ -193,30 +194,35 @@ class Actions:
 
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
-        income = self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
-        return self.income_changed(slot, area, income) if self.temporary else income   # an event's change
+        income = self.chart.income(area, self.age(slot), self.city.get(area, 0))
+        return self.income_changed(slot, area, income) if self.changing else income   # an event's or artefact's change
 
     def income(self, slot: int) -> int:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
         (§ 2. Production › Earning income; § Terms of play › Modifiers)."""
+        spared = self.unrest_spared(slot) if self.option_16() else set()      # the Temple of Diana
         total = sum(self.area_income(slot, a) * (2 if self.leader_here(slot, "po", a) else 1)   # Populist
-                    for a in self.areas_of(slot) if a not in self.disorder)
+                    for a in self.areas_of(slot) if a not in self.disorder or a in spared)
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
-        return self.total_changed(slot, total) if self.temporary else total       # an event's change
+        return self.total_changed(slot, total) if self.changing else total       # an event's or artefact's change
 
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
+        self.fire_artefacts("production_action", slot)       # option 16: Environmental sustainability
         self.queue[:0] = [("window", "production", (slot,)), ("produce", slot)]   # events first (events.py)
 
     def task_produce(self, slot: int) -> None:
         if self.empire[slot] is None:
             return
         self.earn(slot, self.income(slot), "income")
+        if self.option_16():                                  # the climate clock (clocks.py)
+            self.climate_moves(slot, self.income_halved(slot))
         self.maintain(slot)
         if self.empire[slot] is not None:
             self.common_built = 0
+            self.halved = 0 if self.halving(slot) else None     # option 16: the build's total halved (clocks.py)
             self.wait("build", slot, "production")
 
     def maintain(self, slot: int) -> None:
@@ -226,7 +232,9 @@ class Actions:
         if self.barbarian(slot):
             return
         areas = self.areas_of(slot)
-        count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.temporary else 0)
+        count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.changing else 0)
+        if self.option_16():                                   # Universal suffrage (artefacts.py)
+            count = max(0, count - self.suffrage_relief(slot))
         unpaid = max(0, count - self.money[slot])
         self.spend(slot, count - unpaid)
         if self.log is not None:
@@ -236,7 +244,7 @@ class Actions:
             self.lose_units(area, 1)
             unpaid -= 1
             if area in self.owner and self.game.world.areas[area].is_land:
-                self.disorder |= {area}
+                self.add_disorder(area)
         if self.log is not None and count > self.money[slot] + count - unpaid:
             self.note("  some units went unpaid")
         self.check_empty(slot)
@@ -275,9 +283,11 @@ class Actions:
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
         """The most advanced type of a class the empire's level allows with a counter in its pool
         (§ Cost; § 2. Production › Building new units and markers)."""
-        game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.temporary else 0)
+        game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.changing else 0)
+        early = self.option_16() and "ships_of_the_line_early" in self.in_force("allow", slot)      # Rutters
         for unit in reversed(game.class_units[cls]):
-            if game.unit_level[unit] <= level and left.get(game.counter_of[unit], 0) > 0:
+            if ((game.unit_level[unit] <= level or early and unit == "ship_of_the_line")
+                    and left.get(game.counter_of[unit], 0) > 0):
                 return unit
         return None
 
@@ -294,8 +304,11 @@ class Actions:
         else:
             areas = sorted(self.areas_of(slot), key=lambda a: (a != self.capital[slot], -self.city.get(a, 0),
                                                               game.world.areas[a].index))
-            room = {a: 99 if self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))   # Administrator
+            anywhere = self.option_16() and "unlimited_placement" in self.in_force("allow", slot)   # World war
+            room = {a: 99 if anywhere or self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))  # Administrator
                     for a in areas if game.world.areas[a].is_land}
+        if profile == "navy" and self.option_16():               # the Great Shipyard: any number of ships
+            room.update(dict.fromkeys(self.yards(slot), 99))
         left = self.pool_left(slot)
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
@@ -363,11 +376,14 @@ class Actions:
         if self.owner.get(area) != slot:
             self.owner[area] = slot
             self.claim_elephants(slot, area)
+            self.area_shifted(slot)
+            self.treaties_kept()                        # option 16: a Peace treaty's area occupied
 
     def lose_units(self, area: str, count: int) -> None:
         """Units return to the pool; an area left without units is vacant: its artefacts, fort and
         disorder go, and a capital there becomes a city (§ 4. Manoeuvre › Vacant areas)."""
         left = self.units[area][:-count] if count < len(self.units[area]) else ()
+        self.units_to_pool(self.owner.get(area), len(self.units[area]) - len(left))      # option 16: Socialism
         if left:
             self.units[area] = left
         else:
@@ -375,11 +391,13 @@ class Actions:
 
     def vacate(self, area: str) -> None:
         slot = self.owner.pop(area, None)
+        self.area_shifted(slot)
         if slot is not None:                       # § 6. Civilise › Removing leaders: no unit left there
             self.lose_leaders(slot, area, "no unit left in its area")
         self.units.pop(area, None)
         self.berth.pop(area, None)
         self.artefacts.pop(area, None)
+        self.temples.pop(area, None)
         self.forts -= {area}
         self.disorder -= {area}
         if slot is not None and self.capital[slot] == area:
@@ -453,7 +471,7 @@ class Actions:
     def trade_value(self, slot: int, card: str) -> int:
         """Card value + trade number + 1 per Scientist − 1 per disordered area (§ 3 › Trading)."""
         disordered = sum(1 for a in self.areas_of(slot) if a in self.disorder)
-        changed = self.trade_changed(slot) if self.temporary else 0          # an event's change (events.py)
+        changed = self.trade_changed(slot) if self.changing else 0          # an event's or artefact's change
         return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered + changed
 
     def task_trade_result(self, slot: int, partner: int) -> None:
@@ -503,19 +521,31 @@ class Actions:
         for i, s in enumerate(sides):
             if s < 0:
                 continue
+            if self.option_16():                          # Capitalism, Universal suffrage (artefacts.py)
+                self.fire_artefacts("trade_won" if values[i] > values[1 - i] else "trade_lost", s)
+                if not gains[i]:
+                    self.fire_artefacts("no_trade_progress", s)
             if gains[i]:
-                self.advance(s, gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0), "trade")
+                levels = gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0)
+                if self.option_16():                      # Printing, Autocracy, World war (artefacts.py)
+                    levels = self.trade_levels(s, i == 0, values[i] - values[1 - i], levels)
+                self.advance(s, levels, "trade")
                 if sides[1 - i] >= 0:
                     self.trade_elephant(s, sides[1 - i])
             if (not gains[i] or self.temporary and self.free_trade(s)) and not (
                     self.temporary and self.trade_income_lost(s)):          # Free trade, Tariffs (events.py)
-                self.earn(s, game.value[cards[i]], "trade")
+                income = game.value[cards[i]] * (self.trade_income_times(s) if self.changing else 1)
+                if self.option_16() and self.trade_income_also(s) and sides[1 - i] >= 0:    # Universal suffrage
+                    income += game.value[cards[1 - i]]
+                self.earn(s, income, "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)
             if values[i] > values[1 - i]:
                 won = game.immediate(self.empire[s], "trade_won")
                 if won:
                     self.score(s, won, "immediate glory: trade won")
+        if partner >= 0 and self.option_16():             # Democracy: a trade between two (artefacts.py)
+            self.traded_between((slot, partner), (mine,), (theirs,))
         if partner >= 0:                                  # each keeps the other's card
             self.hand[seat] += (theirs,)
             self.hand[self.seat_of(partner)] += (mine,)
@@ -592,6 +622,8 @@ class Actions:
         modernise, remove disorder and urbanise (§ 6. Civilise, in its order). A non-empire Civilise
         only plays cards (§ Playing the game)."""
         actor = seat * self.per if slot is None else slot
+        if slot is not None:
+            self.fire_artefacts("civilise_action", slot)           # option 16 (Moon landing)
         self.queue[:0] = [("artefacts", actor, slot is None, False, False)]
         self.religion_played = False
         if slot is not None:
@@ -626,13 +658,15 @@ class Actions:
 
     def can_take(self, artefact: dict, slot: int, religion: bool, government: bool) -> bool:
         """§ 6. Civilise › Playing artefact cards: the empire's age in the artefact's ages, a marker
-        free, one religion and one government a Civilise; black artefacts are ignored."""
-        if artefact["colour"] == "black":
+        free, one religion and one government a Civilise; black artefacts are ignored (option 16 plays them)."""
+        if artefact["colour"] == "black" and not self.option_16():
+            return False
+        if self.option_16() and f"play_{artefact['id']}" in self.in_force("forbid", slot):   # Social Media
             return False
         lo, hi = artefact["ages"]
         if not lo <= self.age(slot) <= hi and not self.early_play(artefact, slot):
             return False
-        if not self.prerequisites(artefact, slot):
+        if not self.prerequisites(artefact, slot) or not self.empire_fits(artefact, slot):
             return False
         group = artefact.get("group")
         if group == "religion" and (religion or artefact["id"] in self.beliefs[slot] or
@@ -640,8 +674,10 @@ class Actions:
             return False
         if group == "government" and (government or self.held(slot, "government")):
             return False
-        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact["colour"]):
+        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact):
             return False
+        if artefact["placement"] == "area_pair" and self.option_16() and self.treaty_partner(slot, artefact) is None:
+            return False                                            # a Peace treaty's second empire
         return self.marker_free(artefact)
 
     def religion_room(self, slot: int) -> int:
@@ -674,13 +710,16 @@ class Actions:
                 held[m] = held.get(m, 0) + 1
         return held
 
-    def artefact_site(self, slot: int, colour: str = "green") -> str | None:
+    def artefact_site(self, slot: int, artefact: dict) -> str | None:
         """An area of the empire without an artefact — a second one only with a Scientist (blue) or an
-        Artist (other green) there (§ 6 › Playing artefact cards); the capital first *(judgment)*."""
+        Artist (other green) there (§ 6 › Playing artefact cards), and where option 16 lets the artefact
+        go (``site_fits``); the capital first *(judgment)*."""
+        colour = artefact["colour"]
         second = "sc" if colour == "blue" else "ar" if colour == "green" else None
         areas = sorted((a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
                         and (a not in self.artefacts or (second and len(self.artefacts[a]) < 2
-                                                         and self.leader_here(slot, second, a)))),
+                                                         and self.leader_here(slot, second, a)))
+                        and self.site_fits(artefact, slot, a)),
                        key=lambda a: (a != self.capital[slot], self.game.world.areas[a].index))
         return areas[0] if areas else None
 
@@ -713,8 +752,11 @@ class Actions:
         empire holding a religion or government); red: −1 (§ 6. Civilise › Playing artefact cards,
         standard game)."""
         aid = artefact["id"]
+        self.fire_artefacts("played", target, only=aid)          # option 16: its effect as it is played
+        if artefact["colour"] == "black":                        # no marker: history ends (General AI, Internet)
+            return
         if artefact["placement"] in ("area", "area_pair"):
-            site = self.artefact_site(target, artefact["colour"])
+            site = self.artefact_site(target, artefact)
             self.artefacts[site] = self.artefacts.get(site, ()) + (aid,)
             where = self.game.world.areas[site].name
         else:
@@ -727,10 +769,15 @@ class Actions:
         if self.log is not None:
             self.note(f"  {self.who(target)} gains {artefact['name']} ({artefact['colour']}, on {where})")
         self.score(target, -1 if artefact["colour"] == "red" else 1, f"artefact {artefact['name']}")
+        if artefact["placement"] == "area_pair" and self.option_16():
+            self.sign_treaty(target, site, artefact)              # its second marker (artefacts.py)
+        if self.option_16() and artefact["placement"] == "area":
+            self.consecrate(target, site, aid)                    # a Great Temple's religion (artefacts.py)
         self.place_blue(target, artefact)
         if group and aid not in self.ever_held:
             self.ever_held |= {aid}
             self.score(target, FIRST_HOLDER, f"first to hold {artefact['name']}")
+        self.artefact_gained(target, aid)
         if artefact["placement"] in ("area", "area_pair") and artefact["colour"] in ("green", "blue"):
             self.leaders_see(site, artefact["colour"])
 
@@ -746,7 +793,10 @@ class Actions:
 
     def area_range(self, slot: int) -> frozenset[str]:
         """The areas within the empire's Range (``reach_of``), worked out again only when what it depends on
-        has changed (a speed-up: the map's owners, the empire's level and its Explorers)."""
+        has changed (a speed-up: the map's owners, the empire's level and its Explorers; option 16's
+        changes depend on more, so with it the Range is traced every time)."""
+        if self.option_16():
+            return frozenset(self.reach_of(slot))
         key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
                tuple(self.owner.items()))
         known = self.ranges.get(slot)
@@ -758,10 +808,16 @@ class Actions:
         """The areas within the empire's Range, its own included (§ Terms of play › Range): the fewest
         areas from its nearest area at most the empire's age, twice that from an area with an Explorer
         (§ Leader Types › Explorer (Ex)); traced into another player's empire but not through it
-        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
+        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23). Option 16 changes it
+        (``range_changed``: Railways, Judaism, Radio, Satellites, Rutters)."""
         world, seat, owner = self.game.world, self.seat_of(slot), self.owner
-        barred = () if self.progress[slot] >= self.game.unit_level["ship_of_the_line"] else self.game.oceans
-        age = self.age(slot)
+        ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
+        age, through = self.age(slot), False
+        if self.option_16():
+            age, ocean, through, everywhere = self.range_changed(slot, age)
+            if everywhere:
+                return set(world.areas)
+        barred = () if ocean else self.game.oceans
         explorers = {where for _, types, where in self.leaders[slot] if "ex" in types}
         left = {a: age * (2 if a in explorers else 1) for a in self.areas_of(slot)}
         steps = max(left.values(), default=0)
@@ -771,7 +827,7 @@ class Actions:
         for steps in range(steps, 0, -1):                  # the most steps left first: each area once, at its best
             for area in edge.get(steps, ()):
                 other = owner.get(area)
-                if left[area] != steps or other is not None and self.seat_of(other) != seat:
+                if left[area] != steps or not through and other is not None and self.seat_of(other) != seat:
                     continue                               # Range may end in another player's area
                 for n in world.neighbours(area):
                     if left.get(n, -1) < steps - 1 and n not in barred:
@@ -844,11 +900,20 @@ class Actions:
         if self.empire[slot] is None:
             return
         self.modernise(slot)
+        if self.option_16() and self.moment_due("removing_disorder", slot):   # the Great Pyramid, Summer Palace
+            self.queue[:0] = [("artefact_moment", "removing_disorder", slot), ("disorder_paid", slot)]
+            return
+        self.task_disorder_paid(slot)
+
+    def task_disorder_paid(self, slot: int) -> None:
+        """The disorder the empire pays to remove, richest area first, then Urbanise."""
+        if self.empire[slot] is None:
+            return
         game, age = self.game, self.age(slot)
         minimum = game.markers["remove_disorder"]["minimum"]
         for area in sorted((a for a in self.areas_of(slot) if a in self.disorder),
                            key=lambda a: -self.area_income(slot, a)):
-            cost = game.chart.disorder_cost(area, age, self.city.get(area, 0), minimum)
+            cost = self.chart.disorder_cost(area, age, self.city.get(area, 0), minimum)
             if cost <= self.money[slot]:
                 self.spend(slot, cost)
                 self.disorder -= {area}
@@ -868,14 +933,15 @@ class Actions:
         spots.sort(key=lambda a: (a != self.capital[slot], -self.area_income(slot, a), game.world.areas[a].index))
         chosen = []
         if not self.barbarian(slot):
-            fertile = [a for a in spots if game.chart.at(a, age)["id"] == "fertile"]
+            fertile = [a for a in spots if self.chart.at(a, age)["id"] == "fertile"]
             chosen = fertile[:2] if len(fertile) >= 2 else spots[:1]
         # a Builder: one more in its area, even for a Barbarian, not the same city twice
         chosen += [a for a in spots if self.leader_here(slot, "bu", a) and a not in chosen]
         if self.temporary and "extra_city" in self.in_force("allow", slot):      # Urban planning (events.py)
             chosen += [a for a in spots if a not in chosen][:1]
+        steps = 2 if self.option_16() and "urbanise_extra_level" in self.in_force("allow", slot) else 1   # Capitalism
         for area in chosen:
-            value = CITY_STEPS[CITY_STEPS.index(self.city.get(area, 0)) + 1]
+            value = CITY_STEPS[min(CITY_STEPS.index(self.city.get(area, 0)) + steps, CITY_STEPS.index(top(area)))]
             self.city[area] = value
             self.note(f"  {self.who(slot)} urbanises {game.world.areas[area].name}: city {value}")
         if self.capital[slot] is None and not self.barbarian(slot):
@@ -903,4 +969,6 @@ class Actions:
         self.take_specials(slot)
         self.marks[slot] = None
         self.money[slot] = self.progress[slot] = self.elite[slot] = 0
+        for artefact in self.on_card[slot]:            # World war's marker leaves with it (clocks.py)
+            self.clock_removed(artefact)
         self.beliefs[slot], self.on_card[slot] = (), ()

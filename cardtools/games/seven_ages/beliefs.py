@@ -107,6 +107,7 @@ class Beliefs:
         if belief != "none":
             self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b != belief)
             self.remove_marker(slot, belief)
+            self.government_changed(slot, belief, gained=False)       # option 16: Socialism (artefacts.py)
             seat, name = self.seat_of(slot), self.game.artefacts[belief]["name"]
             card = next((c for c in self.hand[seat] if self.game.artefact_of[c] == belief), None)
             if card is not None:
@@ -116,8 +117,7 @@ class Beliefs:
             else:
                 led = {where for _, _, where in self.leaders[slot]}
                 hit = {a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
-                       and (a in self.city) != (a in led)}
-                self.disorder |= hit
+                       and (a in self.city) != (a in led) and self.add_disorder(a)}
                 self.note(f"  {self.who(slot)} discards {name}: {len(hit)} area(s) disordered")
         self.done()
 

@@ -52,7 +52,7 @@ class Manoeuvre:
         if slot is None or self.empire[slot] is None:
             return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
-        self.sworn = frozenset()
+        self.sworn, self.wave = frozenset(), 0
         self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
@@ -108,7 +108,7 @@ class Manoeuvre:
 
     def ways(self, slot: int, source: str, kind: str, bonus: int, landing: bool) -> dict[str, tuple[int, str]]:
         """``reach``, worked out."""
-        game, world, seat = self.game, self.game.world, self.seat_of(slot)
+        world, seat = self.game.world, self.seat_of(slot)
         age, land, air = self.age(slot), kind == "land", kind in AIR
         limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
                             default=0)
@@ -117,10 +117,14 @@ class Manoeuvre:
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
         ports = self.berths(slot, source) if world.areas[source].is_land else ()
-        ocean = kind != "galley" or self.galleys_ocean(slot)
+        ocean = (kind != "galley" or self.galleys_ocean(slot)) and self.ocean_open(slot)
         promised = False
         heap = [(0, source)]
-        closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
+        closed = self.closed(slot) if self.temporary else frozenset()  # an event's change (events.py)
+        if self.option_16():
+            closed |= self.at_peace(slot)                             # a Peace treaty (artefacts.py)
+        chart = self.chart
+        roads = self.road_costs(slot) if land and self.option_16() else {}    # Paved roads, Railways
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
@@ -141,7 +145,7 @@ class Manoeuvre:
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
-                if closed and (game.chart.at(n, age)["id"] in closed or other in closed):
+                if closed and (chart.at(n, age)["id"] in closed or other in closed):
                     continue
                 if air:
                     if kind == "nuke" and other not in (None, slot) and "star_wars" in self.units[n]:
@@ -152,7 +156,8 @@ class Manoeuvre:
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
                         continue
-                    step = 1 if bonus_step and other is None else game.chart.entry_cost(n, age)
+                    step = 1 if bonus_step and other is None else chart.entry_cost(n, age)
+                    step = min(step, roads.get(n, step))
                 elif there.is_land:
                     if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
@@ -472,6 +477,8 @@ class Manoeuvre:
                 self.note(f"  {self.who(slot)}: its Populist removes the disorder in {world.areas[target].name}")
         else:
             self.invaders[target] = self.invaders.get(target, ()) + moving
+            if self.option_16():
+                self.censure(slot, None)                   # the United Nations (clocks.py)
         self.queue[:0] = [("marching", slot)]
         self.done()
 
@@ -564,13 +571,14 @@ class Manoeuvre:
         for area in [a for a in self.areas_of(slot) if a in self.disorder]:
             units = self.units[area]
             siege = any(u in game.negates_city for u in units)
-            fort = area in self.forts
-            need = game.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
+            fort = self.fortified(area)
+            need = self.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
                                        invaded=area in self.invaded, siege=siege, fort=fort)
             if len(units) >= need and len(units) > (0 if fort else 1):
                 self.disorder -= {area}
                 if not fort and not (self.temporary and "remove_disorder_keep_units" in self.in_force("allow", slot)):
                     self.units[area] = units[:-1]                           # unless Martial law (events.py)
+                    self.units_to_pool(slot, 1)                             # option 16: Socialism
                 self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
 
     def task_battle(self, slot: int, area: str) -> None:
@@ -606,6 +614,8 @@ class Manoeuvre:
                 return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
         self.sworn = frozenset()
+        if self.empire[slot] is not None and self.option_16() and not self.manoeuvre_again(slot):   # World war
+            self.grudges_settled(slot)                     # Buddhism (artefacts.py)
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
@@ -621,7 +631,7 @@ class Manoeuvre:
         area, slot = self.fight[0], self.fight[1 + side]
         if side == 0 and not (self.fight[8] and self.retreat_to(slot, area)):
             side, slot = 1, self.fight[2]
-        tactician = self.leader_here(slot, "ta", area)   # § Leader Types › Tactician: if either has one
+        tactician = self.tactician_near(slot, area)      # § Leader Types › Tactician: if either has one
         if side == 0 and self.retreats_any_round(slot) and self.retreat_to(slot, area):   # events.py
             self.wait("retreat", slot, side)
             return
@@ -678,7 +688,7 @@ class Manoeuvre:
         must use (§ Leader Types › Tactician (Ta))."""
         area, slot = self.fight[0], self.fight[1 + side]
         self.drawn[self.seat_of(slot)] = self.draw_cards(1)
-        if self.drawn[self.seat_of(slot)] and self.leader_here(slot, "ta", area):
+        if self.drawn[self.seat_of(slot)] and self.tactician_near(slot, area):
             self.wait("redraw", slot, side)
 
     def options_redraw(self, side: int) -> list[int]:
@@ -767,13 +777,15 @@ class Manoeuvre:
         more = self.special_values(slot, unit)
         front, support = front + more[0], support + more[1]
         if game.unit_class[unit] == "cavalry":
-            malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
+            malus = self.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)
         for c in changed:
             if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
                 front *= 2
             if c.get("support_only") and self.unit_fits(unit, c["support_only"]):   # Heavy rains (events.py)
                 front = support
+            if c.get("near") and self.unit_fits(unit, c["units"]) and self.beacon_near(slot, area, c["near"]):
+                front, support = front + c.get("front", 0), support + c.get("support", 0)    # Pharos (option 16)
         return front, support
 
     def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
@@ -785,7 +797,7 @@ class Manoeuvre:
         area, att, dfn = self.fight[:3]
         slot, other = (att, dfn) if side == 0 else (dfn, att)
         mine, theirs = committed[side], committed[1 - side]
-        changed, cancelled = self.conflict_changed(slot, other) if self.temporary else ((), ())  # events.py
+        changed, cancelled = self.conflict_changed(slot, other) if self.changing else ((), ())  # events, artefacts
         values = sorted(((0 if self.shy_front(u, theirs) else f, s) for u in mine
                          for f, s in [self.unit_values(slot, u, area, changed)]), key=lambda v: -v[0])
         fronts = (len(values) + 1) // 2
@@ -801,8 +813,8 @@ class Manoeuvre:
         if markers and values:
             parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
         if side == 1:
-            parts.append(("terrain", game.chart.defence(area, self.age(dfn), self.across.get(area))))
-            if area in self.forts:
+            parts.append(("terrain", self.chart.defence(area, self.age(dfn), self.across.get(area))))
+            if self.fortified(area):
                 parts.append(("fort", FORT))
             if area in self.invaded:
                 parts.append(("invasion", INVADED))
@@ -877,6 +889,7 @@ class Manoeuvre:
         """A committed leader is lost with its side's units (named: out of the game; unnamed: the cup)."""
         lost = next(leader for leader in self.leaders[slot] if "ta" in leader[1] and leader[2] == area)
         self.leaders[slot] = tuple(leader for leader in self.leaders[slot] if leader is not lost)
+        self.leaders_gone(slot)
         if lost[0] not in self.game.leader_slug:
             self.cup += (lost[1],)
         self.note(f"  {self.who(slot)} loses {lost[0]}, committed and beaten")
@@ -887,6 +900,9 @@ class Manoeuvre:
         area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
         self.fight = None
         self.task_expire("conflict")                  # an event's change for this conflict (events.py)
+        self.defended_against(dfn, att)               # option 16: Democracy (artefacts.py)
+        self.units_to_pool(att, la)                   # option 16: Socialism
+        self.units_to_pool(dfn, ld)
         for slot, lost in ((att, la), (dfn, ld)):
             if self.elite[slot] and lost >= 2:
                 card = self.draw_cards(1)
@@ -901,16 +917,19 @@ class Manoeuvre:
             self.lose_leaders(att, area, "no unit left with them")
         if not survivors_d:
             capital = self.capital[dfn] == area
+            kept = self.kept_by_liberator(area)            # option 16: a Great Temple stays (artefacts.py)
             self.vacate(area)
             if survivors_a:
                 self.take_control(att, area, survivors_a)
+                self.artefacts_kept(area, kept)
+                self.land_taken(att, dfn, area)           # option 16 (artefacts.py)
             if capital and self.money[dfn]:
                 money, self.money[dfn] = self.money[dfn], 0
                 self.note(f"  {self.who(dfn)} loses its capital and all its money")
                 if survivors_a:
                     self.earn(att, money // 2, "half the lost capital's money")
         if la and ld and area in self.owner and self.game.world.areas[area].is_land:
-            self.disorder |= {area}
+            self.add_disorder(area)
         if self.log is not None:
             holder = self.owner.get(area)
             self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "

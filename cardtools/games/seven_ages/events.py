@@ -24,6 +24,7 @@ from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed
+from cardtools.games.seven_ages.artefacts import HERE_KINDS, SPIED
 from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 
@@ -168,7 +169,7 @@ class Events:
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
         "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
-        "areas_america_australasia", "ocean_area", "leaders_in_conflict")}
+        "areas_america_australasia", "ocean_area", "leaders_in_conflict", "fertile_areas", "players_ahead")}
 
     # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
     def event_for(self, actor: int, anywhere: bool) -> int:
@@ -186,13 +187,18 @@ class Events:
         by, held = self.event_for(actor, anywhere), book.window["civilise"].intersection(self.hand[self.seat_of(actor)])
         aimed = {}                                    # target word -> whether it has someone (Range is costly)
         for card in held:
-            word = book.target[card]
-            if word not in aimed:
-                aimed[word] = bool(self.event_targets(card, by)) if word else self.empire[by] is not None
-        return sorted(c for c in held if aimed[book.target[c]])
+            key = (book.target[card], card if self.option_16() else None)      # option 16: Just rule shields
+            if key not in aimed:
+                aimed[key] = bool(self.event_targets(card, by)) if key[0] else self.empire[by] is not None
+        return sorted(c for c in held if aimed[book.target[c], c if self.option_16() else None])
 
     def event_targets(self, card: str, by: int) -> list[int]:
-        """Whom the event may be played on (an empire slot; a player as their first slot)."""
+        """Whom the event may be played on (an empire slot; a player as their first slot); under option 16
+        not an empire shielded from it (Just rule: ``Artefacts.shielded``)."""
+        found = self.event_candidates(card, by)
+        return [s for s in found if not self.shielded(s, card)] if self.option_16() else found
+
+    def event_candidates(self, card: str, by: int) -> list[int]:
         word = self.game.events.target[card]
         seat = self.seat_of(by)
         if word == "empire":
@@ -241,6 +247,7 @@ class Events:
             title = self.game.deck.card(card).part("event.title")
             self.note(f"  {self.seat_name(seat)} plays the event {title} ({self.game.name(card)})")
         self.stack = ((card, by, None, window, sides),)
+        self.censure_event(card, by)                 # option 16: the United Nations (clocks.py)
         self.step = None
         self.queue[:0] = [("aim", card, by, sides), ("respond", 0, 0), ("resolve",), after]
         self.proceed()
@@ -418,8 +425,11 @@ class Events:
         the player of the event, or by the empire's owner (``chosen_by: owner``)."""
         slots = self.in_play() if pick.anywhere else [ctx.player]
         by = ctx.event.get("by", ctx.player)
-        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind, by)
-                 if self.area_fits(pick, a)]
+        if pick.kind in HERE_KINDS:                  # option 16: areas seen from the artefact (artefacts.py)
+            found = [a for a in self.areas_here(ctx, pick.kind) if self.owner.get(a) in slots and self.area_fits(pick, a)]
+        else:
+            found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind, by)
+                     if self.area_fits(pick, a)]
         if pick.kind == "coastal_on_chosen_sea":
             return self.pick_sea(ctx, pick, found)
         if n is None or n >= len(found) and pick.kind not in RANKED:
@@ -484,8 +494,7 @@ class Events:
                 if method == "remove_disorder":
                     self.disorder -= {a}
                     self.note(f"  disorder removed from {name}")
-                elif self.game.world.areas[a].is_land:
-                    self.disorder |= {a}
+                elif self.game.world.areas[a].is_land and self.add_disorder(a):
                     self.note(f"  {self.game.world.areas[a].name} is disordered")
         elif method == "reduce_city":
             for _ in range(pick.levels):
@@ -507,7 +516,7 @@ class Events:
     def areas_of_kind(self, slot: int, kind: str, by: int | None = None) -> list[str]:
         """The empire's land areas of a kind (the vocabulary's counts), in map order; ``by``: the
         empire of the event, for the kinds seen from it (``border``, ``OUTWARD``)."""
-        world, chart, age = self.game.world, self.game.chart, self.age(slot)
+        world, chart, age = self.game.world, self.chart, self.age(slot)
         if kind in OUTWARD:
             return self.outward(slot)
         areas = sorted((a for a in self.areas_of(slot) if world.areas[a].is_land != (kind in SEA_KINDS)),
@@ -764,9 +773,10 @@ class Events:
         self.commits = self.commits[:side] + (commit,) + self.commits[side + 1:]
 
     def unit_fits(self, unit: str, units: tuple[str, ...]) -> bool:
-        """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none: any unit."""
+        """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none, or ``units``:
+        any unit."""
         cls = self.game.unit_class[unit]
-        return not units or unit in units or cls in units or self.game.class_kind[cls] in units
+        return not units or "units" in units or unit in units or cls in units or self.game.class_kind[cls] in units
 
     def units_lost(self, slot: int, area: str, units: tuple[str, ...], n: int | None) -> None:
         here = list(self.units[area])
@@ -775,6 +785,7 @@ class Events:
             return
         self.note(f"  {self.who(slot)} loses {', '.join(self.game.unit_name(here[i]) for i in lost)} in "
                   f"{self.game.world.areas[area].name}")
+        self.units_to_pool(slot, len(lost))          # option 16: Socialism (artefacts.py)
         left = tuple(u for i, u in enumerate(here) if i not in lost)
         if left:
             self.units[area] = left
@@ -805,6 +816,7 @@ class Events:
         kept = list(self.leaders[slot])
         kept.remove(leader)
         self.leaders[slot] = tuple(kept)
+        self.leaders_gone(slot)
         new = (self.target(ctx, to) or [None])[0] if to else None
         if new is not None and self.empire[new] is not None and self.areas_of(new):
             self.note(f"  {name} leaves {self.who(slot)} for {self.who(new)}")
@@ -890,10 +902,13 @@ class Events:
             return
         self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in dropped)
         self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[b]['name'] for b in dropped)}")
+        for belief in dropped:                       # option 16: Socialism (artefacts.py)
+            if self.game.artefacts[belief].get("group") == "government":
+                self.government_changed(slot, belief, gained=False)
         led = {area for _, _, area in self.leaders[slot]}
         for area in self.areas_of(slot):
             if self.game.world.areas[area].is_land and (area in self.city) != (area in led):
-                self.disorder |= {area}
+                self.add_disorder(area)
 
     def belief_gained(self, ctx: Ctx, slot: int, belief: str | None, group: str) -> None:
         """``adopt_religion`` / ``swap_government``: the empire holds the belief if it may and a marker is
@@ -909,6 +924,7 @@ class Events:
             return
         self.beliefs[slot] = kept + (belief,)
         self.note(f"  {self.who(slot)} holds {artefact['name']}")
+        self.artefact_gained(slot, belief)
 
     def put_first(self, slot: int, religion: str) -> None:
         """``put_first``: a religion the empire holds becomes its dominant one, the leftmost (§ 6. Civilise ›
@@ -1105,12 +1121,15 @@ class Events:
         self.temporary += ((slot, end, verb, changed),)
         if self.log is not None:
             whom = "every empire" if slot is None else self.who(slot)
-            self.note(f"  {self.game.deck.card(ctx.card).part('event.title')}: for {whom} until the end of the "
-                      f"{end.replace('_', ' ')}")
+            what = (self.game.artefacts[ctx.card]["name"] if ctx.card in self.game.artefacts   # option 16
+                    else self.game.deck.card(ctx.card).part('event.title'))
+            self.note(f"  {what}: for {whom} until the end of the {end.replace('_', ' ')}")
 
     def in_force(self, verb: str, slot: int | None) -> list:
-        """The arguments of the changes of a verb in force for an empire (None: for every empire)."""
-        return [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+        """The arguments of the changes of a verb in force for an empire (None: for every empire): the
+        events' for a while, then option 16's artefacts' (artefacts.py)."""
+        found = [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+        return found + self.artefact_changes(verb, slot) if self.game.artefact_book is not None else found
 
     def task_expire(self, end: str) -> None:
         """Changes that last until the end of this period end; at a new turn, those for the next
@@ -1128,7 +1147,7 @@ class Events:
     def leader_number(self, slot: int) -> int:
         """The empire's card's leader number, raised by the changes in force (Council of elders, card 53)."""
         number = self.game.empires[self.empire[slot]]["leaders"]
-        if not self.temporary:
+        if not self.changing:                        # an event's or artefact's change (Democracy)
             return number
         return number + sum(c.get("leader_number", 0) for c in self.in_force("stat", slot))
 
@@ -1138,13 +1157,18 @@ class Events:
 
     def cost_changed(self, slot: int, unit: str, cost: int) -> int:
         """A unit's (or a fort's) cost under the changes in force (Engineers, card 132; Arsenal, card 133;
-        Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1)."""
+        Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1); or
+        raised by an artefact (option 16)."""
         for changed in self.in_force("unit_cost", slot):
             if "fort" in changed["units"] if unit == "fort" else self.unit_fits(unit, changed["units"]):
                 if "set" in changed:
                     cost = changed["set"]
-                else:
+                elif "add" not in changed or "where" in changed:   # option 16: the total halved, one area's
+                    continue
+                elif changed["add"] < 0:
                     cost = min(cost, max(changed.get("minimum", 1), cost + changed["add"]))
+                else:                          # dearer (Concentrated ownership, Revolution: option 16)
+                    cost += changed["add"]
         return cost
 
     def free_upkeep(self, slot: int) -> int:
@@ -1197,8 +1221,9 @@ class Events:
         return bool(self.temporary) and "chronicle_ties" in self.in_force("allow", slot)
 
     def trade_changed(self, slot: int) -> int:
-        """Trade value added by the changes in force (Trade winds, Debased coinage)."""
-        return sum(changed.get("trade_value", 0) for changed in self.in_force("stat", slot))
+        """Trade value added by the changes in force (Trade winds, Debased coinage), and the trade number
+        changed by artefacts (Great University, Printing, Pharos lighthouse, Confucianism: option 16)."""
+        return sum(changed.get("trade_value", 0) + changed.get("trade_number", 0) for changed in self.in_force("stat", slot))
 
     def trades_with_deck(self, slot: int) -> bool:
         """The empire may not trade with empires: it trades against the deck (Naval blockade, card 106)."""
@@ -1213,7 +1238,7 @@ class Events:
 
     def levels_changed(self, slot: int, a: int, b: int) -> int:
         """Levels added to a won trade between empires 3 or more areas apart (Silk road, card 36)."""
-        far = [c["add"] for c in self.in_force("trade_progress", slot)]
+        far = [c["add"] for c in self.in_force("trade_progress", slot) if c.get("when") == "far"]
         if not far or b < 0:
             return 0
         apart = self.distances(*self.areas_of(a))
@@ -1224,17 +1249,24 @@ class Events:
         return any("trade" in c["from"] and c.get("times") == 0 for c in self.in_force("income", slot))
 
     def income_changed(self, slot: int, area: str, income: int) -> int:
-        """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts)."""
+        """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts; option
+        16: Industrial Revolution doubling cities, Irrigation's +1 on its rivers)."""
         for changed in self.in_force("income", slot):
             kinds = changed["from"]
+            if "add" in changed and "river_areas" in kinds:
+                income += changed["add"] * self.irrigated(area)
+            if "wheat_and_oil" in kinds and changed.get("times") == 0:     # option 16: the climate collapse
+                income -= sum(self.chart.resources[r]["income"] for r in self.game.world.areas[area].resources
+                              if r in ("wheat", "oil"))
+                continue
             if "times" not in changed:
                 continue
-            if ("fertile_areas" in kinds and self.game.chart.at(area, self.age(slot))["id"] == "fertile"
+            if ("fertile_areas" in kinds and self.chart.at(area, self.age(slot))["id"] == "fertile"
                     or "without_river" in kinds and not self.game.world.river_area(area)
                     or "wheat" in kinds and "wheat" in self.game.world.areas[area].resources):
                 income *= changed["times"]
-            elif "cities" in kinds and changed["times"] == 0:
-                income -= self.city.get(area, 0)
+            elif "cities" in kinds:
+                income += self.city.get(area, 0) * (changed["times"] - 1)
         return max(0, income)
 
     def moves_changed(self, slot: int, unit: str) -> int:
@@ -1312,17 +1344,18 @@ class Events:
         return bool(self.temporary) and "win_ties" in self.in_force("allow", slot)
 
     def retreats_any_round(self, slot: int) -> bool:
-        """The side may retreat before any round (Feigned retreat, card 21)."""
-        return bool(self.temporary) and "retreat_any_round" in self.in_force("allow", slot)
+        """The side may retreat before any round (Feigned retreat, card 21; near Machu Pichu: option 16)."""
+        return (bool(self.temporary) and "retreat_any_round" in self.in_force("allow", slot)
+                or self.option_16() and self.refuge_near(slot))
 
     def neutral_for_1(self, slot: int) -> bool:
         """Neutral areas cost the empire's units 1 movement point (Frontier, card 113)."""
-        return bool(self.temporary) and bool(self.in_force("move_cost", slot))
+        return bool(self.temporary) and any(c["into"] == "neutral_area" for c in self.in_force("move_cost", slot))
 
     # -- conditions (verbs.py) ------------------------------------------------------------------------
     def in_conflict_terrain(self, slot: int, terrains: list[str]) -> bool:
         """The conflict being fought is in an area of these terrains (at the defender's age)."""
-        return self.fight is not None and self.game.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
+        return self.fight is not None and self.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
 
     def controls_in(self, slot: int, regions: list[str]) -> bool:
         """A land area of the empire in each of these regions (New world, card 111)."""
@@ -1367,6 +1400,12 @@ class Events:
         ``your_other_empire``: another empire in play of its player (Government in exile, card 164)."""
         if name == "yours":
             return [ctx.event.get("by", ctx.player)]
+        if name == "all_but_ender":                  # option 16: World war's end (clocks.py)
+            return [s for s in self.in_play() if s != ctx.event.get("ender")]
+        if name in SPIED:                            # option 16: whose hand an artefact shows (artefacts.py)
+            return self.spied(ctx, name)
+        if name in ctx.event and name in ("taker", "liberator"):     # option 16: who took an area (artefacts.py)
+            return [ctx.event[name]]
         if name == "your_other_empire":
             by = ctx.event.get("by", ctx.player)
             return [s for s in self.slots_of(self.seat_of(by)) if s != by and self.empire[s] is not None][:1]
@@ -1380,7 +1419,7 @@ class Events:
     def gain(self, ctx: Ctx, actor: int, resource: str, amount: int) -> Pending | None:
         """Glory, money and progress by the rules' own ways (never negative glory, money at most 199,
         progress with its new age)."""
-        cause = f"event {self.game.name(ctx.card)}"
+        cause = self.cause(ctx.card)
         if amount > 0 and resource == "glory":
             self.score(actor, amount, cause)
         elif amount > 0 and resource == "money":
@@ -1392,13 +1431,17 @@ class Events:
         return None
 
     def lose(self, ctx: Ctx, actor: int, resource: str, amount: int) -> None:
-        cause = f"event {self.game.name(ctx.card)}"
+        cause = self.cause(ctx.card)
         if resource == "glory":
             self.score(actor, -amount, cause)
         elif resource == "progress":
             self.regress(actor, min(amount, self.progress[actor] - 1), cause)
         else:
             super().lose(ctx, actor, resource, amount)
+
+    def cause(self, card: str) -> str:
+        """What a gain or loss of an effect is put down to: an event, or an artefact's power or penalty."""
+        return f"option 16: {self.game.name(card)}" if card in self.game.artefacts else f"event {self.game.name(card)}"
 
     def regress(self, slot: int, levels: int, cause: str) -> None:
         """Back down the track; a new age loses the leaders (§ 6. Civilise › Removing leaders)."""
@@ -1410,6 +1453,9 @@ class Events:
         if self.age(slot) != before:
             self.lose_leaders(slot, None, "a new age")
             self.age_over(slot)
+            self.fire_artefacts("changes_age", slot)     # option 16 (artefacts.py)
+            self.entered_age(slot)
+            self.treaties_kept()
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)
@@ -1428,6 +1474,15 @@ class Events:
 
     def count_areas(self, slot: int) -> int:
         return len(self.areas_of(slot))
+
+    def count_fertile_areas(self, slot: int) -> int:
+        """Fertile areas the empire controls (at its age: World war's end, option 16)."""
+        return sum(self.chart.at(a, self.age(slot))["id"] == "fertile" for a in self.areas_of(slot))
+
+    def count_players_ahead(self, slot: int) -> int:
+        """Players with more glory than the empire's (the Internet, option 16)."""
+        mine = self.rank_value(self.seat_of(slot), "glory")
+        return sum(self.rank_value(p, "glory") > mine for p in range(self.n))
 
     def count_cities(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if a in self.city)

@@ -40,6 +40,11 @@ class Glory:
 
     # -- the categories ------------------------------------------------------------------------------
     def task_harvest(self) -> None:
+        before = list(self.glory)
+        self.harvest_categories()
+        self.harvested(before)                           # option 16: Hinduism (artefacts.py)
+
+    def harvest_categories(self) -> None:
         self.note("Harvest glory")
         empires = self.in_play()
         if not empires:
@@ -129,7 +134,10 @@ class Glory:
         return empires
 
     def counted(self, slot: int) -> list[str]:
-        return [a for a in self.areas_of(slot) if a not in self.disorder]
+        """The areas that count for glory: those without disorder, and with option 16's Temple of Diana
+        the disordered ones within Range of it too (``unrest_spared``)."""
+        spared = self.unrest_spared(slot) if self.option_16() else set()
+        return [a for a in self.areas_of(slot) if a not in self.disorder or a in spared]
 
     def measure(self, slot: int, category: str, region: str | None, kind: str | None) -> int:
         """What a ranked category counts (glory-categories.yaml, `measure`)."""
@@ -185,7 +193,7 @@ class Glory:
         found = 0
         for a in self.counted(slot):
             if category in world.areas[a].resources:
-                if category == "wheat" and age < 5 and self.game.chart.at(a, age)["id"] != "fertile":
+                if category == "wheat" and age < 5 and self.chart.at(a, age)["id"] != "fertile":
                     continue
                 found += 1
         return found
@@ -195,4 +203,9 @@ class Glory:
         religions = [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "religion"]
         if not religions:
             return 0
-        return sum(1 for a in self.counted(slot) if religions[0] in self.game.world.areas[a].religious_sites)
+        return sum(1 for a in self.counted(slot) if religions[0] in self.sites_of_area(a))
+
+    def sites_of_area(self, area: str) -> tuple[str, ...]:
+        """The religions the area is a religious site of: the map's, and a Great Temple's (option 16)."""
+        sites = self.game.world.areas[area].religious_sites
+        return sites + (self.temples[area],) if area in self.temples else sites

@@ -79,7 +79,7 @@ class Primitives:
         cls = game.unit_class[unit]
         ships = cls == "ships"
         if (ships and not (game.world.coastal(area) if where.is_land else where.kind == "sea")) or (
-                not ships and not where.is_land) or self.room(slot, area) <= 0:
+                not ships and not where.is_land) or self.room(slot, area, ships) <= 0:
             return False
         lifted = self.unrestricted[slot] | (self.lifted(slot) if self.temporary else frozenset())
         if cls in self.icons(slot) - lifted:
@@ -88,33 +88,49 @@ class Primitives:
             if start or self.common_built >= self.common_cap(slot) or self.next_common(slot, unit) is None:
                 return False
         else:
-            level = self.progress[slot] + (self.built_ahead(slot) if self.temporary else 0)
+            level = self.progress[slot] + (self.built_ahead(slot) if self.changing else 0)
+            early = unit == "ship_of_the_line" and self.option_16() and (
+                "ships_of_the_line_early" in self.in_force("allow", slot))                # Rutters (artefacts.py)
             counter = game.counter_of[unit]
             waiting = sum(1 for _, u, waits, _ in self.partial if waits and game.counter_of.get(u) == counter)
-            if game.unit_level[unit] > level or self.pool_left(slot).get(counter, 0) - waiting <= 0:
+            if game.unit_level[unit] > level and not early or self.pool_left(slot).get(counter, 0) - waiting <= 0:
                 return False
         return self.unit_cost(slot, unit, area) <= self.money[slot]
 
-    def room(self, slot: int, area: str) -> int:
+    def room(self, slot: int, area: str, ships: bool = False) -> int:
         """Units the area may still take this build: any number at set-up or with an Administrator,
-        else as many as its city's value, one without a city (§ 2 › Building new units and markers)."""
+        else as many as its city's value, one without a city (§ 2 › Building new units and markers);
+        option 16: any number anywhere under World war, any number of ships at a Great Shipyard
+        (artefacts.py)."""
         placed = sum(1 for where, *_ in self.partial if where == area)
-        if self.step[1] == "start" or self.leader_here(slot, "ad", area):
+        if self.step[1] == "start" or self.leader_here(slot, "ad", area) or self.option_16() and (
+                "unlimited_placement" in self.in_force("allow", slot) or ships and area in self.yards(slot)):
             return 99 - placed
         return max(1, self.city.get(area, 0)) - placed
 
-    def unit_cost(self, slot: int, unit: str, area: str) -> int:
-        """The class's cost (at set-up the card's initial cost: specials.py), 1 less, at least 1, with
-        an Administrator in the area but for infantry outside the capital (§ 2 › Building new units;
-        § Leader Types › Administrator (Ad)); an event's change (events.py)."""
+    def unit_price(self, slot: int, unit: str, area: str) -> int:
+        """The class's cost (at set-up the card's initial cost: specials.py; the Great Shipyard's:
+        artefacts.py), 1 less, at least 1, with an Administrator in the area but for infantry outside the
+        capital (§ 2 › Building new units; § Leader Types › Administrator (Ad)); an event's or an
+        artefact's change (events.py)."""
         game = self.game
         cls = game.unit_class[unit]
         cost = game.class_cost[cls]
         if self.step[1] == "start":
             cost = self.initial_cost(slot, unit, cost)
+        if self.option_16():
+            cost = self.yard_cost(slot, unit, area, cost)
         if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
             cost = max(1, cost - 1)
-        return self.cost_changed(slot, unit, cost) if self.temporary else cost
+        return self.cost_changed(slot, unit, cost) if self.changing else cost
+
+    def unit_cost(self, slot: int, unit: str, area: str) -> int:
+        """What the unit adds to the build's bill: its price, or, with the total halved (option 16, World
+        war: clocks.py), what it adds to the halved total, 0.5 up."""
+        cost = self.unit_price(slot, unit, area)
+        if self.halved is None:
+            return cost
+        return (self.halved + cost + 1) // 2 - (self.halved + 1) // 2
 
     def move_unit(self, unit: str, area: str) -> None:
         self.build_unit(self.player, unit, area, self.unit_cost(self.player, unit, area))
@@ -122,6 +138,8 @@ class Primitives:
     def build_unit(self, slot: int, unit: str, area: str, cost: int) -> None:
         """Paid and placed; at set-up, in an area another empire holds, it waits to fight for it (``built``)."""
         self.note_move("unit", unit, area)
+        if self.halved is not None:                 # the build's total so far, before halving (clocks.py)
+            self.halved += self.unit_price(slot, unit, area)
         self.spend(slot, cost)
         waits = self.owner.get(area, slot) != slot
         counter = self.next_common(slot, unit) if unit in COMMON else None
@@ -150,7 +168,7 @@ class Primitives:
     def fort_cost(self, slot: int, area: str) -> int:
         """5 money, 4 with a Builder in the area (cost-chart.yaml); an event's change (events.py)."""
         cost = self.game.markers["fort"]["builder_cost" if self.leader_here(slot, "bu", area) else "cost"]
-        return self.cost_changed(slot, "fort", cost) if self.temporary else cost
+        return self.cost_changed(slot, "fort", cost) if self.changing else cost
 
     def move_fort(self, area: str) -> None:
         self.fortify(self.player, area, self.fort_cost(self.player, area))
@@ -191,6 +209,7 @@ class Primitives:
         empire › What if someone else is already in my start area?)."""
         slot = self.player
         self.note_move("built")
+        self.halved = None
         if self.step[1] == "start":
             landings: dict[str, tuple[str, ...]] = {}
             for area, unit, waits, _ in self.partial:

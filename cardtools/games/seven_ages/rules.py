@@ -33,6 +33,7 @@ from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
 from cardtools.games.seven_ages import secret, views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
+from cardtools.games.seven_ages.clocks import COLLAPSE, Clocks
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.artefacts import ArtefactBook, Artefacts
@@ -43,6 +44,7 @@ from cardtools.games.seven_ages.leaders import Leaders
 from cardtools.games.seven_ages.moves import GOING, Primitives
 from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.terrain import TerrainChart
+from cardtools.games.seven_ages.votes import Votes
 from cardtools.games.seven_ages.worldmap import WorldMap
 
 FACTS = GameFacts("7 Ages", information="imperfect")
@@ -60,8 +62,8 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Tasks,
-            BaseState):
+class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes,
+            Clocks, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -72,7 +74,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
              Zone("drawn", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "conflict_card")),
              Zone("discards"))
     LEVELS = LEVELS
-    RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
+    #: § Winning the game: glory, then the most advanced empire; first, option 16's General AI (clocks.py)
+    RANKING = Ranking(("crowned", "glory", "advanced"))
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
               "played", "started", "leaders", "berth", "parent")
@@ -103,6 +106,18 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
         self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)
         self.ranges: dict[int, tuple] = {}                # slot -> (what its Range depends on, the Range): area_range
+        self.clocks: dict[str, int] = {}                  # option 16: World war's marker, the climate clock (clocks.py)
+        self.censured: frozenset[int] = frozenset()       # option 16: empires censured this action (clocks.py)
+        self.wave = 0                                     # option 16: a Manoeuvre's second move (World war)
+        self.halved: int | None = None                    # option 16: a Production's unit costs so far, halved
+        self.crowned: int | None = None                   # option 16: the player General AI made the winner
+        self.avoided = False                              # option 16: a disorder marker avoided (artefacts.py)
+        self.grudges: tuple = ()                          # option 16: (empire, its liberator) this Manoeuvre
+        self.streak = 0                                   # option 16: empires in a row that halved their income
+        self.lost: dict[int, int] = {}                    # option 16: empire -> the turn another player's took an area
+        self.defended: dict[tuple, int] = {}              # option 16: (defender, attacker) -> the turn of a conflict
+        self.treaties: tuple = ()                         # option 16: Peace treaties' ((area, empire, age) × 2)
+        self.temples: dict[str, str] = {}                 # option 16: area -> the religion of its Great Temple
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -123,6 +138,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.parent: list[str | None] = [None] * slots    # a Successor State's parent empire (specials.py)
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
+        self.shifted: frozenset[int] = frozenset()        # empires that gained or lost an area this turn (votes.py)
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
         self.commits: tuple = (None, None)                # units each side commits this round
         self.picks: tuple[str, ...] = ()                  # units picked one at a time for a commit
@@ -181,6 +197,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         counter: its slots' sum (a seat's actors are its slots)."""
         if name == "advanced":
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
+        if name == "crowned":                        # option 16: General AI's owner wins (clocks.py)
+            return int(seat == self.crowned)
         values = self.__dict__[name]
         return sum(values[s] for s in self.slots_of(seat))
 
@@ -250,6 +268,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.extra = [None] * self.n
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
+        self.shifted = frozenset()
         self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
         self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
 
@@ -323,12 +342,25 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         else:
             self.extra[seat] = None
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
-        waiting = len(self.queue)
         if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
             return
+        if slot is not None and self.option_16():
+            self.censured = frozenset()
+            self.temples_kept()                          # a Great Temple's religion shrank (artefacts.py)
+            if self.heresy_vote(slot):                   # option 16: a Vote action instead (votes.py)
+                return
+            self.fire_artefacts("each_action", slot)     # Mars landing
+            if self.moment_due("before_action", slot):   # Buddhism, Christianity, the Oracle, Satellites
+                self.queue[:0] = [("artefact_moment", "before_action", slot), ("action", action, seat, slot)]
+                return
+        self.task_action(action, seat, slot)
+
+    def task_action(self, action: str, seat: int, slot: int | None) -> None:
+        """The action is carried out; an event's change "this action" ends with it."""
+        waiting = len(self.queue)
         getattr(self, f"action_{action}")(seat, slot)
-        if self.game.events is not None:         # an event's change "this action" ends with the action
+        if self.game.events is not None or self.option_16():
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
 
     # -- end of turn (§ End of turn) -------------------------------------------------------------------
@@ -342,9 +374,9 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         dark = self.game.dark_ages
         for s in self.in_play():
             level = self.progress[s]
-            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.temporary else ()
-            if "free_progress" in changed:                    # an event forbids it (Stagnation, card 60)
-                self.note(f"{self.who(s)}: no free progress (an event)")
+            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.changing else ()
+            if "free_progress" in changed:        # an event forbids it (Stagnation, card 60); World war
+                self.note(f"{self.who(s)}: no free progress")
             elif (level in dark and not self.leaders_in(s, "sc")     # § Terms of play › Dark ages; Scientist
                   and "free_dark_age_progress" not in changed):    # Age of reason, card 59
                 self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
@@ -356,6 +388,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     def task_harvest_start(self) -> None:
         """Glory bought, then the categories (glory.py); an event's change applies to the total."""
         before = [self.rank_value(p, "glory") for p in range(self.n)]
+        for s in self.in_play():
+            self.fire_artefacts("harvest_start", s)      # option 16: the Nobel prizes (votes.py)
         self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
                       + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
 
@@ -372,6 +406,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         if ended:
             for s in ended:
                 self.score(s, beyond["glory"], "beyond level 49")
+                self.fire_artefacts("ends_game", s)      # option 16 (Moon landing)
             self.finish(f"{', '.join(self.who(s) for s in ended)} passed level {beyond['level']}")
         elif limit and self.turn >= limit:
             self.finish(f"the turn limit ({limit}) is reached")
@@ -415,6 +450,9 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         if self.age(slot) != before:
             self.outdated_artefacts(slot)
             self.age_over(slot)                      # an event's change "until the age changes" ends
+            self.fire_artefacts("changes_age", slot)     # option 16: artefacts discarded in a new age
+            self.entered_age(slot)                       # option 16: World war ends (clocks.py)
+            self.treaties_kept()                         # a Peace treaty ends (artefacts.py)
         if self.age(slot) == 7:                      # § 2 › Elephants: gone when an empire enters age 7
             self.elephants_leave()
         per_level = self.game.immediate(self.empire[slot], "progress_level")
@@ -573,6 +611,7 @@ class Game(BaseGame):
         self.world = WorldMap.of(deck)
         self.oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
         self.chart = TerrainChart(self.world)
+        self.collapsed = TerrainChart(self.world, COLLAPSE)     # option 16: after the climate clock's collapse
         self.counters = Counters.of(deck)
         self.common_units = common_counters(self.counters)
         track = deck.data["progress_track"]

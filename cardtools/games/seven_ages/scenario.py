@@ -70,6 +70,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.homeland[slot] = spec.get("homeland", spec.get("capital"))
         state.beliefs[slot] = tuple(spec.get("beliefs", ()))
         state.on_card[slot] = tuple(b for b in state.beliefs[slot] if game.artefacts[b]["placement"] == "card")
+        state.on_card[slot] += tuple(spec.get("on_card", ()))      # other artefacts on its card (option 16)
         for area, leaders in spec.get("leaders", {}).items():
             for j, leader in enumerate(leaders):
                 if leader in game.named_leaders:
@@ -93,6 +94,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         if game.artefacts.get(artefact, {}).get("colour") != "blue":
             raise SetupError(("track", artefact), f"'{artefact}' is not a blue artefact")
         state.track = {**state.track, artefact: level}
+    state.clocks = dict(setup.get("clocks", {}))               # option 16's markers on the tracks (clocks.py)
     state.queue, state.step, state.turn = [], None, 0
     state.proceed()
     return state

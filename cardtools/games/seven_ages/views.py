@@ -39,7 +39,7 @@ def snapshot(state) -> dict:
             "glory": state.rank_value(p, "glory"), "family": state.family[p], "extra_marker": state.extra[p],
             "hand": list(state.hand[p]), "bid": list(state.bids[p]), "offer": list(state.offer[p]),
             "conflict_card": list(state.drawn[p])} for p in range(state.n)},
-        "empires": empires, "areas": areas, "track": dict(state.track),
+        "empires": empires, "areas": areas, "track": dict(state.track), "clocks": dict(state.clocks),
         "legal": [state.action_to_string(m) for m in state.legal_actions()]}
 
 
