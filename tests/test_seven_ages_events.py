@@ -36,16 +36,16 @@ def test_a_deck_with_an_event_not_run_plays_none_or_those_that_run(tmp_path):
         shutil.copytree(WS.root / folder, tmp_path / folder)
     path = tmp_path / "decks" / "7ages" / "classic.yaml"
     path.write_text(path.read_text().replace("{when: civilise, do: {claim_glory: {up_to: 7}}}",
-                                             "{when: civilise, do: {end_game: glory}}", 1))
+                                             "{when: civilise, do: {move_units: {number: 1, into: neutral_next_door}}}", 1))
     game = new_game(load_deck("7ages", None, Workspace(tmp_path)))
     assert game.events is None
     assert game.facts.unplayed[0].endswith("not every event runs yet: the events of 1 of 165 cards: Egyptians "
-                                           "('end_game')")
+                                           "('move_units')")
     variant = tmp_path / "decks" / "7ages" / "variants" / "partial.yaml"
     variant.write_text("name: partial\ndescription: d\nsource: 'provisional: a designer trying it out'\nrules: {partial_events: true}\n")
     partial = new_game(load_deck("7ages", "partial", Workspace(tmp_path)))
     assert partial.events.played("sabaeans", "civilise") and not partial.events.played("egyptians", "civilise")
-    assert partial.facts.unplayed[0] == "the events of 1 of 165 cards: Egyptians ('end_game')"
+    assert partial.facts.unplayed[0] == "the events of 1 of 165 cards: Egyptians ('move_units')"
 
 
 def test_which_events_run_and_why_the_others_do_not(game):
