@@ -26,7 +26,7 @@ MOVE_CAP = 20_000
 EVENT_STEPS = ("event", "target", "respond", "effect")
 #: Causes that may change glory (the rules that give it: harvest, buying, artefacts, immediate glory, the end).
 GLORY_CAUSES = ("Harvest glory", "religious sites", "bought for", "artefact ", "first to hold", "immediate glory",
-                "beyond level 49", "Scientists: ", "Artists: ", "event ", "a nuke committed")
+                "beyond level 49", "hocked:", "Scientists: ", "Artists: ", "event ", "a nuke committed")
 
 
 @dataclass

@@ -40,6 +40,7 @@ from cardtools.games.seven_ages.events import EventBook, Events
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
+from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.terrain import TerrainChart
 from cardtools.games.seven_ages.worldmap import WorldMap
@@ -59,7 +60,8 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Tasks, BaseState):
+class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Options, Tasks,
+            BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -346,8 +348,11 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def task_harvest_start(self) -> None:
         """Glory bought, then the categories (glory.py); an event's change applies to the total."""
         before = [self.rank_value(p, "glory") for p in range(self.n)]
-        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p)]
-                      + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
+        empires = [s for p in self.seat_order() for s in self.slots_of(p)]
+        hock = [("hock", s) for s in empires] if self.game.rules["hocking"] else []     # option 15 (options.py)
+        self.hocked = {}
+        self.queue = ([("buy", s) for s in empires] + [("harvest",), ("harvest_changed", before)] + hock
+                      + [("expire", "harvest"), ("turn_over",)])
 
     def task_harvest_changed(self, before: list[int]) -> None:
         if self.temporary:
@@ -528,15 +533,11 @@ class Game(BaseGame):
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
-                ("redraw", []), ("keep", [])]
+                ("redraw", []), ("keep", []), ("hock", [("none", "one")])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
-        part2 = [name for name in ("secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
-                                          "redemption", "technology", "marines")
-                 if rules.get(name)]
-        if part2:
-            raise UnplayedRules(f"the 7ages engine does not play option(s) {', '.join(part2)} yet (part 2, issue 17)")
+        unplayed_options = refused(rules)                  # options.py; option 16's by _artefacts
         civs = deck.of_type("civilisation")
         self.cards = tuple(c.id for c in civs)
         self.value = {c.id: c.get("value", 0) for c in civs}
@@ -586,12 +587,14 @@ class Game(BaseGame):
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "event", "target", "respond",
-                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick")}
+                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick", "hock")}
         for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.events, unplayed = self._events(deck, rules)
-        self.artefact_book, lacking = self._artefacts(deck, rules)
+        self.artefact_book, lacking = self._artefacts(deck, rules, unplayed_options)
+        if unplayed_options:
+            raise UnplayedRules(refusal(unplayed_options))
         self.facts = replace(FACTS, unplayed=unplayed + lacking + LEFT_OUT)
 
     def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
@@ -607,9 +610,10 @@ class Game(BaseGame):
             return book, (left,)
         return None, (f"{EVENTS}; not every event runs yet: {left}",)
 
-    def _artefacts(self, deck, rules) -> tuple[ArtefactBook | None, tuple[str, ...]]:
-        """Option 16: played once every artefact runs; until then refused, naming each artefact and
-        why, or with ``partial_artefacts`` played as far as it runs, the others named (issue 17)."""
+    def _artefacts(self, deck, rules, unplayed: list[str]) -> tuple[ArtefactBook | None, tuple[str, ...]]:
+        """Option 16: played once every artefact runs; until then refused (added to ``unplayed``), naming
+        each artefact and why, or with ``partial_artefacts`` played as far as it runs, the others named
+        (issue 17)."""
         if not rules["artefact_effects"]:
             return None, ()
         book = ArtefactBook.of(deck, self.vocab)
@@ -617,8 +621,8 @@ class Game(BaseGame):
             return book, ()
         left = f"option 16 for {book.summary(self.name)}"
         if not rules["partial_artefacts"]:
-            raise UnplayedRules(f"the 7ages engine does not play option(s) artefact_effects yet (part 2, issue 17): "
-                                f"not every artefact runs: {left}")
+            unplayed.append(f"16 Artefact pre-requisites and effects (artefact_effects): not every artefact runs: {left}")
+            return None, ()
         return book, (left,)
 
     def _units(self, chart: dict) -> None:
@@ -674,6 +678,6 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
-#: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the optional rules",)
+#: What the engine does not play yet (docs/rules/7ages.md, banner; § 18), printed by play and simulate.
+LEFT_OUT = (left_out(),)
 EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
