@@ -87,7 +87,7 @@ class Actions:
             return False
         age = self.game_age()
         if age is None:
-            return True
+            return self.first_empire_allowed(card)      # option 1 (options.py)
         lo, hi = empire["ages"]
         if lo <= age <= hi:
             return True
@@ -564,17 +564,18 @@ class Actions:
     def move_destiny(self, count: str) -> None:
         """Discard any cards (the macro: the ``count`` lowest), then draw up to 6 (no Philosophers yet)."""
         seat, n = self.seat_of(self.player), int(count)
+        slot = self.step[1] if len(self.step) > 1 else None
+        size = self.destiny_hand(seat, slot)             # 6, or option 7's (options.py)
         hand = sorted(self.hand[seat], key=lambda c: self.game.value[c])
         self.discards += tuple(hand[:n])
         self.hand[seat] = tuple(hand[n:])
-        drawn = self.draw_cards(max(0, DESTINY_HAND - len(self.hand[seat])))
+        drawn = self.draw_cards(max(0, size - len(self.hand[seat])))
         self.hand[seat] += drawn
         self.note(f"  {self.seat_name(seat)} discards {n} card(s) and draws {len(drawn)}")
-        slot = self.step[1] if len(self.step) > 1 else None
         wise = self.leaders_in(slot, "ph") if slot is not None and self.empire[slot] else 0
         if wise:                                   # § 5. Destiny: 1 more card per Philosopher, then back to 6
             hand = sorted(self.hand[seat] + self.draw_cards(wise), key=lambda c: -self.game.value[c])
-            keep = max(DESTINY_HAND, len(self.hand[seat]))
+            keep = max(size, len(self.hand[seat]))
             self.hand[seat], self.discards = tuple(hand[:keep]), self.discards + tuple(hand[keep:])
             self.note(f"  its Philosophers draw {wise} more; back to {keep} cards")
         self.done()

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardtools.games.seven_ages.actions import DESTINY_HAND
+
 #: The section of every option's rule.
 GUIDE = "seeds/001_f19afe02b0a671da.txt § PLAYERS' GUIDE › Optional Rules"
 
@@ -29,13 +31,13 @@ class Option:
 
 #: Options 1-15 (16, artefact_effects, is Game._artefacts'), and whether the engine plays each.
 OPTIONS = (
-    Option(1, "Total History", "total_history", False),
+    Option(1, "Total History", "total_history", True),
     Option(2, "Not the full deck", "not_the_full_deck", False),
-    Option(3, "Redemption", "redemption", False),
-    Option(4, "Enhanced start", "enhanced_start", False),
+    Option(3, "Redemption", "redemption", True),
+    Option(4, "Enhanced start", "enhanced_start", True),
     Option(5, "Enhanced Play", "enhanced_play", False),
     Option(6, "Pursuit", "pursuit", False),
-    Option(7, "Technology", "technology", False),
+    Option(7, "Technology", "technology", True),
     Option(8, "Take that!", "take_that", False),
     Option(9, "Cadenced progress", "cadenced_progress", False),
     Option(10, "Neutral Kingdoms", "neutral_kingdoms", False),
@@ -64,6 +66,112 @@ def refusal(names: list[str]) -> str:
 
 class Options:
     """The rules of the options the engine plays, each a hook the standard sequence of play calls."""
+
+    hocked: dict = {}          # option 15: glory each empire sold this turn (replaced, never changed)
+    destiny_hands: dict = {}   # option 7: (seat, slot) -> the hand its Destiny fills to this turn
+
+    # -- Preparing to play: 1) Total History, 3) Redemption, 4) Enhanced start ------------------------
+    def deal(self, cards: list[str]) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
+        """The hands and the deck from the shuffled ``cards`` (§ Preparing to play: 7 each). Option 4:
+        10 each. Option 1: first 2 gold-border (unconditional age 1) empires each, shuffled apart, then
+        the rest reshuffled and 5 more (8 with option 4) (§ 1, § 4) *(judgment: option 1 always deals
+        them, so that the first empire's age 1 can be met)*."""
+        rules, n = self.game.rules, self.n
+        size = ENHANCED_HAND if rules["enhanced_start"] else HAND
+        if not rules["total_history"]:
+            return [tuple(cards[p * size:(p + 1) * size]) for p in range(n)], tuple(cards[n * size:])
+        gold = [c for c in cards if self.game.empires[c] and self.game.empires[c]["ages"][0] == 1]
+        rest = [c for c in cards if c not in gold]
+        dealt = [tuple(gold[p * GOLD:(p + 1) * GOLD]) for p in range(n)]
+        rest += gold[n * GOLD:]
+        self.chance("total history").shuffle(rest)
+        more = size - GOLD
+        return [dealt[p] + tuple(rest[p * more:(p + 1) * more]) for p in range(n)], tuple(rest[n * more:])
+
+    def first_empire_allowed(self, card: str) -> bool:
+        """Option 1: the game's first empire must start in age 1 (§ 1): its card's ages begin at 1
+        *(judgment: a conditional age 1, the Carthaginians', cannot hold before any empire is in play)*."""
+        return not self.game.rules["total_history"] or any(self.started) or self.game.empires[card]["ages"][0] == 1
+
+    def before_bids(self) -> list[tuple]:
+        """Option 3: each player, clockwise from the dealer *(judgment: P1 deals)*, may discard cards
+        and fill their hand to 6 (8 with option 4), before the game starts: no events (§ 3)."""
+        return [("redeem", p, 0) for p in range(self.n)] if self.game.rules["redemption"] else []
+
+    def task_redeem(self, seat: int, discarded: int) -> None:
+        self.wait("redeem", seat * self.per, discarded)
+
+    def options_redeem(self, discarded: int) -> list[int]:
+        ids = self.game.ids["redeem"]
+        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]} | {ids["none"]})
+
+    def move_redeem(self, card: str) -> None:
+        """``redeem <card>`` discards it and asks again; ``redeem none`` ends, filling the hand if any
+        card was discarded (a player who discards nothing keeps the hand dealt)."""
+        seat, discarded = self.seat_of(self.player), self.step[1]
+        if card != "none":
+            self.take_from_hand(seat, card)
+            self.discards += (card,)
+            self.queue.insert(0, ("redeem", seat, discarded + 1))
+        elif discarded:
+            size = REDEEMED_HAND + (ENHANCED_HAND - HAND if self.game.rules["enhanced_start"] else 0)
+            drawn = self.draw_cards(max(0, size - len(self.hand[seat])))
+            self.hand[seat] += drawn
+            self.note(f"{self.seat_name(seat)} redeems {discarded} card(s) and draws {len(drawn)} (Redemption)")
+        self.done()
+
+    def after_families(self) -> list[tuple]:
+        """Option 4: once the families are chosen, each player clockwise from the First discards down
+        to 6 cards; no events (§ 4)."""
+        return [("shed", p) for p in self.seat_order()] if self.game.rules["enhanced_start"] else []
+
+    def task_shed(self, seat: int) -> None:
+        if len(self.hand[seat]) > SHED_TO:
+            self.wait("shed", seat * self.per)
+
+    def options_shed(self) -> list[int]:
+        ids = self.game.ids["shed"]
+        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]})
+
+    def move_shed(self, card: str) -> None:
+        seat = self.seat_of(self.player)
+        self.take_from_hand(seat, card)
+        self.discards += (card,)
+        self.note(f"{self.seat_name(seat)} discards a card (Enhanced start)", private=card)
+        self.queue.insert(0, ("shed", seat))
+        self.done()
+
+    # -- 5. Destiny: 7) Technology -----------------------------------------------------------------------
+    def before_action(self, action: str) -> list[tuple]:
+        """Tasks at the start of an action, before its markers are turned over."""
+        return [("technology",)] if action == "destiny" and self.game.rules["technology"] else []
+
+    def task_technology(self) -> None:
+        """Option 7: every Destiny marker is shown; one player alone fills to 7 each time; otherwise
+        the most advanced empire's (ties: the First player, then nearest their left) fills to 7, the
+        Destiny on no empire's or else the least advanced empire's (ties: furthest from the First
+        player's left) to 5, the others to 6 (§ 7). An empire discarded before its Destiny is no
+        empire *(judgment)*."""
+        takers = [(seat, s) for seat in self.seat_order() for s in (None, *self.slots_of(seat))
+                  if (self.extra[seat] if s is None else self.marks[s]) in ("destiny", "wild_destiny")]
+        if len({seat for seat, _ in takers}) == 1:
+            self.destiny_hands = {taker: TECH_MOST for taker in takers}
+            return
+        turn = {seat: i for i, seat in enumerate(self.seat_order())}
+        empires = [(seat, s) for seat, s in takers if s is not None and self.empire[s] is not None]
+        most = min(empires, key=lambda t: (-self.progress[t[1]], turn[t[0]]), default=None)
+        bare = [t for t in takers if t[1] is None or self.empire[t[1]] is None]
+        least = (max(bare, key=lambda t: turn[t[0]]) if bare else
+                 min((t for t in empires if t != most), key=lambda t: (self.progress[t[1]], -turn[t[0]]), default=None))
+        self.destiny_hands = {taker: TECH_MOST if taker == most else TECH_LEAST if taker == least else DESTINY_HAND
+                              for taker in takers}
+        if self.log is not None and takers:
+            self.note("Technology: " + ", ".join(f"{self.who(s) if s is not None else self.seat_name(seat)} fills "
+                                                 f"to {size}" for (seat, s), size in self.destiny_hands.items()))
+
+    def destiny_hand(self, seat: int, slot: int | None) -> int:
+        """The hand a Destiny fills to: 6 (§ 5. Destiny), or option 7's 7, 6 or 5."""
+        return self.destiny_hands.get((seat, slot), DESTINY_HAND) if self.game.rules["technology"] else DESTINY_HAND
 
     # -- 15) Hocking the crown jewels -------------------------------------------------------------------
     def task_hock(self, slot: int) -> None:
@@ -95,3 +203,8 @@ class Options:
 
 #: Money for a glory hocked (§ 15).
 HOCK_PRICE = 5
+#: Cards dealt (§ Preparing to play; option 4: 10), gold-border empires each (option 1), the hand
+#: Redemption fills to (option 3: 6, 8 with option 4), the hand after Enhanced start (option 4: 6).
+HAND, ENHANCED_HAND, GOLD, REDEEMED_HAND, SHED_TO = 7, 10, 2, 6, 6
+#: Destiny hands with Technology (option 7): the most advanced, the least or no empire (the others: 6).
+TECH_MOST, TECH_LEAST = 7, 5

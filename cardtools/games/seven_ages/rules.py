@@ -47,7 +47,6 @@ from cardtools.games.seven_ages.worldmap import WorldMap
 
 FACTS = GameFacts("7 Ages", information="imperfect")
 
-HAND = 7           # § Preparing to play: 7 cards each
 LEVELS = 7         # § PROGRESS TRACK: 7 levels an age
 #: The seven actions in their order (§ Sequence of play) and the Wild card (§ Wild card).
 ACTIONS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "discard")
@@ -134,8 +133,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
         self.chance().shuffle(cards)
-        self.hand = [tuple(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]       # § Preparing to play
-        self.deck = tuple(cards[n * HAND:])
+        self.hand, self.deck = self.deal(cards)          # § Preparing to play; options 1 and 4 (options.py)
         self.discards: tuple[str, ...] = ()
         self.bids = [()] * n
         self.offer = [()] * n
@@ -144,8 +142,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.played: list[tuple[int, ...]] = [()] * n     # the values each player played for it
         if self.log is not None:
             self.note(f"set-up: {n} players, {len(game.colours)} empire colours, at most {self.per} empires "
-                      f"each; {HAND} cards dealt to each player")
-        self.queue = [("bid", p) for p in self.bidders] + [("bids_shown",)]
+                      f"each; {len(self.hand[0])} cards dealt to each player")
+        self.queue = self.before_bids() + [("bid", p) for p in self.bidders] + [("bids_shown",)]
         self.proceed()
 
     def actors(self) -> range:
@@ -217,7 +215,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.first = tied[0]
         self.note(f"{self.seat_name(self.first)} takes the turn marker: First player")
         order = sorted(range(self.n), key=lambda p: (tuple(-v for v in self.played[p]), (p - self.first) % self.n))
-        self.queue[:0] = [("family", p) for p in order]
+        self.queue[:0] = [("family", p) for p in order] + self.after_families()
 
     def task_family(self, seat: int) -> None:
         self.wait("family", seat * self.per)
@@ -288,6 +286,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         A marker acts only for its empire; a Wild card becomes the action it names (§ Wild card)."""
         tasks = []
         for action in ACTIONS:
+            tasks += self.before_action(action)          # options.py
             for seat in self.seat_order():
                 if self.extra[seat] == action:
                     tasks.append(("act", action, seat, None))
@@ -533,7 +532,8 @@ class Game(BaseGame):
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
-                ("redraw", []), ("keep", []), ("hock", [("none", "one")])]
+                ("redraw", []), ("keep", []), ("hock", [("none", "one")]), ("redeem", [self.cards + ("none",)]),
+                ("shed", [self.cards])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -587,7 +587,8 @@ class Game(BaseGame):
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "event", "target", "respond",
-                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick", "hock")}
+                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick", "hock", "redeem",
+                                 "shed")}
         for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
