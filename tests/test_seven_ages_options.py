@@ -32,7 +32,7 @@ def test_option_16_is_named_with_the_other_options_a_variant_needs():
     assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["marines", "artefact_effects"]
 
 
-PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "crown-jewels"]
+PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "crown-jewels"]
 
 
 def variant_game(variant: str):

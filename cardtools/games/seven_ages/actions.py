@@ -864,6 +864,7 @@ class Actions:
     # -- action 7: Discard empire (§ 7. Discard empire) --------------------------------------------------
     def action_discard(self, seat: int, slot: int | None) -> None:
         if slot is not None and self.empire[slot] is not None:     # its events first (events.py)
+            self.discarding(seat, slot)                              # option 9 (options.py)
             self.queue[:0] = [("window", "discard_empire", (slot,)), ("discard_empire", slot)]
 
     def discard_empire(self, slot: int, why: str) -> None:

@@ -39,7 +39,7 @@ OPTIONS = (
     Option(6, "Pursuit", "pursuit", False),
     Option(7, "Technology", "technology", True),
     Option(8, "Take that!", "take_that", False),
-    Option(9, "Cadenced progress", "cadenced_progress", False),
+    Option(9, "Cadenced progress", "cadenced_progress", True),
     Option(10, "Neutral Kingdoms", "neutral_kingdoms", False),
     Option(11, "Secret Victory", "secret_victory", False),
     Option(12, "Deus Vult!", "deus_vult", False),
@@ -69,6 +69,9 @@ class Options:
 
     hocked: dict = {}          # option 15: glory each empire sold this turn (replaced, never changed)
     destiny_hands: dict = {}   # option 7: (seat, slot) -> the hand its Destiny fills to this turn
+    cadence: tuple = ()        # option 9: the actions on the boxes of CADENCE_BOXES this turn
+    chosen: tuple = ()         # option 9: each slot's (empire, action) this turn (a Wild card's named action)
+    discarded: tuple = ()      # option 9: (seat, trade number) of each empire its player discarded this turn
 
     # -- Preparing to play: 1) Total History, 3) Redemption, 4) Enhanced start ------------------------
     def deal(self, cards: list[str]) -> tuple[list[tuple[str, ...]], tuple[str, ...]]:
@@ -173,6 +176,85 @@ class Options:
         """The hand a Destiny fills to: 6 (§ 5. Destiny), or option 7's 7, 6 or 5."""
         return self.destiny_hands.get((seat, slot), DESTINY_HAND) if self.game.rules["technology"] else DESTINY_HAND
 
+    # -- End of turn › Free progress: 9) Cadenced progress ----------------------------------------------
+    def before_reveal(self) -> list[tuple]:
+        """Option 9: once every marker is placed, the First player puts 3 of the 7 cadence markers face
+        down on the 3 boxes of the Cadenced progress track (§ 9)."""
+        return [("cadence", box) for box in range(len(CADENCE_BOXES))] if self.game.rules["cadenced_progress"] else []
+
+    def task_cadence(self, box: int) -> None:
+        if box == 0:
+            self.cadence, self.discarded = (), ()
+            self.chosen = tuple((card, m.removeprefix("wild_") if m else None) for card, m in zip(self.empire, self.marks))
+        self.wait("cadence", self.first * self.per, box)
+
+    def options_cadence(self, box: int) -> list[int]:
+        ids = self.game.ids["cadence"]
+        return sorted(i for action, i in ids.items() if action not in self.cadence)
+
+    def move_cadence(self, action: str) -> None:
+        self.cadence += (action,)
+        self.note(f"{self.seat_name(self.first)} puts a cadence marker face down on '{CADENCE_BOXES[self.step[1]]}'",
+                  private=action)
+        self.done()
+
+    def determinize_options(self, new, seat: int, rng) -> None:
+        """The cadence markers are the First player's to see (§ 9: face down)."""
+        if self.cadence and seat != self.first:
+            others = sorted(set(self.game.ids["cadence"]) - set(self.cadence))
+            new.cadence = tuple(rng.sample(others + list(self.cadence), len(self.cadence)))
+
+    def discarding(self, seat: int, slot: int) -> None:
+        """Option 9 (b), (e): an empire its player discards counts for the player's other empires."""
+        if self.game.rules["cadenced_progress"]:
+            self.discarded += ((seat, self.trade_number(slot)),)
+
+    def cadence_change(self, action: str | None, trade: int) -> tuple[int, int]:
+        """(a), and (c) + (d), for an empire that chose ``action`` with this trade number (§ 9)."""
+        no, no_if_poor, extra = self.cadence
+        more = int(trade >= 2 and action == extra)
+        less = int(action == no) + int(trade < 0 and action == no_if_poor)
+        return more, less
+
+    def cadenced_progress(self) -> None:
+        """Option 9, instead of Free progress (§ 9): 1, +1 (a) trade at least +2 and the action in
+        'extra progress if trade > 1', +1 (b) to one empire of a player whose discarded empire met (a)
+        *(judgment: the player's first empire in turn order, the choice's fixed policy)*, -1 (c) the
+        action in 'no progress', -1 (d) trade below 0 and the action in 'no progress if trade < 0',
+        -1 (e) to every empire of a player whose discarded empire met (c) or (d), -1 (f) a Wild card
+        without an Administrator. Forward progress stops in a dark age as Free progress does (a
+        Scientist, an event's change); backward it always goes. The trade number is the card's for
+        the empire's age *(judgment: "modified" read as the events' changes the card's number has
+        none of here)*; a player eligible for 2 takes 2 *(judgment: the fixed policy)*."""
+        if len(self.cadence) != len(CADENCE_BOXES):
+            return
+        self.note("cadenced progress: " + "; ".join(f"'{box}': {action}" for box, action in zip(CADENCE_BOXES, self.cadence)))
+        bonus, malus = set(), set()
+        for seat, trade in self.discarded:
+            more, less = self.cadence_change("discard", trade)
+            if more:
+                bonus.add(seat)
+            if less:
+                malus.add(seat)
+        favoured = {seat: next((s for s in self.slots_of(seat) if self.empire[s] is not None), None) for seat in bonus}
+        for s in self.in_play():
+            card, action = self.chosen[s] if s < len(self.chosen) else (None, None)
+            action = action if card == self.empire[s] else None      # an empire started since
+            more, less = self.cadence_change(action, self.trade_number(s))
+            seat = self.seat_of(s)
+            wild = int(self.wild_used[s] and not self.leaders_in(s, "ad"))
+            levels = 1 + more + int(favoured.get(seat) == s) - less - int(seat in malus) - wild
+            if levels < 0:
+                self.regress(s, min(-levels, self.progress[s] - 1), "cadenced progress")
+                continue
+            barred = self.free_progress_barred(s) if levels else None
+            if barred:
+                self.note(f"{self.who(s)}: {barred}")
+                continue
+            if levels > 1 and self.free_progress_barred(s, self.progress[s] + 1):
+                levels = 1                                # not through a dark age
+            self.advance(s, levels, "cadenced progress")
+
     # -- 15) Hocking the crown jewels -------------------------------------------------------------------
     def task_hock(self, slot: int) -> None:
         """After Harvest glory, each empire clockwise from the First player's *(judgment: "going
@@ -201,6 +283,8 @@ class Options:
         self.done()
 
 
+#: The boxes of the Cadenced progress track, in the order the First player fills them (§ 9).
+CADENCE_BOXES = ("no progress", "no progress if trade < 0", "extra progress if trade > 1")
 #: Money for a glory hocked (§ 15).
 HOCK_PRICE = 5
 #: Cards dealt (§ Preparing to play; option 4: 10), gold-border empires each (option 1), the hand

@@ -240,7 +240,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
         self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]
-        self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
+        self.queue += [("extra", p) for p in self.seat_order()] + self.before_reveal() + [("reveal",)]
 
     def task_mark(self, slot: int) -> None:
         """A marker on every empire, while markers last (7 actions' and the Wild card)."""
@@ -330,19 +330,28 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
                       ("harvest_start",)]
 
     def task_free_progress(self) -> None:
-        dark = self.game.dark_ages
+        if self.game.rules["cadenced_progress"]:             # option 9 instead (options.py)
+            self.cadenced_progress()
+            return
         for s in self.in_play():
-            level = self.progress[s]
-            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.temporary else ()
-            if "free_progress" in changed:                    # an event forbids it (Stagnation, card 60)
-                self.note(f"{self.who(s)}: no free progress (an event)")
-            elif (level in dark and not self.leaders_in(s, "sc")     # § Terms of play › Dark ages; Scientist
-                  and "free_dark_age_progress" not in changed):    # Age of reason, card 59
-                self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
+            barred = self.free_progress_barred(s)
+            if barred:
+                self.note(f"{self.who(s)}: {barred}")
             elif self.wild_used[s] and not self.leaders_in(s, "ad"):   # § Wild card; Administrator
                 self.note(f"{self.who(s)}: no free progress after a Wild card")
             else:
                 self.advance(s, 1, "free progress")
+
+    def free_progress_barred(self, slot: int, level: int | None = None) -> str | None:
+        """Why the empire may not progress forward from ``level`` (its own) in Free progress, if it may not."""
+        level = self.progress[slot] if level is None else level
+        changed = self.in_force("forbid", slot) + self.in_force("allow", slot) if self.temporary else ()
+        if "free_progress" in changed:                        # an event forbids it (Stagnation, card 60)
+            return "no free progress (an event)"
+        if (level in self.game.dark_ages and not self.leaders_in(slot, "sc")   # § Terms of play › Dark ages; Scientist
+                and "free_dark_age_progress" not in changed):   # Age of reason, card 59
+            return f"no free progress in a dark age (level {level})"
+        return None
 
     def task_harvest_start(self) -> None:
         """Glory bought, then the categories (glory.py); an event's change applies to the total."""
@@ -498,6 +507,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             if other != seat and new.extra[other] is not None:
                 used = set(new.marks[other * self.per:(other + 1) * self.per])
                 new.extra[other] = rng.choice([m for m in ("start", "destiny", "civilise") if m not in used])
+        self.determinize_options(new, seat, rng)
         if new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat:
             new.commits = (rng.randint(1, len(new.fight[3])),) + new.commits[1:]
         return new
@@ -533,7 +543,7 @@ class Game(BaseGame):
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
                 ("redraw", []), ("keep", []), ("hock", [("none", "one")]), ("redeem", [self.cards + ("none",)]),
-                ("shed", [self.cards])]
+                ("shed", [self.cards]), ("cadence", [ACTIONS])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -588,7 +598,7 @@ class Game(BaseGame):
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "event", "target", "respond",
                                  "escort", "dismiss", "found", "drop", "dominant", "unload", "pick", "hock", "redeem",
-                                 "shed")}
+                                 "shed", "cadence")}
         for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
