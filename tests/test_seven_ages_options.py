@@ -32,7 +32,7 @@ def test_option_16_is_named_with_the_other_options_a_variant_needs():
     assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["marines", "artefact_effects"]
 
 
-PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "crown-jewels"]
+PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "crown-jewels"]
 
 
 def variant_game(variant: str):
@@ -99,3 +99,19 @@ def test_enhanced_start_deals_10_and_leaves_6_after_the_families():
     while state.step[0] == "shed":
         state.apply(state.legal_actions()[0])
     assert [len(h) for h in state.hand] == [6, 6, 6]
+
+
+@pytest.mark.parametrize("area, required, lost", [("macedonia", 4, 3), ("achaea", 2, 2), ("aquitaine", 3, 3)])
+def test_pursuit_takes_its_losses_from_the_retreating_side(area, required, lost):
+    """§ 6: a tank 1, three other cavalry 1 (every full 2), a fighter 2 = 4, halved in a mountain
+    (Achaea), -1 in a forest (Aquitaine); a Sword satisfies 1, a Knight (cavalry) 2; the cheapest for what they satisfy go first."""
+    game = variant_game("pursuit")
+    state = game.arrange(2, 0, {"first": "P1", "empires": [
+        {"player": "P1", "card": "romans", "level": 45, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 20, "areas": {area: ["sword", "sword", "knight"]}}]})
+    pursuers = ("tank", "knight", "knight", "knight", "fighter")
+    state.fight = (area, 0, 1, pursuers, ("sword", "knight"), (), ("sword",), 0, 0, 0, 0)
+    state.pursue(1)
+    assert state.fight[9:] == (0, lost)
+    assert len(state.fight[4] + state.fight[6]) == 3 - lost
+    assert f"loses {lost} unit(s) for {required} required" in state.log[-1]

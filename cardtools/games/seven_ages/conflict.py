@@ -630,7 +630,9 @@ class Manoeuvre:
 
     def move_retreat(self) -> None:
         """Every unit of the side still in the area goes to one area it controls next to it."""
-        side, fight = self.step[1], self.fight
+        side = self.step[1]
+        self.pursue(side)                                # option 6 (options.py)
+        fight = self.fight
         area, slot = fight[0], fight[1 + side]
         units = fight[3 + side] + fight[5 + side]
         where = self.retreat_to(slot, area)

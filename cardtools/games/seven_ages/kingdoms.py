@@ -165,6 +165,8 @@ class CommonUnits:
     def flee(self, side: int) -> None:
         """An elephant lost: its side's surviving units retreat at once (§ 4. Manoeuvre › Conflict
         outcomes), to the area ``retreat_to`` gives, or are lost."""
+        if self.retreat_to(self.fight[1 + side], self.fight[0]) is not None:
+            self.pursue(side)                            # option 6 (options.py)
         fight = self.fight
         area, slot = fight[0], fight[1 + side]
         units = fight[3 + side] + fight[5 + side]

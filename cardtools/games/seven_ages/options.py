@@ -36,7 +36,7 @@ OPTIONS = (
     Option(3, "Redemption", "redemption", True),
     Option(4, "Enhanced start", "enhanced_start", True),
     Option(5, "Enhanced Play", "enhanced_play", False),
-    Option(6, "Pursuit", "pursuit", False),
+    Option(6, "Pursuit", "pursuit", True),
     Option(7, "Technology", "technology", True),
     Option(8, "Take that!", "take_that", False),
     Option(9, "Cadenced progress", "cadenced_progress", True),
@@ -176,6 +176,65 @@ class Options:
         """The hand a Destiny fills to: 6 (§ 5. Destiny), or option 7's 7, 6 or 5."""
         return self.destiny_hands.get((seat, slot), DESTINY_HAND) if self.game.rules["technology"] else DESTINY_HAND
 
+    # -- 4. Manoeuvre › Retreat: 6) Pursuit ------------------------------------------------------------
+    def pursuit_required(self, pursuers: tuple[str, ...], area: str, age: int) -> int:
+        """Losses the pursuers inflict (§ 6): 2 an aircraft, 1 a tank, 1 every full 2 other cavalry;
+        halved in a mountain, -1 in a forest, at least 0 (the terrain as the defender's age has it, as
+        for its defence; halves round down *(judgment)*)."""
+        kind = self.game.unit_class
+        aircraft = sum(1 for u in pursuers if kind[u] == "aircraft" and u not in NOT_PURSUERS)
+        tanks = pursuers.count("tank")
+        cavalry = sum(1 for u in pursuers if kind[u] == "cavalry" and u != "tank")
+        required = 2 * aircraft + tanks + cavalry // 2
+        terrain = self.game.chart.at(area, age)["id"]
+        if terrain == "mountain":
+            required //= 2
+        elif terrain == "forest":
+            required -= 1
+        return max(0, required)
+
+    def pursuit_worth(self, unit: str, best: int) -> int:
+        """Required losses one unit lost satisfies (§ 6): 2 a cavalry or aircraft, else 1; 2 (3 for
+        cavalry or aircraft) from a higher progress level than the pursuers' highest unit."""
+        fast = self.game.unit_class[unit] in ("cavalry", "aircraft")
+        return (3 if fast else 2) if self.game.unit_level[unit] > best else (2 if fast else 1)
+
+    def pursue(self, side: int) -> None:
+        """Option 6: the side retreating first loses units to the other side's units left in the area
+        (§ 6), the cheapest for the losses they satisfy first *(judgment: "your choice", its fixed
+        policy)*; the rest retreat."""
+        if not self.game.rules["pursuit"]:
+            return
+        fight = list(self.fight)
+        area, slot = fight[0], fight[1 + side]
+        pursuers = fight[4 - side] + fight[6 - side]
+        required = self.pursuit_required(pursuers, area, self.age(fight[2]))
+        if not required:
+            return
+        best = max((self.game.unit_level[u] for u in pursuers), default=0)
+        cost = self.game.class_cost
+        worth = {u: self.pursuit_worth(u, best) for u in fight[3 + side] + fight[5 + side]}
+        order = sorted(worth, key=lambda u: (cost[self.game.unit_class[u]] / worth[u], self.game.unit_level[u]))
+        lost, satisfied = [], 0
+        for unit in (u for u in order for _ in range((fight[3 + side] + fight[5 + side]).count(u))):
+            if satisfied >= required:
+                break
+            lost.append(unit)
+            satisfied += worth[unit]
+        remaining = list(lost)
+        for i in (3 + side, 5 + side):
+            kept = []
+            for unit in fight[i]:
+                if unit in remaining:
+                    remaining.remove(unit)
+                else:
+                    kept.append(unit)
+            fight[i] = tuple(kept)
+        fight[9 + side] += len(lost)
+        self.fight = tuple(fight)
+        self.note(f"  pursuit: {self.who(slot)} loses {len(lost)} unit(s) for {required} required "
+                  f"({', '.join(self.game.unit_name(u) for u in lost)})")
+
     # -- End of turn › Free progress: 9) Cadenced progress ----------------------------------------------
     def before_reveal(self) -> list[tuple]:
         """Option 9: once every marker is placed, the First player puts 3 of the 7 cadence markers face
@@ -283,6 +342,8 @@ class Options:
         self.done()
 
 
+#: Aircraft-class counters that do not pursue *(judgment)*: a nuke and Star Wars only strike (kingdoms.py).
+NOT_PURSUERS = frozenset({"nuke", "star_wars"})
 #: The boxes of the Cadenced progress track, in the order the First player fills them (§ 9).
 CADENCE_BOXES = ("no progress", "no progress if trade < 0", "extra progress if trade > 1")
 #: Money for a glory hocked (§ 15).
