@@ -22,8 +22,8 @@ def refusal(variant: str) -> str:
 
 
 def test_a_variant_is_refused_naming_exactly_the_options_not_played_yet():
-    said = refusal("deus-vult")
-    assert said == "the 7ages engine does not play option(s) 12 Deus Vult! (deus_vult) yet (part 2, issue 17)"
+    said = refusal("neutral-kingdoms")
+    assert said == "the 7ages engine does not play option(s) 10 Neutral Kingdoms (neutral_kingdoms) yet (part 2, issue 17)"
 
 
 def test_option_16_is_named_with_the_other_options_a_variant_needs():
@@ -32,7 +32,7 @@ def test_option_16_is_named_with_the_other_options_a_variant_needs():
     assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["marines", "artefact_effects"]
 
 
-PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "crown-jewels"]
+PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "deus-vult", "crown-jewels"]
 
 
 def variant_game(variant: str):
@@ -115,3 +115,22 @@ def test_pursuit_takes_its_losses_from_the_retreating_side(area, required, lost)
     assert state.fight[9:] == (0, lost)
     assert len(state.fight[4] + state.fight[6]) == 3 - lost
     assert f"loses {lost} unit(s) for {required} required" in state.log[-1]
+
+
+def test_deus_vult_temples_halve_income_and_a_new_temple_disorders_a_neighbour_of_another_religion():
+    """§ 12: Production yields half of a temple area's income; a temple built beside the empire's
+    temple of another religion disorders that area; destroying one disorders its area."""
+    game = variant_game("deus-vult")
+    setup = {"first": "P1", "hands": {"P1": [], "P2": []}, "temples": {"latium": "christianity"}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "beliefs": ["pantheism", "christianity"],
+         "areas": {"latium": ["sword"], "etruria": ["sword"]}, "cities": {"latium": 3}, "capital": "latium"}]}
+    state = game.arrange(2, 0, setup)
+    latium, etruria = game.chart.income("latium", state.age(0), 3), game.chart.income("etruria", state.age(0))
+    assert state.income(0) == latium // 2 + etruria
+    state.build_temples(0)
+    assert state.temples["etruria"] == "pantheism" and "latium" in state.disorder
+    state.step = None                      # Urbanise's temples, as Civilise ends (the policy builds them)
+    state.proceed()
+    assert state.step == ("desecrate", False)
+    state.apply(state.string_to_action("desecrate etruria"))
+    assert "etruria" not in state.temples and "etruria" in state.disorder

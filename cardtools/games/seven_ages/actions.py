@@ -179,8 +179,8 @@ class Actions:
     def income(self, slot: int) -> int:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
         (§ 2. Production › Earning income; § Terms of play › Modifiers)."""
-        total = sum(self.area_income(slot, a) * (2 if self.leader_here(slot, "po", a) else 1)   # Populist
-                    for a in self.areas_of(slot) if a not in self.disorder)
+        total = sum(self.tithed(a, self.area_income(slot, a)) * (2 if self.leader_here(slot, "po", a) else 1)
+                    for a in self.areas_of(slot) if a not in self.disorder)   # Populist; a temple: temples.py
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
         return self.total_changed(slot, total) if self.temporary else total       # an event's change
@@ -860,6 +860,7 @@ class Actions:
             if best is not None:
                 self.capital[slot] = best
                 self.note(f"  {self.who(slot)}'s capital: {game.world.areas[best].name}")
+        self.build_temples(slot)                          # option 12 (temples.py)
 
     # -- action 7: Discard empire (§ 7. Discard empire) --------------------------------------------------
     def action_discard(self, seat: int, slot: int | None) -> None:

@@ -42,7 +42,7 @@ OPTIONS = (
     Option(9, "Cadenced progress", "cadenced_progress", True),
     Option(10, "Neutral Kingdoms", "neutral_kingdoms", False),
     Option(11, "Secret Victory", "secret_victory", False),
-    Option(12, "Deus Vult!", "deus_vult", False),
+    Option(12, "Deus Vult!", "deus_vult", True),
     Option(13, "Quick conflict resolution", "quick_conflict", False),
     Option(14, "Marines", "marines", False),
     Option(15, "Hocking the crown jewels", "hocking", True),

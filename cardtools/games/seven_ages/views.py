@@ -16,7 +16,7 @@ def snapshot(state) -> dict:
             "marker": state.marks[s], "areas": sorted(state.areas_of(s)),
             "leaders": [name for name, _, _ in state.leaders[s]]}
     areas = {}
-    for a in sorted(set(state.owner) | set(state.city), key=lambda a: game.world.areas[a].index):
+    for a in sorted(set(state.owner) | set(state.city) | set(state.temples), key=lambda a: game.world.areas[a].index):
         entry = {}
         if a in state.owner:
             entry["empire"] = state.empire[state.owner[a]]
@@ -31,6 +31,8 @@ def snapshot(state) -> dict:
             entry["disorder"] = True
         if state.artefacts.get(a):
             entry["artefacts"] = list(state.artefacts[a])
+        if a in state.temples:                   # option 12 (temples.py)
+            entry["temple"] = state.temples[a]
         areas[a] = entry
     return {
         "turn": state.turn, "first": state.seat_name(state.first), "max_empires": state.per,
