@@ -32,7 +32,7 @@ def test_option_16_is_named_with_the_other_options_a_variant_needs():
     assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["marines", "artefact_effects"]
 
 
-PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "deus-vult", "crown-jewels"]
+PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "crown-jewels"]
 
 
 def variant_game(variant: str):
@@ -134,3 +134,18 @@ def test_deus_vult_temples_halve_income_and_a_new_temple_disorders_a_neighbour_o
     assert state.step == ("desecrate", False)
     state.apply(state.string_to_action("desecrate etruria"))
     assert "etruria" not in state.temples and "etruria" in state.disorder
+
+
+def test_take_that_keeps_events_on_empires_within_range():
+    """§ 8: in the Romans' Civilise an event reaches the Romans and empires within their Range (the
+    Greeks in Magna Graecia), not the Mughals in Kabul; at other times, a player's empires' Range counts."""
+    setup = {"first": "P1", "hands": {"P1": ["hittites"], "P2": [], "P3": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"magna_graecia": ["sword"]}},
+        {"player": "P3", "card": "mughals", "level": 22, "areas": {"kabul": ["sword"]}}]}
+    everyone = variant_game("events-so-far").arrange(3, 0, setup)
+    assert everyone.event_targets("hittites", 0) == [0, everyone.per, 2 * everyone.per]
+    state = variant_game("take-that-so-far").arrange(3, 0, setup)
+    romans, greeks = 0, state.per
+    assert state.in_reach(state.event_targets("hittites", romans), romans, "empire", romans) == [romans, greeks]
+    assert state.in_reach([2 * state.per], greeks, "player", None) == []

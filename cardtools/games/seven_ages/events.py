@@ -178,7 +178,8 @@ class Events:
         for card in held:
             word = book.target[card]
             if word not in aimed:
-                aimed[word] = bool(self.event_targets(card, by)) if word else self.empire[by] is not None
+                aimed[word] = (bool(self.in_reach(self.event_targets(card, by), by, word, None if anywhere else by))
+                               if word else self.empire[by] is not None)            # option 8 (options.py)
         return sorted(c for c in held if aimed[book.target[c]])
 
     def event_targets(self, card: str, by: int) -> list[int]:
@@ -215,6 +216,7 @@ class Events:
         if self.step[0] == "play":
             _, anywhere, religion, government = self.step
             window, sides, by = "civilise", (), self.event_for(actor, anywhere)
+            self.reach_from = None if anywhere else by       # option 8 (options.py)
             after = ("artefacts", actor, anywhere, religion, government)
         else:
             _, window, sides, turn, passes = self.step
@@ -286,14 +288,17 @@ class Events:
         mine = by in sides
         for card in book.window[window].intersection(self.hand[seat]):
             word = book.target[card]
-            if (word in DERIVED and self.derived(word, by, sides) is not None
+            if (word in DERIVED and any(t is not None for t in          # option 8 (options.py)
+                                        self.in_reach([self.derived(word, by, sides)], by, word, None))
                     or word in TARGETS and self.aimed(card, by, sides) or word is None and (mine or not sides)):
                 found.append(card)
         return sorted(found)
 
     def aimed(self, card: str, by: int, sides: tuple[int, ...]) -> list[int]:
         """Whom the event may be played on; in an action, one of the empires taking part."""
-        found = self.event_targets(card, by)
+        civilise = self.stack and self.stack[0][3] == "civilise"
+        found = self.in_reach(self.event_targets(card, by), by, self.game.events.target[card],   # option 8 (options.py)
+                              self.reach_from if civilise else None)
         return [s for s in found if s in sides] if sides else found
 
     def derived(self, word: str, by: int, sides: tuple[int, ...]) -> int | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtools.games.seven_ages.actions import DESTINY_HAND
+from cardtools.games.seven_ages.verbs import PLAYER_TARGETS
 
 #: The section of every option's rule.
 GUIDE = "seeds/001_f19afe02b0a671da.txt § PLAYERS' GUIDE › Optional Rules"
@@ -38,7 +39,7 @@ OPTIONS = (
     Option(5, "Enhanced Play", "enhanced_play", False),
     Option(6, "Pursuit", "pursuit", True),
     Option(7, "Technology", "technology", True),
-    Option(8, "Take that!", "take_that", False),
+    Option(8, "Take that!", "take_that", True),
     Option(9, "Cadenced progress", "cadenced_progress", True),
     Option(10, "Neutral Kingdoms", "neutral_kingdoms", False),
     Option(11, "Secret Victory", "secret_victory", False),
@@ -67,6 +68,7 @@ def refusal(names: list[str]) -> str:
 class Options:
     """The rules of the options the engine plays, each a hook the standard sequence of play calls."""
 
+    reach_from: int | None = None   # option 8: the empire taking the Civilise an event is played in
     hocked: dict = {}          # option 15: glory each empire sold this turn (replaced, never changed)
     destiny_hands: dict = {}   # option 7: (seat, slot) -> the hand its Destiny fills to this turn
     cadence: tuple = ()        # option 9: the actions on the boxes of CADENCE_BOXES this turn
@@ -143,6 +145,25 @@ class Options:
         self.note(f"{self.seat_name(seat)} discards a card (Enhanced start)", private=card)
         self.queue.insert(0, ("shed", seat))
         self.done()
+
+    # -- Events' targets: 8) Take that! ---------------------------------------------------------------------
+    def in_reach(self, targets: list, by: int, word: str | None, actor: int | None) -> list:
+        """Option 8 (§ 8): the targets an event may have. In Civilise, empires within Range of the
+        empire taking it (``actor``; of any of the player's empires for a non-empire Civilise); at other
+        times an empire targeted, or named by the window (a conflict's side), must be within Range of
+        one of the player's empires; a player targeted must have an empire within Range of one of
+        them. An empire is within its own reach; an event's areas are its target empire's or next to
+        the event's empire *(judgment: covered by the empire's Range)*; events on everyone choose no
+        target *(judgment: not restricted)*. The engine plays artefacts only on the player's own
+        empires (actions.py ``targets``), which meets the option's artefact rules, the stricter one too."""
+        if not self.game.rules["take_that"]:
+            return targets
+        seat = self.seat_of(by)
+        sources = [actor] if actor is not None else [s for s in self.slots_of(seat) if self.empire[s] is not None]
+        reach = set(sources) | {o for s in sources for o in self.in_range(s, everyone=True)}
+        if word in PLAYER_TARGETS:
+            return [t for t in targets if any(s in reach for s in self.slots_of(self.seat_of(t)))]
+        return [t for t in targets if t in reach]
 
     # -- 5. Destiny: 7) Technology -----------------------------------------------------------------------
     def before_action(self, action: str) -> list[tuple]:
