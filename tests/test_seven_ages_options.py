@@ -32,7 +32,7 @@ def test_option_16_is_named_with_the_other_options_a_variant_needs():
     assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["marines", "artefact_effects"]
 
 
-PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "crown-jewels"]
+PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "quick-conflict", "crown-jewels"]
 
 
 def variant_game(variant: str):
@@ -110,7 +110,7 @@ def test_pursuit_takes_its_losses_from_the_retreating_side(area, required, lost)
         {"player": "P1", "card": "romans", "level": 45, "areas": {"latium": ["sword"]}},
         {"player": "P2", "card": "greeks", "level": 20, "areas": {area: ["sword", "sword", "knight"]}}]})
     pursuers = ("tank", "knight", "knight", "knight", "fighter")
-    state.fight = (area, 0, 1, pursuers, ("sword", "knight"), (), ("sword",), 0, 0, 0, 0)
+    state.fight = (area, 0, state.per, pursuers, ("sword", "knight"), (), ("sword",), 0, 0, 0, 0)
     state.pursue(1)
     assert state.fight[9:] == (0, lost)
     assert len(state.fight[4] + state.fight[6]) == 3 - lost
@@ -149,3 +149,35 @@ def test_take_that_keeps_events_on_empires_within_range():
     romans, greeks = 0, state.per
     assert state.in_reach(state.event_targets("hittites", romans), romans, "empire", romans) == [romans, greeks]
     assert state.in_reach([2 * state.per], greeks, "player", None) == []
+
+
+def quick_state(reserves_of_defender: tuple[str, ...]):
+    game = variant_game("quick-conflict")
+    state = game.arrange(2, 0, {"first": "P1", "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "areas": {"venetia": ["spear"], "etruria": ["spear"]}}]})
+    attackers = ("sword", "sword", "sword", "sword", "sword", "sword")
+    state.fight = ("etruria", 0, state.per, attackers, ("spear",) + reserves_of_defender, (), (), 0, 0, 0, 0)
+    state.across = {"etruria": "latium"}
+    return state
+
+
+def test_quick_conflict_the_loser_loses_its_committed_and_half_the_winners_reserves_then_retreats():
+    """§ 13: 10 against 6 is not three times: the loser (1 committed, 5 reserves) loses its committed
+    Spear and 4 more for the winner's 8 reserves, and its last Spear retreats; the winner loses half
+    the fewer committed (1 // 2 = 0)."""
+    state = quick_state(("spear",) * 5)
+    state.quick_result((("sword", "sword"), ("spear",)), (("sword",) * 4 + ("sword",) * 4, ("spear",) * 5), (10, 6),
+                       [False, False])
+    assert state.units["etruria"] == ("sword",) * 10 and state.owner["etruria"] == 0
+    assert state.units["venetia"] == ("spear", "spear")
+    assert any("conflict over: P1's Romans lost 0, P2's Greeks lost 5" in line for line in state.log)
+
+
+def test_quick_conflict_three_times_the_total_loses_nothing_and_a_tie_sends_the_attacker_back():
+    state = quick_state(("spear",) * 2)
+    state.quick_result((("sword",), ("spear",)), (("sword",), ("spear", "spear")), (9, 3), [False, False])
+    assert state.units["etruria"] == ("sword", "sword") and any("triples the total" in line for line in state.log)
+    state = quick_state(("spear",) * 2)
+    state.quick_result((("sword",), ("spear",)), (("sword",) * 3, ("spear", "spear")), (5, 5), [False, False])
+    assert state.units["etruria"] == ("spear", "spear") and state.units["latium"] == ("sword",) * 4

@@ -814,6 +814,9 @@ class Manoeuvre:
         # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
+        if self.game.rules["quick_conflict"]:             # option 13: one round (options.py)
+            self.quick_result((ca, cd), (ua, ud), (ta, td), tactics)
+            return
         spared = [t or self.wins_ties(s) for t, s in zip(tactics, (att, dfn))]     # an event's change (events.py)
         committed, fled = (ca, cd), [False, False]
         if ta <= td and not (ta == td and spared[0]):

@@ -44,7 +44,7 @@ OPTIONS = (
     Option(10, "Neutral Kingdoms", "neutral_kingdoms", False),
     Option(11, "Secret Victory", "secret_victory", False),
     Option(12, "Deus Vult!", "deus_vult", True),
-    Option(13, "Quick conflict resolution", "quick_conflict", False),
+    Option(13, "Quick conflict resolution", "quick_conflict", True),
     Option(14, "Marines", "marines", False),
     Option(15, "Hocking the crown jewels", "hocking", True),
 )
@@ -220,29 +220,85 @@ class Options:
         fast = self.game.unit_class[unit] in ("cavalry", "aircraft")
         return (3 if fast else 2) if self.game.unit_level[unit] > best else (2 if fast else 1)
 
-    def pursue(self, side: int) -> None:
+    def pursue(self, side: int, pursuers: tuple[str, ...] | None = None, toll: int = 0) -> None:
         """Option 6: the side retreating first loses units to the other side's units left in the area
-        (§ 6), the cheapest for the losses they satisfy first *(judgment: "your choice", its fixed
-        policy)*; the rest retreat."""
-        if not self.game.rules["pursuit"]:
-            return
-        fight = list(self.fight)
+        (``pursuers``: option 13's reserves only), ``toll`` more with option 13 (§ 13: added together),
+        the cheapest for the losses they satisfy first *(judgment: "your choice", its fixed policy)*;
+        the rest retreat."""
+        fight = self.fight
         area, slot = fight[0], fight[1 + side]
-        pursuers = fight[4 - side] + fight[6 - side]
-        required = self.pursuit_required(pursuers, area, self.age(fight[2]))
+        if pursuers is None:
+            pursuers = fight[4 - side] + fight[6 - side]
+        required = toll
+        if self.game.rules["pursuit"]:
+            required += self.pursuit_required(pursuers, area, self.age(fight[2]))
         if not required:
             return
         best = max((self.game.unit_level[u] for u in pursuers), default=0)
-        cost = self.game.class_cost
-        worth = {u: self.pursuit_worth(u, best) for u in fight[3 + side] + fight[5 + side]}
-        order = sorted(worth, key=lambda u: (cost[self.game.unit_class[u]] / worth[u], self.game.unit_level[u]))
+        pursued = self.game.rules["pursuit"]
+        lost = self.take_losses(side, required, lambda u: self.pursuit_worth(u, best) if pursued else 1)
+        self.note(f"  {'pursuit' if pursued else 'the reserves'}: {self.who(slot)} loses {len(lost)} unit(s) "
+                  f"for {required} required ({', '.join(self.game.unit_name(u) for u in lost)})")
+
+    def take_losses(self, side: int, required: int, worth) -> list[str]:
+        """The side's units in the area lost until they satisfy ``required`` (each ``worth(unit)``): the
+        cheapest class for what it satisfies first, then the lowest level *(judgment: the player's
+        choice, as a fixed policy)*; they count as the conflict's losses."""
+        units = self.fight[3 + side] + self.fight[5 + side]
+        cost, kind, level = self.game.class_cost, self.game.unit_class, self.game.unit_level
+        order = sorted(units, key=lambda u: (cost[kind[u]] / worth(u), level[u]))
         lost, satisfied = [], 0
-        for unit in (u for u in order for _ in range((fight[3 + side] + fight[5 + side]).count(u))):
+        for unit in order:
             if satisfied >= required:
                 break
             lost.append(unit)
-            satisfied += worth[unit]
-        remaining = list(lost)
+            satisfied += worth(unit)
+        self.take_losses_of(side, tuple(lost))
+        return lost
+
+    # -- 4. Manoeuvre › Resolving conflict: 13) Quick conflict resolution ------------------------------------
+    def quick_result(self, committed: tuple[tuple, tuple], reserves: tuple[tuple, tuple],
+                     totals: tuple[int, int], tactics: list[bool]) -> None:
+        """Option 13 (§ 13): one round. A total at least three times the other's loses nothing and
+        destroys the other side. Otherwise the loser loses its committed units and the winner half the
+        fewer committed of either side (rounded down *(judgment)*); the loser then loses half the
+        winner's reserves in number (with option 6, added to the reserves' pursuit: only reserves
+        pursue) and retreats. A tie: each loses its committed units but with a committed Tactician,
+        and the attacker retreats. Which units: the fixed policy of ``take_losses``; a side that cannot
+        retreat loses its units *(judgment, as an elephant's flight)*."""
+        area = self.fight[0]
+        fight = list(self.fight)
+        for side in (0, 1):                              # the committed and the reserves, as they stand
+            fight[3 + side], fight[5 + side] = reserves[side], committed[side]
+        self.fight = tuple(fight)
+        (ta, tb), loser = totals, None
+        if ta == tb:
+            for side in (0, 1):
+                if not tactics[side]:
+                    self.take_losses_of(side, committed[side])
+            loser = 0
+        else:
+            winner = 0 if ta > tb else 1
+            loser = 1 - winner
+            if max(ta, tb) >= 3 * min(ta, tb):
+                self.take_losses_of(loser, committed[loser] + reserves[loser])
+                self.note(f"  {self.who(self.fight[1 + winner])} triples the total: "
+                          f"{self.who(self.fight[1 + loser])} loses every unit in {self.game.world.areas[area].name}")
+                loser = None
+            else:
+                self.take_losses_of(loser, committed[loser])
+                if tactics[loser]:
+                    self.lose_tactician(self.fight[1 + loser], area)
+                self.take_losses(winner, min(len(committed[0]), len(committed[1])) // 2, lambda u: 1)
+                self.pursue(loser, reserves[winner], len(reserves[winner]) // 2)
+        if loser is not None and self.fight[3 + loser] + self.fight[5 + loser]:
+            self.flee(loser, "must retreat (quick conflict)", pursued=False)
+        self.end_conflict()
+
+    def take_losses_of(self, side: int, units: tuple[str, ...]) -> None:
+        """Exactly these units of the side are lost."""
+        fight = list(self.fight)
+        remaining = list(units)
         for i in (3 + side, 5 + side):
             kept = []
             for unit in fight[i]:
@@ -251,10 +307,8 @@ class Options:
                 else:
                     kept.append(unit)
             fight[i] = tuple(kept)
-        fight[9 + side] += len(lost)
+        fight[9 + side] += len(units)
         self.fight = tuple(fight)
-        self.note(f"  pursuit: {self.who(slot)} loses {len(lost)} unit(s) for {required} required "
-                  f"({', '.join(self.game.unit_name(u) for u in lost)})")
 
     # -- End of turn › Free progress: 9) Cadenced progress ----------------------------------------------
     def before_reveal(self) -> list[tuple]:
