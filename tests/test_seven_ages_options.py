@@ -32,7 +32,7 @@ def test_option_16_is_named_with_the_other_options_a_variant_needs():
     assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["marines", "artefact_effects"]
 
 
-PLAYED = ["total-history", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "quick-conflict", "crown-jewels"]
+PLAYED = ["total-history", "not-the-full-deck", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "quick-conflict", "crown-jewels"]
 
 
 def variant_game(variant: str):
@@ -181,3 +181,19 @@ def test_quick_conflict_three_times_the_total_loses_nothing_and_a_tie_sends_the_
     state = quick_state(("spear",) * 2)
     state.quick_result((("sword",), ("spear",)), (("sword",) * 3, ("spear", "spear")), (5, 5), [False, False])
     assert state.units["etruria"] == ("spear", "spear") and state.units["latium"] == ("sword",) * 4
+
+
+def test_not_the_full_deck_removes_a_card_a_player_each_round_and_passes_the_sub_decks_left():
+    """§ 2: the deck in equal sub-decks; each round every player removes one from the game and passes
+    the rest left; the rest, reshuffled, is dealt (the variant's 3 rounds: 9 cards out with 3 players)."""
+    state = variant_game("not-the-full-deck").new_state(3, 4)
+    first = state.hand[0]
+    assert [len(h) for h in state.hand] == [55, 55, 55] and state.step[0] == "cull"
+    state.apply(state.string_to_action(f"cull {first[0]}"))
+    for seat in (1, 2):
+        state.apply(state.legal_actions()[0])
+    assert state.hand[1] == first[1:] and first[0] in state.removed
+    while state.step[0] == "cull":
+        state.apply(state.legal_actions()[0])
+    assert len(state.removed) == 9 and [len(h) for h in state.hand] == [7, 7, 7]
+    assert len(state.deck) == 165 - 9 - 21 and not set(state.removed) & set(state.deck)

@@ -109,7 +109,7 @@ def violations(state, changes) -> list[str]:
         if state.rank_value(seat, "glory") < 0:
             found.append(f"{state.seat_name(seat)} has negative glory")
     places = [c for p in range(state.n) for zone in (state.hand, state.bids, state.offer, state.drawn) for c in zone[p]]
-    places += [*state.deck, *state.discards, *(e for e in state.empire if e)]
+    places += [*state.deck, *state.discards, *(e for e in state.empire if e), *state.removed]   # option 2's too
     if len(places) != len(game.cards) or set(places) != set(game.cards):
         found.append(f"{len(places)} cards in play for {len(game.cards)}, or a card in two places")
     if state.stack and kind not in EVENT_STEPS[1:]:

@@ -33,7 +33,7 @@ class Option:
 #: Options 1-15 (16, artefact_effects, is Game._artefacts'), and whether the engine plays each.
 OPTIONS = (
     Option(1, "Total History", "total_history", True),
-    Option(2, "Not the full deck", "not_the_full_deck", False),
+    Option(2, "Not the full deck", "not_the_full_deck", True),
     Option(3, "Redemption", "redemption", True),
     Option(4, "Enhanced start", "enhanced_start", True),
     Option(5, "Enhanced Play", "enhanced_play", False),
@@ -69,6 +69,7 @@ class Options:
     """The rules of the options the engine plays, each a hook the standard sequence of play calls."""
 
     reach_from: int | None = None   # option 8: the empire taking the Civilise an event is played in
+    removed: tuple = ()        # option 2: cards out of the game, face down
     hocked: dict = {}          # option 15: glory each empire sold this turn (replaced, never changed)
     destiny_hands: dict = {}   # option 7: (seat, slot) -> the hand its Destiny fills to this turn
     cadence: tuple = ()        # option 9: the actions on the boxes of CADENCE_BOXES this turn
@@ -99,9 +100,50 @@ class Options:
         return not self.game.rules["total_history"] or any(self.started) or self.game.empires[card]["ages"][0] == 1
 
     def before_bids(self) -> list[tuple]:
-        """Option 3: each player, clockwise from the dealer *(judgment: P1 deals)*, may discard cards
-        and fill their hand to 6 (8 with option 4), before the game starts: no events (§ 3)."""
-        return [("redeem", p, 0) for p in range(self.n)] if self.game.rules["redemption"] else []
+        """Option 2's rounds and deal, then option 3: each player, clockwise from the dealer *(judgment:
+        P1 deals)*, may discard cards and fill their hand to 6 (8 with option 4), before the game
+        starts: no events (§ 3)."""
+        rounds = self.game.rules["not_the_full_deck"]
+        cull = [("sub_decks",)] + [("cull", p) for _ in range(rounds) for p in range(self.n)] + [("culled",)]
+        redeem = [("redeem", p, 0) for p in range(self.n)] if self.game.rules["redemption"] else []
+        return (cull if rounds else []) + redeem
+
+    # -- 2) Not the full deck ----------------------------------------------------------------------------
+    def task_sub_decks(self) -> None:
+        """Option 2 (§ 2): the whole deck *(judgment: the "agreed number")* dealt equally face down as
+        sub-decks, each in its player's hand to look at; the rest put aside (the deck)."""
+        cards = [c for hand in self.hand for c in hand] + list(self.deck)
+        self.chance("not the full deck").shuffle(cards)
+        size = len(cards) // self.n
+        self.hand = [tuple(cards[p * size:(p + 1) * size]) for p in range(self.n)]
+        self.deck = tuple(cards[self.n * size:])
+        self.note(f"Not the full deck: sub-decks of {size} cards, {len(self.deck)} put aside")
+
+    def task_cull(self, seat: int) -> None:
+        self.wait("cull", seat * self.per)
+
+    def options_cull(self) -> list[int]:
+        ids = self.game.ids["cull"]
+        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]})
+
+    def move_cull(self, card: str) -> None:
+        """A card of the sub-deck leaves the game face down; once everyone has, the sub-decks pass left
+        (§ 2). The rounds are the rule parameter: the fixed policy standing for "until the majority are
+        happy" *(judgment)*."""
+        seat = self.seat_of(self.player)
+        self.take_from_hand(seat, card)
+        self.removed += (card,)
+        self.note(f"{self.seat_name(seat)} removes a card of their sub-deck from the game", private=card)
+        if seat == self.n - 1:
+            self.hand = [self.hand[(p - 1) % self.n] for p in range(self.n)]
+        self.done()
+
+    def task_culled(self) -> None:
+        """The sub-decks and the cards put aside, reshuffled, are the deck the hands are dealt from."""
+        cards = [c for hand in self.hand for c in hand] + list(self.deck)
+        self.chance("reshuffled").shuffle(cards)
+        self.hand, self.deck = self.deal(cards)
+        self.note(f"{len(self.removed)} cards are out of the game; {len(self.hand[0])} cards dealt to each player")
 
     def task_redeem(self, seat: int, discarded: int) -> None:
         self.wait("redeem", seat * self.per, discarded)

@@ -544,7 +544,8 @@ class Game(BaseGame):
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
                 ("redraw", []), ("keep", []), ("hock", [("none", "one")]), ("redeem", [self.cards + ("none",)]),
-                ("shed", [self.cards]), ("cadence", [ACTIONS]), ("desecrate", [tuple(self.world.areas) + ("none",)])]
+                ("shed", [self.cards]), ("cadence", [ACTIONS]), ("desecrate", [tuple(self.world.areas) + ("none",)]),
+                ("cull", [self.cards])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -599,7 +600,7 @@ class Game(BaseGame):
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "event", "target", "respond",
                                  "escort", "dismiss", "found", "drop", "dominant", "unload", "pick", "hock", "redeem",
-                                 "shed", "cadence", "desecrate")}
+                                 "shed", "cadence", "desecrate", "cull")}
         for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
