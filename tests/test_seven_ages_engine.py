@@ -41,7 +41,7 @@ def test_the_no_events_variant_plays_a_log_a_player_can_follow(capsys):
 
 
 @pytest.mark.parametrize("variant,option", [("artefact-effects", "artefact_effects"), ("neutral-kingdoms", "neutral_kingdoms"),
-                                            ("designers-choice", "marines")])
+                                            ("designers-choice", "artefact_effects")])
 def test_options_of_part_2_are_refused_by_name(variant, option):
     with pytest.raises(UnplayedRules, match=f"does not play option\\(s\\) .*{option}.* yet"):
         new_game(load_deck("7ages", variant, WS))

@@ -29,10 +29,10 @@ def test_a_variant_is_refused_naming_exactly_the_options_not_played_yet():
 def test_option_16_is_named_with_the_other_options_a_variant_needs():
     said = refusal("designers-choice")
     assert "16 Artefact pre-requisites and effects (artefact_effects): not every artefact runs" in said
-    assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["marines", "artefact_effects"]
+    assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["artefact_effects"]
 
 
-PLAYED = ["total-history", "not-the-full-deck", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "quick-conflict", "crown-jewels"]
+PLAYED = ["total-history", "not-the-full-deck", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "quick-conflict", "marines", "crown-jewels"]
 
 
 def variant_game(variant: str):
@@ -197,3 +197,34 @@ def test_not_the_full_deck_removes_a_card_a_player_each_round_and_passes_the_sub
         state.apply(state.legal_actions()[0])
     assert len(state.removed) == 9 and [len(h) for h in state.hand] == [7, 7, 7]
     assert len(state.deck) == 165 - 9 - 21 and not set(state.removed) & set(state.deck)
+
+
+def test_marines_stay_at_sea_on_their_ships_beside_their_empire_and_are_lost_without_them():
+    """§ 14: a Sword carried by a galley ends its move in the Western Mediterranean, next to Latium;
+    at sea it is lost at the end of an action without a ship to carry it. Without the option, the
+    sea is no landing's end."""
+    setup = {"first": "P1", "hands": {"P1": [], "P2": []}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword", "sword", "galley"]}}]}
+    plain = variant_game("no-events").arrange(2, 0, setup)
+    for move in ("mark manoeuvre", "extra none", "extra none"):
+        plain.apply(plain.string_to_action(move))
+    assert "land western_mediterranean" not in [plain.action_to_string(a) for a in plain.legal_actions()]
+    state = variant_game("marines").arrange(2, 0, setup)
+    for move in ("mark manoeuvre", "extra none", "extra none", "land western_mediterranean"):
+        state.apply(state.string_to_action(move))
+    assert state.units["western_mediterranean"] == ("galley", "sword") and state.units["latium"] == ("sword",)
+    state.units["western_mediterranean"] = ("sword",)
+    state.task_marooned()
+    assert "western_mediterranean" not in state.owner and "1 unit(s) at sea in Western Mediterranean are lost" in state.log[-1]
+
+
+def test_marines_at_sea_fight_with_their_ships_at_half_value():
+    """§ 14: committed with their ships and only with them, one a ship; front and support halved."""
+    state = variant_game("marines").arrange(2, 0, {"first": "P1", "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"]}}]})
+    assert state.aboard(("sword", "sword"), ("galley",), "western_mediterranean") == ((), ("galley", "sword", "sword"))
+    assert state.aboard(("galley", "sword"), ("galley", "sword", "sword"), "western_mediterranean") == (
+        ("galley", "sword"), ("galley", "sword", "sword"))
+    assert state.aboard(("sword",), ("sword",), "latium") == (("sword",), ("sword",))
+    front, support = state.unit_values(0, "sword", "latium")
+    assert state.unit_values(0, "sword", "western_mediterranean") == (front // 2, support // 2)

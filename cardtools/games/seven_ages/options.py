@@ -45,7 +45,7 @@ OPTIONS = (
     Option(11, "Secret Victory", "secret_victory", False),
     Option(12, "Deus Vult!", "deus_vult", True),
     Option(13, "Quick conflict resolution", "quick_conflict", True),
-    Option(14, "Marines", "marines", False),
+    Option(14, "Marines", "marines", True),
     Option(15, "Hocking the crown jewels", "hocking", True),
 )
 
@@ -352,6 +352,58 @@ class Options:
         fight[9 + side] += len(units)
         self.fight = tuple(fight)
 
+    # -- 4. Manoeuvre › Naval transport: 14) Marines ---------------------------------------------------------
+    def marine(self, unit: str) -> bool:
+        """An infantry or missile unit: what may stay at sea on its ship with option 14 (§ 14)."""
+        return self.game.rules["marines"] and self.game.unit_class.get(unit) in MARINES
+
+    def may_embark(self, slot: int, sea: str) -> bool:
+        """Option 14: a transport's infantry and missiles may end their move on their ships in a sea
+        next to a land area of their empire (§ 14), vacant or the empire's *(judgment: not into a
+        conflict at sea)*; ``land <sea>`` sends them (conflict.py ``landings``), and from there their
+        ships carry them on (``land <area>``)."""
+        world = self.game.world
+        return (self.game.rules["marines"] and not world.areas[sea].is_land and self.owner.get(sea, slot) == slot
+                and any(self.owner.get(n) == slot and world.areas[n].is_land for n in world.neighbours(sea)))
+
+    def task_marooned(self) -> None:
+        """At the end of every action, marines at sea are lost when no land area of their empire is
+        next to them or no ship carries them (one a ship) (§ 14)."""
+        world = self.game.world
+        for sea, slot in sorted(self.owner.items(), key=lambda item: world.areas[item[0]].index):
+            units = self.units.get(sea, ())
+            marines = sum(1 for u in units if self.marine(u))
+            if world.areas[sea].is_land or not marines:
+                continue
+            ashore = any(self.owner.get(n) == slot and world.areas[n].is_land for n in world.neighbours(sea))
+            ships = sum(1 for u in units if self.unit_kind(u) in ("ship", "galley"))
+            lost = marines - (min(marines, ships) if ashore else 0)
+            if not lost:
+                continue
+            kept, drop = [], lost
+            for unit in reversed(units):
+                if drop and self.marine(unit):
+                    drop -= 1
+                else:
+                    kept.append(unit)
+            self.note(f"  {self.who(slot)}: {lost} unit(s) at sea in {world.areas[sea].name} are lost "
+                      f"({'no ship' if ashore else 'no land area of theirs next to them'})")
+            if kept:
+                self.units[sea] = tuple(reversed(kept))
+            else:
+                self.vacate(sea)
+                self.check_empty(slot)
+
+    def aboard(self, committed: tuple[str, ...], reserves: tuple[str, ...], area: str) -> tuple[tuple, tuple]:
+        """Option 14: at sea, infantry and missiles are committed with their ships and only with them:
+        as many as the ships committed (§ 14; their values are halved: conflict.py ``unit_values``)."""
+        if not self.game.rules["marines"] or self.game.world.areas[area].is_land:
+            return committed, reserves
+        marines = [u for u in committed + reserves if self.marine(u)]
+        ships = sum(1 for u in committed if self.unit_kind(u) in ("ship", "galley"))
+        return (tuple(u for u in committed if not self.marine(u)) + tuple(marines[:ships]),
+                tuple(u for u in reserves if not self.marine(u)) + tuple(marines[ships:]))
+
     # -- End of turn › Free progress: 9) Cadenced progress ----------------------------------------------
     def before_reveal(self) -> list[tuple]:
         """Option 9: once every marker is placed, the First player puts 3 of the 7 cadence markers face
@@ -459,6 +511,8 @@ class Options:
         self.done()
 
 
+#: Unit classes that may stay at sea on their ships with option 14 (§ 14: infantry and missiles).
+MARINES = frozenset({"infantry", "missile"})
 #: Aircraft-class counters that do not pursue *(judgment)*: a nuke and Star Wars only strike (kingdoms.py).
 NOT_PURSUERS = frozenset({"nuke", "star_wars"})
 #: The boxes of the Cadenced progress track, in the order the First player fills them (§ 9).

@@ -320,6 +320,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
             return
         getattr(self, f"action_{action}")(seat, slot)
+        if self.game.rules["marines"]:                   # option 14: marines left at sea (options.py)
+            self.queue.insert(len(self.queue) - waiting, ("marooned",))
         if self.game.events is not None:         # an event's change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
 
