@@ -123,8 +123,7 @@ class Options:
         self.wait("cull", seat * self.per)
 
     def options_cull(self) -> list[int]:
-        ids = self.game.ids["cull"]
-        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]})
+        return self.hand_choices("cull")
 
     def move_cull(self, card: str) -> None:
         """A card of the sub-deck leaves the game face down; once everyone has, the sub-decks pass left
@@ -149,8 +148,12 @@ class Options:
         self.wait("redeem", seat * self.per, discarded)
 
     def options_redeem(self, discarded: int) -> list[int]:
-        ids = self.game.ids["redeem"]
-        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]} | {ids["none"]})
+        return self.hand_choices("redeem", "none")
+
+    def hand_choices(self, kind: str, *more: str) -> list[int]:
+        """A move of ``kind`` for each card in the deciding player's hand, and the ``more`` words."""
+        ids = self.game.ids[kind]
+        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]} | {ids[m] for m in more})
 
     def move_redeem(self, card: str) -> None:
         """``redeem <card>`` discards it and asks again; ``redeem none`` ends, filling the hand if any
@@ -177,8 +180,7 @@ class Options:
             self.wait("shed", seat * self.per)
 
     def options_shed(self) -> list[int]:
-        ids = self.game.ids["shed"]
-        return sorted({ids[c] for c in self.hand[self.seat_of(self.player)]})
+        return self.hand_choices("shed")
 
     def move_shed(self, card: str) -> None:
         seat = self.seat_of(self.player)
