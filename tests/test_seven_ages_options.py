@@ -32,7 +32,7 @@ def test_option_16_is_named_with_the_other_options_a_variant_needs():
     assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["artefact_effects"]
 
 
-PLAYED = ["total-history", "not-the-full-deck", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "quick-conflict", "marines", "crown-jewels"]
+PLAYED = ["total-history", "not-the-full-deck", "enhanced-play", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that-so-far", "deus-vult", "quick-conflict", "marines", "crown-jewels"]
 
 
 def variant_game(variant: str):
@@ -228,3 +228,23 @@ def test_marines_at_sea_fight_with_their_ships_at_half_value():
     assert state.aboard(("sword",), ("sword",), "latium") == (("sword",), ("sword",))
     front, support = state.unit_values(0, "sword", "latium")
     assert state.unit_values(0, "sword", "western_mediterranean") == (front // 2, support // 2)
+
+
+def test_enhanced_play_drafts_spare_markers_and_allows_a_second_non_empire_marker():
+    """§ 5: 4 players of Deluxe draft from two spare sets, twice round from the First player, each
+    ending with 2 more markers; a player two empires below the maximum places two non-empire markers."""
+    state = variant_game("enhanced-play").arrange(4, 0, {"first": "P2", "hands": {p: [] for p in ("P1", "P2", "P3", "P4")}})
+    assert state.step == ("draft",) and state.seat_of(state.player) == 1
+    drafted = []
+    while state.step[0] == "draft":
+        drafted.append(state.seat_of(state.player))
+        state.apply(state.legal_actions()[0])
+    assert drafted == [1, 2, 3, 0, 1, 2, 3, 0] and len(state.spare) == 8
+    for seat in range(4):
+        assert len(state.drafted[seat]) == 2
+        assert state.marker_allowance(seat) == {m: 1 + state.drafted[seat].count(m) for m in (*state.ACTIONS, "wild")}
+    assert state.step == ("extra",) and state.seat_of(state.player) == 1
+    state.apply(state.string_to_action("extra start"))
+    assert state.step == ("extra",) and state.seat_of(state.player) == 1        # the second
+    state.apply(state.string_to_action("extra start"))
+    assert state.extra[1] == "start" and state.extra2[1] == "start"

@@ -36,7 +36,7 @@ OPTIONS = (
     Option(2, "Not the full deck", "not_the_full_deck", True),
     Option(3, "Redemption", "redemption", True),
     Option(4, "Enhanced start", "enhanced_start", True),
-    Option(5, "Enhanced Play", "enhanced_play", False),
+    Option(5, "Enhanced Play", "enhanced_play", True),
     Option(6, "Pursuit", "pursuit", True),
     Option(7, "Technology", "technology", True),
     Option(8, "Take that!", "take_that", True),
@@ -69,6 +69,9 @@ class Options:
     """The rules of the options the engine plays, each a hook the standard sequence of play calls."""
 
     reach_from: int | None = None   # option 8: the empire taking the Civilise an event is played in
+    extra2: tuple = ()         # option 5: each seat's second non-empire marker this turn (None: none)
+    drafted: tuple = ()        # option 5: each seat's spare markers drafted this turn
+    spare: tuple = ()          # option 5: the spare markers still to be drafted, face down
     removed: tuple = ()        # option 2: cards out of the game, face down
     hocked: dict = {}          # option 15: glory each empire sold this turn (replaced, never changed)
     destiny_hands: dict = {}   # option 7: (seat, slot) -> the hand its Destiny fills to this turn
@@ -209,6 +212,81 @@ class Options:
             return [t for t in targets if any(s in reach for s in self.slots_of(self.seat_of(t)))]
         return [t for t in targets if t in reach]
 
+    # -- The turn's markers: 5) Enhanced Play -----------------------------------------------------------------
+    def enhanced_sets(self) -> tuple[int, int]:
+        """Option 5 (§ 5): (sets of markers each player plays with, spare markers each drafts a turn):
+        Deluxe 6 players 1 and 1, 4-5 players 1 and 2 (two spare sets), 3 players 2 sets, 2 players 3
+        sets; Classic 4 players 1 and 1, 3 players 1 and 2, 2 players 2 sets *(judgment: "may play
+        with 2 or 3 sets" read as the most the edition allows)*; 7 Deluxe or 5 Classic players: none."""
+        deluxe = {2: (3, 0), 3: (2, 0), 4: (1, 2), 5: (1, 2), 6: (1, 1)}
+        classic = {2: (2, 0), 3: (1, 2), 4: (1, 1)}
+        return (deluxe if self.game.rules["edition"] == "deluxe" else classic).get(self.n, (1, 0))
+
+    def before_marks(self) -> list[tuple]:
+        """Option 5: at the start of the turn the spare set(s) go round from the First player, each
+        player secretly drafting one marker (twice round with two sets), before the markers are placed."""
+        if not self.game.rules["enhanced_play"]:
+            return []
+        self.drafted, self.extra2 = ((),) * self.n, (None,) * self.n
+        picks = self.enhanced_sets()[1]
+        self.spare = (*self.ACTIONS, "wild") * picks
+        return [("draft", p) for _ in range(picks) for p in self.seat_order()]
+
+    def task_draft(self, seat: int) -> None:
+        self.wait("draft", seat * self.per)
+
+    def options_draft(self) -> list[int]:
+        ids = self.game.ids["draft"]
+        return sorted({ids[m] for m in self.spare})
+
+    def move_draft(self, marker: str) -> None:
+        seat = self.seat_of(self.player)
+        spare = list(self.spare)
+        spare.remove(marker)
+        self.spare = tuple(spare)
+        self.drafted = tuple(d + (marker,) if p == seat else d for p, d in enumerate(self.drafted))
+        self.note(f"{self.seat_name(seat)} draws a spare action marker", private=marker)
+        self.done()
+
+    def marker_allowance(self, seat: int) -> dict[str, int]:
+        """How many markers of each action, and Wild cards (``wild``), the player has this turn."""
+        sets = self.enhanced_sets()[0] if self.game.rules["enhanced_play"] else 1
+        allowance = {m: sets for m in (*self.ACTIONS, "wild")}
+        for marker in self.drafted[seat] if self.drafted else ():
+            allowance[marker] += 1
+        return allowance
+
+    def second_extra(self, seat: int) -> str | None:
+        return self.extra2[seat] if self.extra2 else None
+
+    def place_extra(self, seat: int, marker: str) -> None:
+        """The non-empire marker; option 5: a player at least two empires below the maximum places a
+        second one (§ 5), asked again."""
+        if self.extra[seat] is None:
+            self.extra[seat] = marker
+            empires = sum(1 for s in self.slots_of(seat) if self.empire[s])
+            if self.game.rules["enhanced_play"] and empires <= self.per - 2:
+                self.queue.insert(0, ("extra", seat))
+        else:
+            self.extra2 = tuple(marker if p == seat else m for p, m in enumerate(self.extra2))
+
+    def turn_extra(self, seat: int, action: str) -> None:
+        """A non-empire marker turned over: the first, or option 5's second."""
+        if self.extra[seat] == action:
+            self.extra[seat] = None
+        else:
+            self.extra2 = tuple(None if p == seat else m for p, m in enumerate(self.extra2))
+
+    def alternated(self, turned: list[tuple]) -> list[tuple]:
+        """Option 5: in Manoeuvre each player turns over one marker in turn, from the First player,
+        before anyone turns a second (§ 5); a player's own in empire order *(judgment: their choice)*.
+        No player passes while holding a marker *(judgment: the engine turns every marker over)*."""
+        if not self.game.rules["enhanced_play"]:
+            return turned
+        queues = [[t for t in turned if t[2] == seat] for seat in self.seat_order()]
+        rounds = max((len(q) for q in queues), default=0)
+        return [q[i] for i in range(rounds) for q in queues if i < len(q)]
+
     # -- 5. Destiny: 7) Technology -----------------------------------------------------------------------
     def before_action(self, action: str) -> list[tuple]:
         """Tasks at the start of an action, before its markers are turned over."""
@@ -221,7 +299,8 @@ class Options:
         player's left) to 5, the others to 6 (§ 7). An empire discarded before its Destiny is no
         empire *(judgment)*."""
         takers = [(seat, s) for seat in self.seat_order() for s in (None, *self.slots_of(seat))
-                  if (self.extra[seat] if s is None else self.marks[s]) in ("destiny", "wild_destiny")]
+                  if (s is None and "destiny" in (self.extra[seat], self.second_extra(seat)))
+                  or (s is not None and self.marks[s] in ("destiny", "wild_destiny"))]
         if len({seat for seat, _ in takers}) == 1:
             self.destiny_hands = {taker: TECH_MOST for taker in takers}
             return
@@ -238,8 +317,10 @@ class Options:
                                                  f"to {size}" for (seat, s), size in self.destiny_hands.items()))
 
     def destiny_hand(self, seat: int, slot: int | None) -> int:
-        """The hand a Destiny fills to: 6 (§ 5. Destiny), or option 7's 7, 6 or 5."""
-        return self.destiny_hands.get((seat, slot), DESTINY_HAND) if self.game.rules["technology"] else DESTINY_HAND
+        """The hand a Destiny fills to: 6 (§ 5. Destiny), or option 7's 7, 6 or 5; one more with option 5
+        *(judgment: "draw one card more" as one more in the hand)*."""
+        size = self.destiny_hands.get((seat, slot), DESTINY_HAND) if self.game.rules["technology"] else DESTINY_HAND
+        return size + int(self.game.rules["enhanced_play"])      # option 5: one card more (§ 5)
 
     # -- 4. Manoeuvre › Retreat: 6) Pursuit ------------------------------------------------------------
     def pursuit_required(self, pursuers: tuple[str, ...], area: str, age: int) -> int:
@@ -429,10 +510,16 @@ class Options:
         self.done()
 
     def determinize_options(self, new, seat: int, rng) -> None:
-        """The cadence markers are the First player's to see (§ 9: face down)."""
+        """What ``seat`` cannot see chosen anew: the cadence markers, the First player's (§ 9: face
+        down); the other players' drafted spare markers and second non-empire markers (§ 5)."""
         if self.cadence and seat != self.first:
             others = sorted(set(self.game.ids["cadence"]) - set(self.cadence))
             new.cadence = tuple(rng.sample(others + list(self.cadence), len(self.cadence)))
+        if self.drafted:
+            new.drafted = tuple(d if p == seat else tuple(rng.choice((*self.ACTIONS, "wild")) for _ in d)
+                                for p, d in enumerate(self.drafted))
+            new.extra2 = tuple(m if p == seat or m is None else rng.choice(("start", "destiny", "civilise"))
+                               for p, m in enumerate(self.extra2))
 
     def discarding(self, seat: int, slot: int) -> None:
         """Option 9 (b), (e): an empire its player discards counts for the player's other empires."""

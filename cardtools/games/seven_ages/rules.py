@@ -72,6 +72,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
              Zone("drawn", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "conflict_card")),
              Zone("discards"))
     LEVELS = LEVELS
+    ACTIONS = ACTIONS
     RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
@@ -240,7 +241,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.extra = [None] * self.n
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
-        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]
+        self.queue = self.before_marks() + [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]   # options.py
         self.queue += [("extra", p) for p in self.seat_order()] + self.before_reveal() + [("reveal",)]
 
     def task_mark(self, slot: int) -> None:
@@ -249,10 +250,13 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.wait("mark", slot)
 
     def _free_markers(self, seat: int) -> set[str]:
-        """One marker per action and one Wild card per player (§ Playing the game; § Wild card)."""
-        used = {self.marks[s] for s in self.slots_of(seat)} | {self.extra[seat]}
-        wild = any(m and m.startswith("wild_") for m in used)
-        return {m for m in EMPIRE_MARKERS + ("start",) if m not in used and not (wild and m.startswith("wild_"))}
+        """One marker per action and one Wild card per player (§ Playing the game; § Wild card); more
+        with option 5 (options.py ``marker_allowance``)."""
+        used = [self.marks[s] for s in self.slots_of(seat)] + [self.extra[seat], self.second_extra(seat)]
+        allowance = self.marker_allowance(seat)
+        wilds = sum(1 for m in used if m and m.startswith("wild_"))
+        return {m for m in EMPIRE_MARKERS + ("start",)
+                if (wilds < allowance["wild"] if m.startswith("wild_") else used.count(m) < allowance[m])}
 
     def options_mark(self) -> list[int]:
         free = self._free_markers(self.seat_of(self.player))
@@ -278,7 +282,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def move_extra(self, marker: str) -> None:
         seat = self.seat_of(self.player)
         if marker != "none":
-            self.extra[seat] = marker
+            self.place_extra(seat, marker)                # a second with option 5 (options.py)
             self.note(f"{self.seat_name(seat)}: a marker face down on no empire", private=marker)
         self.done()
 
@@ -288,12 +292,13 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         tasks = []
         for action in ACTIONS:
             tasks += self.before_action(action)          # options.py
+            turned = []
             for seat in self.seat_order():
-                if self.extra[seat] == action:
-                    tasks.append(("act", action, seat, None))
+                turned += [("act", action, seat, None)] * [self.extra[seat], self.second_extra(seat)].count(action)
                 for s in self.slots_of(seat):
                     if self.marks[s] in (action, f"wild_{action}"):
-                        tasks.append(("act", action, seat, s))
+                        turned.append(("act", action, seat, s))
+            tasks += self.alternated(turned) if action == "manoeuvre" else turned     # option 5 (options.py)
         self.queue = tasks + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
@@ -313,7 +318,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             elif self.log is not None:
                 self.note(f"-- {self.who(slot)} turns over {'its Wild card as ' if wild else ''}{action}")
         else:
-            self.extra[seat] = None
+            self.turn_extra(seat, action)                 # options.py: option 5's second one too
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
         waiting = len(self.queue)
         if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
@@ -547,7 +552,7 @@ class Game(BaseGame):
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
                 ("redraw", []), ("keep", []), ("hock", [("none", "one")]), ("redeem", [self.cards + ("none",)]),
                 ("shed", [self.cards]), ("cadence", [ACTIONS]), ("desecrate", [tuple(self.world.areas) + ("none",)]),
-                ("cull", [self.cards])]
+                ("cull", [self.cards]), ("draft", [ACTIONS + ("wild",)])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
@@ -602,7 +607,7 @@ class Game(BaseGame):
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "event", "target", "respond",
                                  "escort", "dismiss", "found", "drop", "dominant", "unload", "pick", "hock", "redeem",
-                                 "shed", "cadence", "desecrate", "cull")}
+                                 "shed", "cadence", "desecrate", "cull", "draft")}
         for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
