@@ -72,7 +72,8 @@ def violations(state, changes) -> list[str]:
             continue
         starting = (state.step is not None and state.step[:2] == ("build", "start") and state.player == s) or (
             state.fight is not None and state.fight[1] == s) or (
-            state.step is not None and state.step[0] == "fight" and state.player == s)   # all its units wait to fight
+            state.step is not None and state.step[0] == "fight" and state.player == s) or (   # all its units wait to fight
+            any(task[0] == "land" and task[1] == s for task in state.queue))   # or to set up in a start area held by another
         if not starting and not state.areas_of(s):
             found.append(f"{state.who(s)} is in play without a unit on the map")
         short = {c: n for c, n in state.pool_left(s).items() if n < 0}
