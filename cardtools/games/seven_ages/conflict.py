@@ -902,7 +902,8 @@ class Manoeuvre:
         winner = att if survivors_a and not survivors_d else dfn if survivors_d and not survivors_a else None
         self.conflict_won(winner, la if winner == dfn else ld)          # its events (events.py)
         self.check_empty(dfn)
-        if not any(task[0] in ("land", "battle") and task[1] == att for task in self.queue):   # conflicts to come
+        if not self.invaders and not any(task[0] in ("land", "battle") and task[1] == att   # conflicts to come
+                                         for task in self.queue):
             self.check_empty(att)
 
     def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:
