@@ -132,3 +132,17 @@ def test_a_special_rule_used_as_the_engine_does_not_play_it_is_refused(tmp_path)
                                              "{unit_cost: {units: [cavalry], add: -1}}"))
     with pytest.raises(UnrunnableDeck, match="jurchens"):
         new_game(load_deck("7ages", "no-events", Workspace(tmp_path)))
+
+
+def test_an_attacker_losing_one_conflict_keeps_playing_while_its_units_wait_for_another(game):
+    """§ 7. Discard empire: an empire with no unit on the map is discarded — not while units of its
+    Manoeuvre still wait in another empire's area for their conflict (§ 4 › Resolving conflict)."""
+    state = game.arrange(2, 0, {"first": "P1", "empires": [
+        {"player": "P1", "card": "slavs", "level": 12, "areas": {"poland": ["sword"]}},
+        {"player": "P2", "card": "magyars", "level": 12, "areas": {"hungary": ["spear"], "austria": ["spear"]}}]})
+    slavs, magyars = 0, state.per
+    state.vacate("poland")
+    state.invaders = {"hungary": ("sword",)}
+    state.fight = ("austria", slavs, magyars, (), ("spear",), (), (), 0, 0, 1, 0)
+    state.end_conflict()
+    assert state.empire[slavs] == "slavs"
