@@ -320,7 +320,7 @@ class Manoeuvre:
         found: dict[str, dict[str, tuple[str, ...]]] = {}
         world = self.game.world
         for port in self.areas_of(slot):
-            at_sea = not world.areas[port].is_land             # option 14's marines (options.py)
+            at_sea = not world.areas[port].is_land             # option 14's marines (warfare.py)
             if (at_sea and not self.game.rules["marines"]) or (self.strategist is not None and port != self.strategist):
                 continue
             units = self.units[port]
@@ -638,7 +638,7 @@ class Manoeuvre:
     def move_retreat(self) -> None:
         """Every unit of the side still in the area goes to one area it controls next to it."""
         side = self.step[1]
-        self.pursue(side)                                # option 6 (options.py)
+        self.pursue(side)                                # option 6 (warfare.py)
         fight = self.fight
         area, slot = fight[0], fight[1 + side]
         units = fight[3 + side] + fight[5 + side]
@@ -748,7 +748,7 @@ class Manoeuvre:
         if game.unit_class[unit] == "cavalry":
             malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)
-        if self.marine(unit) and not game.world.areas[area].is_land:       # option 14 (options.py)
+        if self.marine(unit) and not game.world.areas[area].is_land:       # option 14 (warfare.py)
             front, support = front // 2, support // 2
         for c in changed:
             if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
@@ -803,7 +803,7 @@ class Manoeuvre:
             cards = self.better_cards((att, dfn), cards)
         self.discards += cards
         self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
-        ca, ua = self.aboard(*self.strongest(att, ua, self.commits[0], area), area)    # option 14 (options.py)
+        ca, ua = self.aboard(*self.strongest(att, ua, self.commits[0], area), area)    # option 14 (warfare.py)
         cd, ud = self.aboard(*self.strongest(dfn, ud, self.commits[1], area), area)
         if "nuke" in ca + cd:                              # § 4 › Nukes and Star Wars (kingdoms.py)
             ca, cd, destroyed, boom = self.nukes_committed(ca, cd)
@@ -823,7 +823,7 @@ class Manoeuvre:
         # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
-        if self.game.rules["quick_conflict"]:             # option 13: one round (options.py)
+        if self.game.rules["quick_conflict"]:             # option 13: one round (warfare.py)
             self.quick_result((ca, cd), (ua, ud), (ta, td), tactics)
             return
         spared = [t or self.wins_ties(s) for t, s in zip(tactics, (att, dfn))]     # an event's change (events.py)

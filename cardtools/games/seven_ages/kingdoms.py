@@ -164,9 +164,9 @@ class CommonUnits:
 
     def flee(self, side: int, cause: str = "lost an elephant", pursued: bool = True) -> None:
         """The side's surviving units retreat at once — an elephant lost (§ 4. Manoeuvre › Conflict
-        outcomes), option 13's loser (options.py) — to the area ``retreat_to`` gives, or are lost."""
+        outcomes), option 13's loser (warfare.py) — to the area ``retreat_to`` gives, or are lost."""
         if pursued and self.retreat_to(self.fight[1 + side], self.fight[0]) is not None:
-            self.pursue(side)                            # option 6 (options.py)
+            self.pursue(side)                            # option 6 (warfare.py)
         fight = self.fight
         area, slot = fight[0], fight[1 + side]
         units = fight[3 + side] + fight[5 + side]

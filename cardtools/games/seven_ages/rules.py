@@ -43,6 +43,7 @@ from cardtools.games.seven_ages.leaders import Leaders
 from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.temples import Temples
+from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
 from cardtools.games.seven_ages.worldmap import WorldMap
 
@@ -61,7 +62,7 @@ SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
 class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Options, Temples,
-            Tasks, BaseState):
+            Warfare, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -325,7 +326,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
             return
         getattr(self, f"action_{action}")(seat, slot)
-        if self.game.rules["marines"]:                   # option 14: marines left at sea (options.py)
+        if self.game.rules["marines"]:                   # option 14: marines left at sea (warfare.py)
             self.queue.insert(len(self.queue) - waiting, ("marooned",))
         if self.game.events is not None:         # an event's change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
