@@ -248,3 +248,19 @@ def test_enhanced_play_drafts_spare_markers_and_allows_a_second_non_empire_marke
     assert state.step == ("extra",) and state.seat_of(state.player) == 1        # the second
     state.apply(state.string_to_action("extra start"))
     assert state.extra[1] == "start" and state.extra2[1] == "start"
+
+
+def test_hidden_choices_of_the_options_are_their_owners_to_see():
+    """§ 9: the cadence markers are face down (the First player's); § 5: drafted spare markers are
+    their drafter's; § 2: removed cards are no one's."""
+    state = variant_game("options-so-far").new_state(4, 2)
+    while state.step[0] != "cadence" or len(state.cadence) < 2:
+        state.apply(state.legal_actions()[0])
+    first = state.first
+    assert state.observation(first)["cadence"] == list(state.cadence)
+    other = (first + 1) % 4
+    assert state.observation(other)["cadence"] == ["face down", "face down"]
+    seen = state.observation(other)["players"]
+    assert seen[state.seat_name(other)]["spare_markers"] == list(state.drafted[other])
+    assert seen[state.seat_name(first)]["spare_markers"] == ["face down"] * len(state.drafted[first])
+    assert state.observation(first)["removed"] == ["face down"] * len(state.removed) and state.removed
