@@ -2,7 +2,8 @@
 
 Prints random games per second per core and decisions per game at 2 and 4 players, for the standard
 game (with its events), without events (variant no-events) and with option 16 as far as it is played
-(variant artefacts-so-far), measured in the same run; and greedy games per second at 4 players
+(variant artefacts-so-far), measured in the same run, and ``--variant`` if it is another (an
+option-heavy game: options-so-far, docs/rules/7ages.md § 18); and greedy games per second at 4 players
 (``--variant``).
 Target (issues 16 and 17): >= 20 random 4-player games/s/core. Times are CPU seconds of this process (a figure per core,
 whatever else the machine runs), the best of a few rounds; the load average is printed.
@@ -12,6 +13,7 @@ cardtools.games.seven_ages.invariants checked after every move, every 10th game 
 seed, same log); prints the counts and one digest over all logs.
 Run: python benchmarks/seven_ages.py [--games 100] [--rounds 3] [--greedy 5] [--variant no-events]
 [--invariants 2000] [--players 2-5]
+(--variant options-so-far: every optional rule played so far)
 """
 
 from __future__ import annotations
@@ -73,8 +75,8 @@ def main() -> None:
         return
     print(f"7 Ages, python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.2f} at start")
-    print(f"random agents  {'variant':>13}  {'players':>7}  {'games/s/core':>12}  {'decisions/game':>14}")
-    for variant in VARIANTS:
+    print(f"random agents  {'variant':>16}  {'players':>7}  {'games/s/core':>12}  {'decisions/game':>14}")
+    for variant in dict.fromkeys(VARIANTS + (args.variant,)):
         game = Game(deck(variant))
         for players in (2, 4):
             seeds = range(args.games)
@@ -82,7 +84,7 @@ def main() -> None:
             for _ in range(args.rounds):
                 seconds, decisions = cpu(play_random, game, players, seeds)
                 best = min(best, seconds)
-            print(f"{'':14} {variant:>13}  {players:>7}  {args.games / best:>12,.1f}  {decisions / args.games:>14,.0f}")
+            print(f"{'':14} {variant:>16}  {players:>7}  {args.games / best:>12,.1f}  {decisions / args.games:>14,.0f}")
     rate = greedy_rate(Game(deck(args.variant)), args.greedy)
     print(f"greedy agents ({args.variant}), 4 players: {rate:,.2f} games/s/core")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")

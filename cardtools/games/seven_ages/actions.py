@@ -86,18 +86,18 @@ class Actions:
         """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
         in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
         empire = self.game.empires[card]
-        if not empire or not self.in_its_ages(empire):              # the cheapest test first
+        if not empire or not self.in_its_ages(card, empire):        # the cheapest test first
             return False
         if not self.start_areas(card, seat) or not self.free_colours(seat):
             return False
         return not self.card_allows(card, "setup_near_empire") or self.near_empire(card, seat)
 
-    def in_its_ages(self, empire: dict) -> bool:
+    def in_its_ages(self, card: str, empire: dict) -> bool:
         """The game's age is in the card's ages, or in a conditional age whose condition holds; any on an
         empty map."""
         age = self.game_age()
         if age is None:
-            return True
+            return self.first_empire_allowed(card)      # option 1 (options.py)
         lo, hi = empire["ages"]
         if lo <= age <= hi:
             return True
@@ -201,8 +201,8 @@ class Actions:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
         (§ 2. Production › Earning income; § Terms of play › Modifiers)."""
         spared = self.unrest_spared(slot) if self.option_16() else set()      # the Temple of Diana
-        total = sum(self.area_income(slot, a) * (2 if self.leader_here(slot, "po", a) else 1)   # Populist
-                    for a in self.areas_of(slot) if a not in self.disorder or a in spared)
+        total = sum(self.tithed(a, self.area_income(slot, a)) * (2 if self.leader_here(slot, "po", a) else 1)
+                    for a in self.areas_of(slot) if a not in self.disorder or a in spared)   # Populist; temples.py
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
         return self.total_changed(slot, total) if self.changing else total       # an event's or artefact's change
@@ -602,14 +602,15 @@ class Actions:
         """Draw up to 6, after the cards kept, lowest first; with Philosophers, one more card each, then
         the player discards back to 6 (``discard``, moves.py)."""
         seat = self.seat_of(self.player)
+        slot = self.step[1] if len(self.step) > 1 else None
+        size = self.destiny_hand(seat, slot)             # 6, or option 7's (options.py)
         self.hand[seat] = tuple(sorted(self.hand[seat], key=lambda c: self.game.value[c]))
-        drawn = self.draw_cards(max(0, DESTINY_HAND - len(self.hand[seat])))
+        drawn = self.draw_cards(max(0, size - len(self.hand[seat])))
         self.hand[seat] += drawn
         self.note(f"  {self.seat_name(seat)} discards {discarded} card(s) and draws {len(drawn)}")
-        slot = self.step[1] if len(self.step) > 1 else None
         wise = self.leaders_in(slot, "ph") if slot is not None and self.empire[slot] else 0
         if wise:                                   # § 5. Destiny: 1 more card per Philosopher, then back to 6
-            keep = max(DESTINY_HAND, len(self.hand[seat]))
+            keep = max(size, len(self.hand[seat]))
             self.hand[seat] += self.draw_cards(wise)
             self.back_to_keep(keep, wise)
         else:
@@ -949,10 +950,12 @@ class Actions:
             if best is not None:
                 self.capital[slot] = best
                 self.note(f"  {self.who(slot)}'s capital: {game.world.areas[best].name}")
+        self.build_temples(slot)                          # option 12 (temples.py)
 
     # -- action 7: Discard empire (§ 7. Discard empire) --------------------------------------------------
     def action_discard(self, seat: int, slot: int | None) -> None:
         if slot is not None and self.empire[slot] is not None:     # its events first (events.py)
+            self.discarding(seat, slot)                              # option 9 (options.py)
             self.queue[:0] = [("window", "discard_empire", (slot,)), ("discard_empire", slot)]
 
     def discard_empire(self, slot: int, why: str) -> None:

@@ -116,8 +116,11 @@ class Beliefs:
                 self.note(f"  {self.who(slot)} discards {name}, playing its card")
             else:
                 led = {where for _, _, where in self.leaders[slot]}
-                hit = {a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
-                       and (a in self.city) != (a in led) and self.add_disorder(a)}
+                hit = self.faithless(slot, belief)          # option 12 (temples.py)
+                if hit is None:
+                    hit = {a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
+                           and (a in self.city) != (a in led)}
+                hit = {a for a in hit if self.add_disorder(a)}
                 self.note(f"  {self.who(slot)} discards {name}: {len(hit)} area(s) disordered")
         self.done()
 

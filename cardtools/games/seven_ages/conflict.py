@@ -237,6 +237,8 @@ class Manoeuvre:
             units = self.units[source]
             kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]}
             for kind in kinds:
+                if kind == "land" and not self.game.world.areas[source].is_land:
+                    continue                               # marines move on their ships only (option 14)
                 out[source, kind] = self.reach(slot, source, kind, self.explorer(slot, source, leaders))
         return out
 
@@ -344,7 +346,8 @@ class Manoeuvre:
         found: dict[str, dict[str, tuple[str, ...]]] = {}
         world = self.game.world
         for port in self.areas_of(slot):
-            if not world.areas[port].is_land or (self.strategist is not None and port != self.strategist):
+            at_sea = not world.areas[port].is_land             # option 14's marines (warfare.py)
+            if (at_sea and not self.game.rules["marines"]) or (self.strategist is not None and port != self.strategist):
                 continue
             units = self.units[port]
             unmoved = units[:len(units) - self.moved.get(port, 0)]
@@ -353,15 +356,17 @@ class Manoeuvre:
             ships = [u for u in unmoved if self.unit_kind(u) in ("ship", "galley")]
             if not cargo or not ships:
                 continue
-            pairs = min(len(cargo), (self.ground(units) - self.garrison(slot, port)) // 2)
+            pairs = min(len(cargo), len(ships) if at_sea else (self.ground(units) - self.garrison(slot, port)) // 2)
             bonus = self.explorer(slot, port, True)
             reach = {kind: self.reach(slot, port, kind, bonus, landing=True)
                      for kind in {self.unit_kind(u) for u in ships}}
-            for t in {t for r in reach.values() for t in r if world.areas[t].is_land and target in (None, t)}:
+            for t in {t for r in reach.values() for t in r
+                      if (world.areas[t].is_land or self.may_embark(slot, t)) and target in (None, t)}:
+                carried = cargo if world.areas[t].is_land else [u for u in cargo if self.marine(u)]
                 able = [u for u in ships if t in reach[self.unit_kind(u)]
-                        and self.movement(slot, u) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
+                        and self.movement(slot, u) + bonus >= reach[self.unit_kind(u)][t][0]][:min(pairs, len(carried))]
                 if able:
-                    found.setdefault(t, {})[port] = tuple(able) + tuple(cargo[:len(able)])
+                    found.setdefault(t, {})[port] = tuple(able) + tuple(carried[:len(able)])
         return {t: v for t, v in found.items() if v}
 
     def options_land_targets(self, slot: int) -> list[int]:
@@ -387,6 +392,8 @@ class Manoeuvre:
         stop in, next to the coast, are vacant or the empire's."""
         found, known = [], {}
         for target, picked in landings.items():
+            if not self.game.world.areas[target].is_land:   # marines embarking (option 14) stay aboard
+                continue
             seas = {r.paths[target][1] for r in self.landing_reaches(slot, picked, known).values()}
             if all(self.owner.get(sea, slot) == slot for sea in seas):
                 found.append(target)
@@ -456,7 +463,7 @@ class Manoeuvre:
                       f"{world.areas[target].name}"
                       + (f" with {', '.join(escort)}" if escort else "")
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
-        if landing:
+        if landing and world.areas[target].is_land:
             self.invaded |= {target}
         if world.areas[target].is_land and any(self.unit_kind(u) in ("ship", "galley") for u in moving):
             for source, kind in reaches:
@@ -662,7 +669,9 @@ class Manoeuvre:
 
     def move_retreat(self) -> None:
         """Every unit of the side still in the area goes to one area it controls next to it."""
-        side, fight = self.step[1], self.fight
+        side = self.step[1]
+        self.pursue(side)                                # option 6 (warfare.py)
+        fight = self.fight
         area, slot = fight[0], fight[1 + side]
         units = fight[3 + side] + fight[5 + side]
         where = self.retreat_to(slot, area)
@@ -779,6 +788,8 @@ class Manoeuvre:
         if game.unit_class[unit] == "cavalry":
             malus = self.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)
+        if self.marine(unit) and not game.world.areas[area].is_land:       # option 14 (warfare.py)
+            front, support = front // 2, support // 2
         for c in changed:
             if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
                 front *= 2
@@ -834,8 +845,8 @@ class Manoeuvre:
             cards = self.better_cards((att, dfn), cards)
         self.discards += cards
         self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
-        ca, ua = self.strongest(att, ua, self.commits[0], area)
-        cd, ud = self.strongest(dfn, ud, self.commits[1], area)
+        ca, ua = self.aboard(*self.strongest(att, ua, self.commits[0], area), area)    # option 14 (warfare.py)
+        cd, ud = self.aboard(*self.strongest(dfn, ud, self.commits[1], area), area)
         if "nuke" in ca + cd:                              # § 4 › Nukes and Star Wars (kingdoms.py)
             ca, cd, destroyed, boom = self.nukes_committed(ca, cd)
             la, ld = la + destroyed[0], ld + destroyed[1]
@@ -854,6 +865,9 @@ class Manoeuvre:
         # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
+        if self.game.rules["quick_conflict"]:             # option 13: one round (warfare.py)
+            self.quick_result((ca, cd), (ua, ud), (ta, td), tactics)
+            return
         spared = [t or self.wins_ties(s) for t, s in zip(tactics, (att, dfn))]     # an event's change (events.py)
         committed, fled = (ca, cd), [False, False]
         if ta <= td and not (ta == td and spared[0]):

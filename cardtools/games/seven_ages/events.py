@@ -189,7 +189,8 @@ class Events:
         for card in held:
             key = (book.target[card], card if self.option_16() else None)      # option 16: Just rule shields
             if key not in aimed:
-                aimed[key] = bool(self.event_targets(card, by)) if key[0] else self.empire[by] is not None
+                aimed[key] = (bool(self.in_reach(self.event_targets(card, by), by, key[0], None if anywhere else by))
+                              if key[0] else self.empire[by] is not None)            # option 8 (options.py)
         return sorted(c for c in held if aimed[book.target[c], c if self.option_16() else None])
 
     def event_targets(self, card: str, by: int) -> list[int]:
@@ -233,6 +234,7 @@ class Events:
         if self.step[0] == "play":
             _, anywhere, religion, government = self.step
             window, sides, by = "civilise", (), self.event_for(actor, anywhere)
+            self.reach_from = None if anywhere else by       # option 8 (options.py)
             after = ("artefacts", actor, anywhere, religion, government)
         else:
             _, window, sides, turn, passes = self.step
@@ -306,15 +308,18 @@ class Events:
         mine = by in sides
         for card in book.window[window].intersection(self.hand[seat]):
             word = book.target[card]
-            if (word in DERIVED and self.derived(word, by, sides) is not None
+            if (word in DERIVED and any(t is not None for t in          # option 8 (options.py)
+                                        self.in_reach([self.derived(word, by, sides)], by, word, None))
                     or word in TARGETS and self.aimed(card, by, sides) or word is None and (mine or not sides)):
                 found.append(card)
         return sorted(found)
 
     def aimed(self, card: str, by: int, sides: tuple[int, ...]) -> list[int]:
         """Whom the event may be played on; in an action, one of the empires taking part, or for a side whom
-        a word seen from it names (``FROM_SIDE``)."""
-        found = self.event_targets(card, by)
+        a word seen from it names (``FROM_SIDE``); option 8: within Range (options.py)."""
+        civilise = self.stack and self.stack[0][3] == "civilise"
+        found = self.in_reach(self.event_targets(card, by), by, self.game.events.target[card],
+                              self.reach_from if civilise else None)
         if not sides or by in sides and self.game.events.target[card] in FROM_SIDE:
             return found
         return [s for s in found if s in sides]

@@ -66,8 +66,7 @@ class Glory:
             category, region, kind = key
             among = self.compared(category, empires)
             measure = {s: self.measure(s, category, region, kind) for s in among}
-            ranked = sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), -self.wins_harvest_ties(s),
-                                                  order.index(s)))
+            ranked = self.harvest_rank(among, measure)
             awards = []
             for s in holders:
                 if s not in measure or measure[s] <= 0:
@@ -80,12 +79,20 @@ class Glory:
             if self.log is not None and awards:
                 self.note(f"  {self.category_words(*key)}: "
                           + ", ".join(f"{self.who(s)} {measure[s]} → {g} glory" for _, s, g in sorted(awards)))
+        if self.deus_vult():                                  # option 12 (temples.py)
+            self.temple_glory(empires, self.harvest_rank, scores)
         for s in order:
             if scores[s]:
                 self.score(s, scores[s], "Harvest glory")
             sites = self.religious_sites(s)
             if sites:
                 self.score(s, sites, "religious sites")
+
+    def harvest_rank(self, among: list[int], measure: dict[int, int]) -> list[int]:
+        """Most first; ties: more Philosophers, an event's change, then from the First player's empires
+        clockwise."""
+        return sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), -self.wins_harvest_ties(s),
+                                            (self.seat_of(s) - self.first) % self.n, s))
 
     def category_words(self, category: str, region: str | None, kind: str | None) -> str:
         """A ranked glory icon as a player reads it: "Region Asia (land areas)", "Money"."""
@@ -167,6 +174,8 @@ class Glory:
         if category in ("ships", "land_units", "cavalry"):
             want = {"ships": ("ships",), "land_units": ("infantry", "cavalry", "missile"), "cavalry": ("cavalry",)}[category]
             return sum(1 for a in areas for u in self.units[a] if game.unit_class[u] in want)
+        if "religion" in game.glory_categories[category] and self.deus_vult():   # option 12: temples.py
+            return self.temple_value(slot, game.glory_categories[category]["religion"])
         if "religion" in game.glory_categories[category]:   # each Religious leader: 1 + its city's value
             return sum(1 for a in areas if self.area_counts(slot, a)) + sum(1 + self.city.get(where, 0) for _, types, where in self.leaders[slot] if "re" in types)
         return 0

@@ -27,7 +27,7 @@ MOVE_CAP = 20_000
 EVENT_STEPS = ("event", "target", "respond", "effect")
 #: Causes that may change glory (the rules that give it: harvest, buying, artefacts, immediate glory, the end).
 GLORY_CAUSES = ("Harvest glory", "religious sites", "bought for", "artefact ", "first to hold", "immediate glory",
-                "beyond level 49", "Scientists: ", "Artists: ", "event ", "a nuke committed", "option 16: ",
+                "beyond level 49", "hocked:", "Scientists: ", "Artists: ", "event ", "a nuke committed", "option 16: ",
                 "Nobel prize ", "censured (United Nations)")
 #: Option 16's markers on the tracks (clocks.py): marker -> the spaces it may be on.
 CLOCK_SPACES = {"world_war": range(1, 50), "climate_clock": range(0, 11)}
@@ -122,7 +122,7 @@ def violations(state, changes) -> list[str]:
         if state.rank_value(seat, "glory") < 0:
             found.append(f"{state.seat_name(seat)} has negative glory")
     places = [c for p in range(state.n) for zone in (state.hand, state.bids, state.offer, state.drawn) for c in zone[p]]
-    places += [*state.deck, *state.discards, *(e for e in state.empire if e)]
+    places += [*state.deck, *state.discards, *(e for e in state.empire if e), *state.removed]   # option 2's too
     if len(places) != len(game.cards) or set(places) != set(game.cards):
         found.append(f"{len(places)} cards in play for {len(game.cards)}, or a card in two places")
     if state.stack and kind not in EVENT_STEPS[1:]:

@@ -162,9 +162,11 @@ class CommonUnits:
                 boom = True
         return sides[0], sides[1], (lost[0], lost[1]), boom
 
-    def flee(self, side: int) -> None:
-        """An elephant lost: its side's surviving units retreat at once (§ 4. Manoeuvre › Conflict
-        outcomes), to the area ``retreat_to`` gives, or are lost."""
+    def flee(self, side: int, cause: str = "lost an elephant", pursued: bool = True) -> None:
+        """The side's surviving units retreat at once — an elephant lost (§ 4. Manoeuvre › Conflict
+        outcomes), option 13's loser (warfare.py) — to the area ``retreat_to`` gives, or are lost."""
+        if pursued and self.retreat_to(self.fight[1 + side], self.fight[0]) is not None:
+            self.pursue(side)                            # option 6 (warfare.py)
         fight = self.fight
         area, slot = fight[0], fight[1 + side]
         units = fight[3 + side] + fight[5 + side]
@@ -172,10 +174,10 @@ class CommonUnits:
         if where is not None:
             self.place(slot, where, units)
             self.leaders[slot] = tuple((n, t, where if at == area else at) for n, t, at in self.leaders[slot])
-            self.note(f"  {self.who(slot)} lost an elephant: {len(units)} unit(s) retreat to "
+            self.note(f"  {self.who(slot)} {cause}: {len(units)} unit(s) retreat to "
                       f"{self.game.world.areas[where].name}")
         else:
-            self.note(f"  {self.who(slot)} lost an elephant: {len(units)} unit(s) with nowhere to retreat are lost")
+            self.note(f"  {self.who(slot)} {cause}: {len(units)} unit(s) with nowhere to retreat are lost")
         lost = 0 if where is not None else len(units)
         fight = list(fight)
         fight[3 + side], fight[5 + side] = (), ()

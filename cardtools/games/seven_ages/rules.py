@@ -42,14 +42,16 @@ from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
 from cardtools.games.seven_ages.moves import GOING, Primitives
+from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
+from cardtools.games.seven_ages.temples import Temples
+from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
 from cardtools.games.seven_ages.votes import Votes
 from cardtools.games.seven_ages.worldmap import WorldMap
 
 FACTS = GameFacts("7 Ages", information="imperfect")
 
-HAND = 7           # § Preparing to play: 7 cards each
 LEVELS = 7         # § PROGRESS TRACK: 7 levels an age
 #: The seven actions in their order (§ Sequence of play) and the Wild card (§ Wild card).
 ACTIONS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "discard")
@@ -63,7 +65,7 @@ SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
 class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes,
-            Clocks, Tasks, BaseState):
+            Clocks, Options, Temples, Warfare, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -74,6 +76,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
              Zone("drawn", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "conflict_card")),
              Zone("discards"))
     LEVELS = LEVELS
+    ACTIONS = ACTIONS
     #: § Winning the game: glory, then the most advanced empire; first, option 16's General AI (clocks.py)
     RANKING = Ranking(("crowned", "glory", "advanced"))
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
@@ -152,8 +155,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
         self.chance().shuffle(cards)
-        self.hand = [tuple(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]       # § Preparing to play
-        self.deck = tuple(cards[n * HAND:])
+        self.hand, self.deck = self.deal(cards)          # § Preparing to play; options 1 and 4 (options.py)
         self.discards: tuple[str, ...] = ()
         self.bids = [()] * n
         self.offer = [()] * n
@@ -162,8 +164,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.played: list[tuple[int, ...]] = [()] * n     # the values each player played for it
         if self.log is not None:
             self.note(f"set-up: {n} players, {len(game.colours)} empire colours, at most {self.per} empires "
-                      f"each; {HAND} cards dealt to each player")
-        self.queue = [("bid", p) for p in self.bidders] + [("bids_shown",)]
+                      f"each; {len(self.hand[0])} cards dealt to each player")
+        self.queue = self.before_bids() + [("bid", p) for p in self.bidders] + [("bids_shown",)]
         self.proceed()
 
     def actors(self) -> range:
@@ -244,7 +246,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.first = tied[0]
         self.note(f"{self.seat_name(self.first)} takes the turn marker: First player")
         order = sorted(range(self.n), key=lambda p: (tuple(-v for v in self.played[p]), (p - self.first) % self.n))
-        self.queue[:0] = [("family", p) for p in order]
+        self.queue[:0] = [("family", p) for p in order] + self.after_families()
 
     def task_family(self, seat: int) -> None:
         self.wait("family", seat * self.per)
@@ -269,8 +271,9 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
         self.shifted = frozenset()
-        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
-        self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
+        self.queue = self.before_marks() + [("mark", s) for p in self.seat_order() for s in self.slots_of(p)   # options.py
+                                            if self.empire[s] is not None]
+        self.queue += [("extra", p) for p in self.seat_order()] + self.before_reveal() + [("reveal",)]
 
     def task_mark(self, slot: int) -> None:
         """A marker on every empire, while markers last (7 actions' and the Wild card)."""
@@ -278,10 +281,13 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             self.wait("mark", slot)
 
     def _free_markers(self, seat: int) -> set[str]:
-        """One marker per action and one Wild card per player (§ Playing the game; § Wild card)."""
-        used = {self.marks[s] for s in self.slots_of(seat)} | {self.extra[seat]}
-        wild = any(m and m.startswith("wild_") for m in used)
-        return {m for m in EMPIRE_MARKERS + ("start",) if m not in used and not (wild and m.startswith("wild_"))}
+        """One marker per action and one Wild card per player (§ Playing the game; § Wild card); more
+        with option 5 (options.py ``marker_allowance``)."""
+        used = [self.marks[s] for s in self.slots_of(seat)] + [self.extra[seat], self.second_extra(seat)]
+        allowance = self.marker_allowance(seat)
+        wilds = sum(1 for m in used if m and m.startswith("wild_"))
+        return {m for m in EMPIRE_MARKERS + ("start",)
+                if (wilds < allowance["wild"] if m.startswith("wild_") else used.count(m) < allowance[m])}
 
     def options_mark(self) -> list[int]:
         free = self._free_markers(self.seat_of(self.player))
@@ -307,20 +313,23 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     def move_extra(self, marker: str) -> None:
         seat = self.seat_of(self.player)
         if marker != "none":
-            self.extra[seat] = marker
+            self.place_extra(seat, marker)                # a second with option 5 (options.py)
             self.note(f"{self.seat_name(seat)}: a marker face down on no empire", private=marker)
         self.done()
 
     def task_reveal(self) -> None:
         """Actions 1 → 7; in each, the First player's markers, then the others clockwise (§ Actions).
         A marker acts only for its empire; a Wild card becomes the action it names (§ Wild card)."""
-        tasks, order = [], self.seat_order()
-        acting = {s: m.removeprefix("wild_") for s, m in enumerate(self.marks) if m is not None}
+        tasks = []
         for action in ACTIONS:
-            for seat in order:
-                if self.extra[seat] == action:
-                    tasks.append(("act", action, seat, None))
-                tasks += [("act", action, seat, s) for s in self.slots_of(seat) if acting.get(s) == action]
+            tasks += self.before_action(action)          # options.py
+            turned = []
+            for seat in self.seat_order():
+                turned += [("act", action, seat, None)] * [self.extra[seat], self.second_extra(seat)].count(action)
+                for s in self.slots_of(seat):
+                    if self.marks[s] in (action, f"wild_{action}"):
+                        turned.append(("act", action, seat, s))
+            tasks += self.alternated(turned) if action == "manoeuvre" else turned     # option 5 (options.py)
         self.queue = tasks + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
@@ -340,7 +349,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             elif self.log is not None:
                 self.note(f"-- {self.who(slot)} turns over {'its Wild card as ' if wild else ''}{action}")
         else:
-            self.extra[seat] = None
+            self.turn_extra(seat, action)                 # options.py: option 5's second one too
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
         if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
@@ -360,7 +369,9 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         """The action is carried out; an event's change "this action" ends with it."""
         waiting = len(self.queue)
         getattr(self, f"action_{action}")(seat, slot)
-        if self.game.events is not None or self.option_16():
+        if self.game.rules["marines"]:                   # option 14: marines left at sea (warfare.py)
+            self.queue.insert(len(self.queue) - waiting, ("marooned",))
+        if self.game.events is not None or self.option_16():   # a change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
 
     # -- end of turn (§ End of turn) -------------------------------------------------------------------
@@ -371,27 +382,39 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
                       ("harvest_start",)]
 
     def task_free_progress(self) -> None:
-        dark = self.game.dark_ages
+        if self.game.rules["cadenced_progress"]:             # option 9 instead (options.py)
+            self.cadenced_progress()
+            return
         for s in self.in_play():
-            level = self.progress[s]
-            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.changing else ()
-            if "free_progress" in changed:        # an event forbids it (Stagnation, card 60); World war
-                self.note(f"{self.who(s)}: no free progress")
-            elif (level in dark and not self.leaders_in(s, "sc")     # § Terms of play › Dark ages; Scientist
-                  and "free_dark_age_progress" not in changed):    # Age of reason, card 59
-                self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
+            barred = self.free_progress_barred(s)
+            if barred:
+                self.note(f"{self.who(s)}: {barred}")
             elif self.wild_used[s] and not self.leaders_in(s, "ad"):   # § Wild card; Administrator
                 self.note(f"{self.who(s)}: no free progress after a Wild card")
             else:
                 self.advance(s, 1, "free progress")
+
+    def free_progress_barred(self, slot: int, level: int | None = None) -> str | None:
+        """Why the empire may not progress forward from ``level`` (its own) in Free progress, if it may not."""
+        level = self.progress[slot] if level is None else level
+        changed = self.in_force("forbid", slot) + self.in_force("allow", slot) if self.changing else ()
+        if "free_progress" in changed:        # an event forbids it (Stagnation, card 60); World war
+            return "no free progress"
+        if (level in self.game.dark_ages and not self.leaders_in(slot, "sc")   # § Terms of play › Dark ages; Scientist
+                and "free_dark_age_progress" not in changed):   # Age of reason, card 59
+            return f"no free progress in a dark age (level {level})"
+        return None
 
     def task_harvest_start(self) -> None:
         """Glory bought, then the categories (glory.py); an event's change applies to the total."""
         before = [self.rank_value(p, "glory") for p in range(self.n)]
         for s in self.in_play():
             self.fire_artefacts("harvest_start", s)      # option 16: the Nobel prizes (votes.py)
-        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
-                      + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
+        empires = [s for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
+        hock = [("hock", s) for s in empires] if self.game.rules["hocking"] else []     # option 15 (options.py)
+        self.hocked = {}
+        self.queue = ([("buy", s) for s in empires] + [("harvest",), ("harvest_changed", before)] + hock
+                      + [("expire", "harvest"), ("turn_over",)])
 
     def task_harvest_changed(self, before: list[int]) -> None:
         if self.temporary:
@@ -548,6 +571,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             if other != seat and new.extra[other] is not None:
                 used = set(new.marks[other * self.per:(other + 1) * self.per])
                 new.extra[other] = rng.choice([m for m in ("start", "destiny", "civilise") if m not in used])
+        self.determinize_options(new, seat, rng)
         if (new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat
                 and not self.commits_shown()):
             new.commits = (rng.randint(1, len(new.fight[3])),) + new.commits[1:]
@@ -583,7 +607,9 @@ class Game(BaseGame):
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
-                ("redraw", []), ("keep", []),
+                ("redraw", []), ("keep", []), ("hock", [("none", "one")]), ("redeem", [self.cards + ("none",)]),
+                ("shed", [self.cards]), ("cadence", [ACTIONS]), ("desecrate", [tuple(self.world.areas) + ("none",)]),
+                ("cull", [self.cards]), ("draft", [ACTIONS + ("wild",)]),
                 # the primitive moves the macros expand to, not listed to agents (moves.py)
                 ("unit", [tuple(self.unit_class), tuple(self.world.areas)]), ("fort", [tuple(self.world.areas)]),
                 ("elite", []), ("built", []), ("discard", [self.cards]), ("draw", []),
@@ -592,11 +618,7 @@ class Game(BaseGame):
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
-        part2 = [name for name in ("deus_vult", "take_that", "neutral_kingdoms",
-                                          "redemption", "technology", "marines")
-                 if rules.get(name)]
-        if part2:
-            raise UnplayedRules(f"the 7ages engine does not play option(s) {', '.join(part2)} yet (part 2, issue 17)")
+        unplayed_options = refused(rules)                  # options.py; option 16's by _artefacts
         civs = deck.of_type("civilisation")
         self.cards = tuple(c.id for c in civs)
         self.value = {c.id: c.get("value", 0) for c in civs}
@@ -648,12 +670,15 @@ class Game(BaseGame):
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "event", "target", "respond",
-                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick")}
+                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick", "hock", "redeem",
+                                 "shed", "cadence", "desecrate", "cull", "draft")}
         for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep", "built", "draw"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.events, unplayed = self._events(deck, rules)
-        self.artefact_book, lacking = self._artefacts(deck, rules)
+        self.artefact_book, lacking = self._artefacts(deck, rules, unplayed_options)
+        if unplayed_options:
+            raise UnplayedRules(refusal(unplayed_options))
         self.facts = replace(FACTS, unplayed=unplayed + lacking + LEFT_OUT)
 
     def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
@@ -670,9 +695,10 @@ class Game(BaseGame):
             return book, (left,)
         return None, (f"{EVENTS}; not every event runs yet: {left}",)
 
-    def _artefacts(self, deck, rules) -> tuple[ArtefactBook | None, tuple[str, ...]]:
-        """Option 16: played once every artefact runs; until then refused, naming each artefact and
-        why, or with ``partial_artefacts`` played as far as it runs, the others named (issue 17)."""
+    def _artefacts(self, deck, rules, unplayed: list[str]) -> tuple[ArtefactBook | None, tuple[str, ...]]:
+        """Option 16: played once every artefact runs; until then refused (added to ``unplayed``), naming
+        each artefact and why, or with ``partial_artefacts`` played as far as it runs, the others named
+        (issue 17)."""
         if not rules["artefact_effects"]:
             return None, ()
         book = ArtefactBook.of(deck, self.vocab)
@@ -680,8 +706,8 @@ class Game(BaseGame):
             return book, ()
         left = f"option 16 for {book.summary(self.name)}"
         if not rules["partial_artefacts"]:
-            raise UnplayedRules(f"the 7ages engine does not play option(s) artefact_effects yet (part 2, issue 17): "
-                                f"not every artefact runs: {left}")
+            unplayed.append(f"16 Artefact pre-requisites and effects (artefact_effects): not every artefact runs: {left}")
+            return None, ()
         return book, (left,)
 
     def _units(self, chart: dict) -> None:
@@ -737,6 +763,6 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
-#: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the optional rules but option 11 (Secret Victory: its variant)",)
+#: What the engine does not play yet (docs/rules/7ages.md, banner; § 18), printed by play and simulate.
+LEFT_OUT = (left_out(),)
 EVENTS = "the cards' events: this deck is played without them, as the no-events variant plays it"
