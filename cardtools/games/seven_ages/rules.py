@@ -249,7 +249,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.extra = [None] * self.n
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
-        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]
+        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
         self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
 
     def task_mark(self, slot: int) -> None:
