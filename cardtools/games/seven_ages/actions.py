@@ -47,7 +47,10 @@ class Actions:
     def options_start(self) -> list[int]:
         seat = self.seat_of(self.player)
         ids = self.game.ids["start"]
-        return sorted({ids[c] for c in self.hand[seat] if self.eligible(seat, c)} | {ids["none"]})
+        if not self.free_colours(seat):                  # no colour free: no empire may start
+            return [ids["none"]]
+        age = self.game_age()
+        return sorted({ids[c] for c in self.hand[seat] if self.eligible(seat, c, age)} | {ids["none"]})
 
     def free_colours(self, seat: int) -> list[str]:
         """A free colour: the player's dedicated ones first, else one of a family nobody took
@@ -82,22 +85,17 @@ class Actions:
             areas = self.exodus(slot, areas)                # a change while it sets up (events.py)
         return [a for a in areas if a not in self.owner or self.seat_of(self.owner[a]) != seat]
 
-    def eligible(self, seat: int, card: str) -> bool:
-        """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
-        in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
+    def eligible(self, seat: int, card: str, age: int | None) -> bool:
+        """§ 1. Start empire › When is an empire eligible to start? (a colour being free): the game's
+        ``age`` in the card's ages, or a conditional age whose condition holds, any empire on an empty
+        map (None); a start area; a Pirate State near an empire."""
         empire = self.game.empires[card]
-        if not empire or not self.in_its_ages(card, empire):        # the cheapest test first
-            return False
-        if not self.start_areas(card, seat) or not self.free_colours(seat):
+        if not empire or (not self.first_empire_allowed(card) if age is None      # option 1 (options.py)
+                          else not self.in_its_ages(empire, age)) or not self.start_areas(card, seat):
             return False
         return not self.card_allows(card, "setup_near_empire") or self.near_empire(card, seat)
 
-    def in_its_ages(self, card: str, empire: dict) -> bool:
-        """The game's age is in the card's ages, or in a conditional age whose condition holds; any on an
-        empty map."""
-        age = self.game_age()
-        if age is None:
-            return self.first_empire_allowed(card)      # option 1 (options.py)
+    def in_its_ages(self, empire: dict, age: int) -> bool:
         lo, hi = empire["ages"]
         if lo <= age <= hi:
             return True
