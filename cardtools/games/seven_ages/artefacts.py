@@ -13,6 +13,7 @@ early play, blue markers, Harvest additions) and names the rest (docs/rules/7age
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import chain
 
 from cardtools.effects.compile import EngineMissing
 from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Option, Pending
@@ -145,6 +146,11 @@ class Artefacts:
         held.update(a for a, level in self.track.items() if self.progress[slot] >= level)
         return held
 
+    def present(self) -> set[str]:
+        """The artefacts in play anywhere: markers on the map and on cards, beliefs, blue markers (a quick
+        answer to "could any of these be in force?")."""
+        return set(chain(self.track, *self.artefacts.values(), *self.on_card, *self.beliefs))
+
     def powered(self, slot: int, verb: str = "") -> set[str]:
         """The artefacts whose powers and penalties the empire has: those it has, but of its religions
         only the dominant one (§ 16: "only … from the empire's dominant religion"), and none it ignores
@@ -177,7 +183,7 @@ class Artefacts:
         the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
         change's condition is read for the empire."""
         found = self.game.artefact_book.changes.get(verb)
-        if not found:
+        if not found or not self.present().intersection(aid for aid, _ in found):
             return []
         powered = self.powered(slot, verb) if slot is not None and self.empire[slot] is not None else set()
         in_play = self.markers_held() if any(mod.who == "all" for _, mod in found) else {}
