@@ -367,7 +367,8 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             level = self.progress[s]
             changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.changing else ()
             if "free_progress" in changed:        # an event forbids it (Stagnation, card 60); World war
-                self.note(f"{self.who(s)}: no free progress")
+                by_event = any(v == "forbid" and c == "free_progress" and w in (None, s) for w, _, v, c in self.temporary)
+                self.note(f"{self.who(s)}: no free progress ({'an event' if by_event else 'World war'})")
             elif (level in dark and not self.leaders_in(s, "sc")     # § Terms of play › Dark ages; Scientist
                   and "free_dark_age_progress" not in changed):    # Age of reason, card 59
                 self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
