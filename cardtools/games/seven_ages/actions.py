@@ -657,15 +657,16 @@ class Actions:
 
     def can_take(self, artefact: dict, slot: int, religion: bool, government: bool) -> bool:
         """§ 6. Civilise › Playing artefact cards: the empire's age in the artefact's ages, a marker
-        free, one religion and one government a Civilise; black artefacts are ignored (option 16 plays them)."""
+        free, one religion and one government a Civilise; black artefacts are ignored (option 16 plays them,
+        with where each may be played and a Peace treaty's second empire)."""
         if artefact["colour"] == "black" and not self.option_16():
-            return False
-        if self.option_16() and f"play_{artefact['id']}" in self.in_force("forbid", slot):   # Social Media
             return False
         lo, hi = artefact["ages"]
         if not lo <= self.age(slot) <= hi and not self.early_play(artefact, slot):
             return False
-        if not self.prerequisites(artefact, slot) or not self.empire_fits(artefact, slot):
+        if self.option_16() and f"play_{artefact['id']}" in self.in_force("forbid", slot):   # Social Media
+            return False
+        if not self.prerequisites(artefact, slot):
             return False
         group = artefact.get("group")
         if group == "religion" and (religion or artefact["id"] in self.beliefs[slot] or
@@ -675,9 +676,9 @@ class Actions:
             return False
         if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact):
             return False
-        if artefact["placement"] == "area_pair" and self.option_16() and self.treaty_partner(slot, artefact) is None:
-            return False                                            # a Peace treaty's second empire
-        return self.marker_free(artefact)
+        if not self.marker_free(artefact) or not self.empire_fits(artefact, slot):    # Range last: it costs most
+            return False
+        return artefact["placement"] != "area_pair" or not self.option_16() or self.treaty_partner(slot, artefact) is not None
 
     def religion_room(self, slot: int) -> int:
         """Religions an empire may hold: one, or as many as its religious glory categories (the

@@ -13,6 +13,7 @@ early play, blue markers, Harvest additions) and names the rest (docs/rules/7age
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import chain
 
 from cardtools.effects.compile import EngineMissing
 from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Option, Pending
@@ -145,6 +146,15 @@ class Artefacts:
         held.update(a for a, level in self.track.items() if self.progress[slot] >= level)
         return held
 
+    def present(self) -> set[str]:
+        """The artefacts in play anywhere: markers on the map and on cards, beliefs, blue markers (a quick
+        answer to "could any of these be in force?")."""
+        return set(chain(self.track, *self.artefacts.values(), *self.on_card, *self.beliefs))
+
+    def any_present(self, verb: str) -> bool:
+        """Whether an artefact with a change of this verb is in play at all (the quick way out)."""
+        return not self.present().isdisjoint(aid for aid, _ in self.game.artefact_book.changes.get(verb, ()))
+
     def powered(self, slot: int, verb: str = "") -> set[str]:
         """The artefacts whose powers and penalties the empire has: those it has, but of its religions
         only the dominant one (§ 16: "only … from the empire's dominant religion"), and none it ignores
@@ -177,7 +187,7 @@ class Artefacts:
         the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
         change's condition is read for the empire."""
         found = self.game.artefact_book.changes.get(verb)
-        if not found:
+        if not found or not self.any_present(verb):
             return []
         powered = self.powered(slot, verb) if slot is not None and self.empire[slot] is not None else set()
         in_play = self.markers_held() if any(mod.who == "all" for _, mod in found) else {}
@@ -215,6 +225,8 @@ class Artefacts:
         def costs(s: int, anyone: bool) -> list[int]:
             return [c["cost"] for c in self.in_force("move_cost", s)
                     if c.get("into") == "own_city_area" and ("who" in c) == anyone]
+        if not self.any_present("move_cost"):
+            return {}
         own = min(costs(slot, False), default=None)
         paved = {s: min(costs(s, True), default=None) for s in set(self.owner.values())}
         out = {}
@@ -414,7 +426,7 @@ class Artefacts:
     def unrest_spared(self, slot: int) -> set[str]:
         """The empire's disordered areas that still give income and count for glory: those within Range
         (its age, in areas) of its artefact with ``law: diana_income`` (§ 16 › Temple of Diana)."""
-        if "diana_income" not in self.in_force("law", slot):
+        if not self.any_present("law") or "diana_income" not in self.in_force("law", slot):
             return set()
         sites = [s for s in self.sites_of("law", lambda a: a == "diana_income") if self.owner.get(s) == slot]
         reach = self.distances(*sites) if sites else {}

@@ -399,7 +399,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         level = self.progress[slot] if level is None else level
         changed = self.in_force("forbid", slot) + self.in_force("allow", slot) if self.changing else ()
         if "free_progress" in changed:        # an event forbids it (Stagnation, card 60); World war
-            return "no free progress"
+            by_event = any(v == "forbid" and c == "free_progress" and w in (None, slot) for w, _, v, c in self.temporary)
+            return f"no free progress ({'an event' if by_event else 'World war'})"
         if (level in self.game.dark_ages and not self.leaders_in(slot, "sc")   # § Terms of play › Dark ages; Scientist
                 and "free_dark_age_progress" not in changed):   # Age of reason, card 59
             return f"no free progress in a dark age (level {level})"
