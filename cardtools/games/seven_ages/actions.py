@@ -395,7 +395,8 @@ class Actions:
         self.units.pop(area, None)
         self.berth.pop(area, None)
         self.artefacts.pop(area, None)
-        self.temples.pop(area, None)
+        if area in self.great_temples:             # option 16 (artefacts.py); replaced, never changed in place
+            self.great_temples = {a: r for a, r in self.great_temples.items() if a != area}
         self.forts -= {area}
         self.disorder -= {area}
         if slot is not None and self.capital[slot] == area:

@@ -538,7 +538,7 @@ class Artefacts:
         dominant religion (the Great Temples: Angkor Wat for Hinduism … the Temple of Jerusalem)."""
         religion = self.dominant_religion(slot)
         if religion and artefact in self.with_law("law", "religious_site_here"):
-            self.temples = {**self.temples, site: religion}
+            self.great_temples = {**self.great_temples, site: religion}
 
     def kept_by_liberator(self, area: str) -> tuple[tuple[str, ...], str | None]:
         """The artefacts of an area its liberator keeps (``law: liberator_keeps_temple``: a Great Temple;
@@ -547,7 +547,7 @@ class Artefacts:
         if not self.option_16() or slot is None or "liberator_keeps_temple" not in self.in_force("law", slot):
             return (), None
         kept = self.with_law("law", "liberator_keeps_temple")
-        return tuple(a for a in self.artefacts.get(area, ()) if a in kept), self.temples.get(area)
+        return tuple(a for a in self.artefacts.get(area, ()) if a in kept), self.great_temples.get(area)
 
     def artefacts_kept(self, area: str, kept: tuple[tuple[str, ...], str | None]) -> None:
         """The kept artefacts stay in the liberated area, a religious site of the same religion."""
@@ -555,15 +555,15 @@ class Artefacts:
         if artefacts and area in self.owner:
             self.artefacts[area] = self.artefacts.get(area, ()) + artefacts
             if religion:
-                self.temples = {**self.temples, area: religion}
+                self.great_temples = {**self.great_temples, area: religion}
 
     def temples_kept(self) -> None:
         """A Great Temple is discarded once fewer than 2 empires have its religion (``religion_shrinks``);
         checked as each action starts *(judgment: 'immediately' read at the next action)*."""
-        for site, religion in list(self.temples.items()):
+        for site, religion in list(self.great_temples.items()):
             if sum(religion in self.beliefs[s] for s in self.in_play()) < 2 and site in self.owner:
                 self.fire_artefacts("religion_shrinks", self.owner[site])
-                self.temples = {a: r for a, r in self.temples.items() if a != site}
+                self.great_temples = {a: r for a, r in self.great_temples.items() if a != site}
 
     # -- a Peace treaty (§ 16 › Artefacts › Peace treaty): two markers, two empires ----------------------
     def treaty_partner(self, slot: int, artefact: dict) -> int | None:

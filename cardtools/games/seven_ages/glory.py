@@ -217,4 +217,4 @@ class Glory:
     def sites_of_area(self, area: str) -> tuple[str, ...]:
         """The religions the area is a religious site of: the map's, and a Great Temple's (option 16)."""
         sites = self.game.world.areas[area].religious_sites
-        return sites + (self.temples[area],) if area in self.temples else sites
+        return sites + (self.great_temples[area],) if area in self.great_temples else sites

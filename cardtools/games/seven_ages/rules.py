@@ -120,7 +120,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.lost: dict[int, int] = {}                    # option 16: empire -> the turn another player's took an area
         self.defended: dict[tuple, int] = {}              # option 16: (defender, attacker) -> the turn of a conflict
         self.treaties: tuple = ()                         # option 16: Peace treaties' ((area, empire, age) × 2)
-        self.temples: dict[str, str] = {}                 # option 16: area -> the religion of its Great Temple
+        self.great_temples: dict[str, str] = {}           # option 16: area -> the religion of its Great Temple
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
