@@ -1,5 +1,5 @@
 """The engine conformance suite (cardtools.engine.conformance) for every registered engine, at each
-player count of each shipped variant, and for the toy game of tests/fixtures/toy (a game with
+player count of each shipped variant (7 Ages' option variants at one count each: ``EVERY_COUNT``), and for the toy game of tests/fixtures/toy (a game with
 nothing of Age of Civilization's shape: hidden hands, a hidden pile, decisions out of turn)."""
 
 import sys
