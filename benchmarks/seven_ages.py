@@ -1,16 +1,19 @@
 """7 Ages engine speed, and its invariants over thousands of games.
 
 Prints random games per second per core and decisions per game at 2 and 4 players, for the standard
-game without events (variant no-events) and with the events the engine plays so far (variant
-events-so-far), measured in the same run; and greedy games per second at 4 players (``--variant``).
+game (with its events), without events (variant no-events) and with option 16 as far as it is played
+(variant artefacts-so-far), measured in the same run, and ``--variant`` if it is another (an
+option-heavy game: options-so-far, docs/rules/7ages.md § 18); and greedy games per second at 4 players
+(``--variant``).
 Target (issues 16 and 17): >= 20 random 4-player games/s/core. Times are CPU seconds of this process (a figure per core,
 whatever else the machine runs), the best of a few rounds; the load average is printed.
 
-With --invariants N: N seeded random games of ``--variant`` spread over 2-7 players, every invariant of
+With --invariants N: N seeded random games of ``--variant`` spread over 2-7 players (``--players``), every invariant of
 cardtools.games.seven_ages.invariants checked after every move, every 10th game replayed (same
 seed, same log); prints the counts and one digest over all logs.
-Run: python benchmarks/seven_ages.py [--games 100] [--rounds 3] [--greedy 5] [--variant events-so-far]
-[--invariants 2000]
+Run: python benchmarks/seven_ages.py [--games 100] [--rounds 3] [--greedy 5] [--variant no-events]
+[--invariants 2000] [--players 2-5]
+(--variant options-so-far: every optional rule played so far)
 """
 
 from __future__ import annotations
@@ -31,16 +34,22 @@ from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.games.seven_ages.invariants import play_checked  # noqa: E402
 from cardtools.games.seven_ages.rules import Game  # noqa: E402
 
-#: The standard game without events, and with the events played so far (issue 17).
-VARIANTS = ("no-events", "events-so-far")
+#: The standard game, with its events (issue 17), without them, and with option 16 as far as it is played.
+VARIANTS = ("standard", "no-events", "artefacts-so-far")
 
 
-def invariants(game: Game, games: int) -> None:
+def deck(variant: str):
+    """The deck of a variant; ``standard``: the base game, events and all."""
+    return load_deck("7ages", None if variant == "standard" else variant)
+
+
+def invariants(game: Game, games: int, lowest: int, highest: int) -> None:
     fingerprint = hashlib.sha256()
     start, bad, replays, differ = time.perf_counter(), 0, 0, 0
     print(f"{'players':>7}  {'games':>6}  {'violations':>10}  {'turns/game':>10}  {'replayed':>8}  {'differ':>6}")
-    for players in range(2, 8):
-        count = games // 6 + (1 if players - 2 < games % 6 else 0)
+    tables = highest - lowest + 1
+    for players in range(lowest, highest + 1):
+        count = games // tables + (1 if players - lowest < games % tables else 0)
         results, replayed, diffs = checked_games(play_checked, game, players, range(count), fingerprint, f"{players}p")
         violations = sum(1 for r in results if r.violations)
         turns = sum(r.turns for r in results)
@@ -56,25 +65,27 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="random games per measurement (default 100)")
     parser.add_argument("--rounds", type=int, default=3, help="measurements; the best counts (default 3)")
     parser.add_argument("--greedy", type=int, default=5, help="4-player greedy games to time (default 5)")
-    parser.add_argument("--variant", default="no-events", help="variant of --invariants and the greedy games")
+    parser.add_argument("--variant", default="standard", help="variant of --invariants and the greedy games")
     parser.add_argument("--invariants", type=int, default=0, help="check the invariants over this many games instead")
+    parser.add_argument("--players", default="2-7", help="player counts of --invariants, lowest-highest (default 2-7)")
     args = parser.parse_args()
     if args.invariants:
-        invariants(Game(load_deck("7ages", args.variant)), args.invariants)
+        lowest, highest = (int(n) for n in args.players.split("-"))
+        invariants(Game(deck(args.variant)), args.invariants, lowest, highest)
         return
     print(f"7 Ages, python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.2f} at start")
-    print(f"random agents  {'variant':>13}  {'players':>7}  {'games/s/core':>12}  {'decisions/game':>14}")
-    for variant in VARIANTS:
-        game = Game(load_deck("7ages", variant))
+    print(f"random agents  {'variant':>16}  {'players':>7}  {'games/s/core':>12}  {'decisions/game':>14}")
+    for variant in dict.fromkeys(VARIANTS + (args.variant,)):
+        game = Game(deck(variant))
         for players in (2, 4):
             seeds = range(args.games)
             best, decisions = float("inf"), 0
             for _ in range(args.rounds):
                 seconds, decisions = cpu(play_random, game, players, seeds)
                 best = min(best, seconds)
-            print(f"{'':14} {variant:>13}  {players:>7}  {args.games / best:>12,.1f}  {decisions / args.games:>14,.0f}")
-    rate = greedy_rate(Game(load_deck("7ages", args.variant)), args.greedy)
+            print(f"{'':14} {variant:>16}  {players:>7}  {args.games / best:>12,.1f}  {decisions / args.games:>14,.0f}")
+    rate = greedy_rate(Game(deck(args.variant)), args.greedy)
     print(f"greedy agents ({args.variant}), 4 players: {rate:,.2f} games/s/core")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 

@@ -1,5 +1,5 @@
 """The engine conformance suite (cardtools.engine.conformance) for every registered engine, at each
-player count of each shipped variant, and for the toy game of tests/fixtures/toy (a game with
+player count of each shipped variant (7 Ages' option variants at one count each: ``EVERY_COUNT``), and for the toy game of tests/fixtures/toy (a game with
 nothing of Age of Civilization's shape: hidden hands, a hidden pile, decisions out of turn)."""
 
 import sys
@@ -22,6 +22,10 @@ GAMES_PER_CONFIG = 1000
 #: 0.35 s, and TtA has 9 decks x 3 player counts): fewer keep the suite within its time; the games'
 #: benchmarks play thousands (benchmarks/tta.py and seven_ages.py --invariants).
 GAMES = {"7ages": 2, "tta": 12}
+#: Games with a shipped variant per optional rule (7 Ages: 20 of them) check these decks at every player
+#: count and each other variant in one game at one player count, taking the counts in turn; the
+#: benchmark's invariants play thousands of games of any variant (benchmarks/seven_ages.py --variant V).
+EVERY_COUNT = {"7ages": (None, "no-events")}
 
 
 def toy_game(variant=None):
@@ -38,19 +42,24 @@ def configs():
     for plugin in plugins():
         if plugin.rules is None:
             continue
-        for variant in (None, *variant_names(workspace.deck_dir(plugin.game))):
+        for turn, variant in enumerate((None, *variant_names(workspace.deck_dir(plugin.game)))):
             deck = load_deck(plugin.game, variant, workspace)
             try:
                 game = new_game(deck)
             except (UnrunnableDeck, UnplayedRules):        # a partial engine refuses the deck, saying so
                 continue
+            counts = []
             for players in range(deck.manifest.min_players, deck.manifest.max_players + 1):
                 try:
                     game.check_players(players)
                 except ValueError:
                     continue
-                yield pytest.param(game, players, GAMES.get(plugin.game, GAMES_PER_CONFIG),
-                                   id=f"{plugin.game}-{variant or 'base'}-{players}p")
+                counts.append(players)
+            games = GAMES.get(plugin.game, GAMES_PER_CONFIG)
+            if plugin.game in EVERY_COUNT and variant not in EVERY_COUNT[plugin.game]:
+                counts, games = [counts[turn % len(counts)]], 1
+            for players in counts:
+                yield pytest.param(game, players, games, id=f"{plugin.game}-{variant or 'base'}-{players}p")
 
 
 @pytest.mark.parametrize("game,players,games", list(configs()))

@@ -109,3 +109,52 @@ def test_tasks_run_until_a_decision_and_carry_on_after_it():
     assert turn.seen == [1] and turn.step == ("pick", "x") and turn.player == 7 and turn.moves() == ["x"]
     turn.done()
     assert turn.seen == [1, 2, 0] and turn.over
+
+
+# -- moves a state accepts without listing them (primitives under macros) ------------------------------
+
+def test_a_state_accepts_a_move_it_does_not_list_only_when_it_says_so():
+    """``BaseState.unlisted``: a game that lists macros to agents still takes the primitive moves a
+    scenario writes (``apply``, ``string_to_action``), and ``note_move`` logs them in a scenario's words."""
+    import sys
+
+    from cardtools.core.loader import load_deck
+    from cardtools.core.plugins import GamePlugin
+    from cardtools.core.workspace import Workspace
+    from cardtools.engine.contract import new_game
+
+    toy = REPO / "tests/fixtures/toy"
+    if str(toy) not in sys.path:
+        sys.path.insert(0, str(toy))
+    register(GamePlugin("toy", rules="toy_rules"))
+    game = new_game(load_deck("toy", workspace=Workspace(toy)))
+
+    toy_state = game.State
+
+    class FirstCardListed(toy_state):
+        def moves(self):
+            return super().moves()[:1]
+
+        def move_play(self, card):
+            self.note_move("play", card)
+            return super().move_play(card)
+
+    class Primitives(FirstCardListed):
+        def unlisted(self, move):
+            return move in toy_state.moves(self)
+
+    game.State = FirstCardListed
+    listed = game.new_state(2, 1, log=True)
+    hand = sorted(set(listed.hand[0]))
+    assert len(hand) > 1 and [listed.action_to_string(m) for m in listed.legal_actions()] == [f"play {hand[0]}"]
+    with pytest.raises(ValueError, match="not a legal move"):
+        listed.string_to_action(f"play {hand[-1]}")          # by default, only listed moves
+    game.State = Primitives
+    state = game.new_state(2, 1, log=True)
+    move = state.string_to_action(f"play {hand[-1]}")
+    assert move not in state.legal_actions()
+    state.apply(move)
+    assert f"» play {hand[-1]}" in state.log
+    stranger = next(c for c in game.cards if c not in state.hand[state.seat_of(state.player)])
+    with pytest.raises(ValueError, match="illegal move"):
+        state.apply(game.codec.id("play", stranger))

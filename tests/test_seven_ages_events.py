@@ -1,7 +1,10 @@
-"""7 Ages events, first slice (docs/rules/7ages.md § 14): the standard game says which events do not run
-yet and plays none; the events-so-far variant plays those that run, keeps the invariants with them, and
-names the others. The rulebook's worked examples are scenario files (tests/scenarios/7ages/event-*,
-fires-administrator, new-dynasty*)."""
+"""7 Ages events (docs/rules/7ages.md § 14.1): the standard game plays every card's event and keeps the
+invariants with them; a deck with an event the engine does not run plays none, or with ``partial_events``
+those that run, and names the others. The rulebook's worked examples are scenario files
+(tests/scenarios/7ages/event-*, fires-administrator, new-dynasty*, claim-glory*)."""
+
+import random
+import shutil
 
 import pytest
 
@@ -16,23 +19,33 @@ WS = Workspace.find()
 
 @pytest.fixture(scope="module")
 def game():
-    return new_game(load_deck("7ages", "events-so-far", WS))
+    return new_game(load_deck("7ages", None, WS))
 
 
-def test_the_standard_game_plays_no_event_until_every_event_runs(capsys):
-    assert main(["play", "7ages", "--players", "3", "--agents", "random", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "not every event runs yet: the events of " in out
-    assert "Israelites (" in out and "'until (allow until setup)'" in out     # an event not run yet, and why
-    assert "plays the event" not in out
+def test_the_standard_game_plays_the_events_and_says_nothing_is_missing(capsys):
+    assert main(["play", "7ages", "--players", "4", "--agents", "random", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "# not played yet: the optional rules 10"
+    assert any("plays the event" in line for line in out)
 
 
-def test_events_so_far_plays_events_and_names_the_others(capsys):
-    assert main(["play", "7ages", "--variant", "events-so-far", "--players", "4", "--agents", "random",
-                 "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "# not played yet: the events of " in out and "Sabaeans ('claim_glory' (its amount is option 11" in out
-    assert "plays the event" in out
+def test_a_deck_with_an_event_not_run_plays_none_or_those_that_run(tmp_path):
+    """A designer's deck whose event uses a verb without a runtime: the standard game plays without
+    events and says why; ``partial_events`` plays the others and names that one."""
+    for folder in ("decks/7ages", "schemas", "templates"):
+        shutil.copytree(WS.root / folder, tmp_path / folder)
+    path = tmp_path / "decks" / "7ages" / "classic.yaml"
+    path.write_text(path.read_text().replace("{when: civilise, do: {claim_glory: {up_to: 7}}}",
+                                             "{when: civilise, do: {move_units: {number: 1, into: neutral_next_door}}}", 1))
+    game = new_game(load_deck("7ages", None, Workspace(tmp_path)))
+    assert game.events is None
+    assert game.facts.unplayed[0].endswith("not every event runs yet: the events of 1 of 165 cards: Egyptians "
+                                           "('move_units')")
+    variant = tmp_path / "decks" / "7ages" / "variants" / "partial.yaml"
+    variant.write_text("name: partial\ndescription: d\nsource: 'provisional: a designer trying it out'\nrules: {partial_events: true}\n")
+    partial = new_game(load_deck("7ages", "partial", Workspace(tmp_path)))
+    assert partial.events.played("sabaeans", "civilise") and not partial.events.played("egyptians", "civilise")
+    assert partial.facts.unplayed[0] == "the events of 1 of 165 cards: Egyptians ('move_units')"
 
 
 def test_which_events_run_and_why_the_others_do_not(game):
@@ -43,7 +56,8 @@ def test_which_events_run_and_why_the_others_do_not(game):
     assert book.played("umayyads", "harvest")                     # Glory? Bah, Humbug: at Harvest
     assert book.played("lydians", "destiny")                      # Archive: in a Destiny
     assert book.played("manchus", "destiny")                      # Oracle bones: the core draw, hosted
-    assert "Secret Victory is not played" in book.missing["sabaeans"][0]    # Blessed are the meek: option 11
+    assert book.missing == {}                                     # all 165 run
+    assert book.played("qin", "commits") and book.played("israelites", "start_setup")    # Fog of war, Exodus
 
 
 def test_an_event_with_a_target_waits_for_it_and_is_discarded(game):
@@ -266,3 +280,116 @@ def test_brilliant_general_keeps_the_better_of_two_conflict_cards(game):
          "event maori", "target greeks"])
     assert "  P2's Greeks draws a second card: 7 kept" in state.log            # the 3 drawn first, then a 7
     assert "P2's Greeks commits 1: 11 (7 card + 4 fronts)" in next(line for line in state.log if "round:" in line)
+
+
+CONFLICT = {"deck": ["greeks", "egyptians", "persians"], "empires": [    # as in the scenario night-attack
+    {"player": "P1", "card": "romans", "level": 12, "areas": {"dacia": ["sword", "elephant", "sword"]}},
+    {"player": "P2", "card": "macedonians", "level": 12, "areas": {"epirus": ["sword"], "macedonia": ["sword"]}}]}
+
+
+def test_elephant_stampede_loses_an_elephant_of_a_side_in_the_conflict(game):
+    state = _played(game, {**CONFLICT, "hands": {"P2": ["aryans"]}},
+                    ["mark manoeuvre", "mark civilise", "extra none", "extra none", "march epirus", "commit all",
+                     "commit one", "event pass", "event aryans", "target romans"])
+    assert "  P1's Romans loses Elephant in the conflict" in state.log
+    assert state.fight[3] == ("sword",) and state.fight[9] == 1 and state.commits[0] == "all"
+
+
+def test_fog_of_war_makes_the_other_side_commit_first_this_round(game):
+    state = _played(game, {**CONFLICT, "hands": {"P1": ["qin"]}},
+                    ["mark manoeuvre", "mark civilise", "extra none", "extra none", "march epirus", "event qin",
+                     "target romans"])
+    assert state.player == state.per and state.step == ("commit", 1)      # the Macedonians (P2) commit first
+    state.apply(state.string_to_action("commit one"))
+    assert state.player == 0 and state.step == ("commit", 0)
+
+
+def test_fog_of_war_on_the_defender_shows_it_the_attackers_commit(game):
+    state = _played(game, {**CONFLICT, "hands": {"P1": ["qin"]}},
+                    ["mark manoeuvre", "mark civilise", "extra none", "extra none", "march epirus", "event qin",
+                     "target macedonians", "commit one"])
+    assert state.step == ("commit", 1)                            # the attacker committed first, openly
+    assert {state.determinize(1, random.Random(i)).commits[0] for i in range(12)} == {1}
+
+
+def test_piracy_takes_5_money_from_an_empire_whose_ships_are_at_sea_nearby(game):
+    state = _played(game, {"hands": {"P1": ["hyksos"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"], "western_mediterranean": ["galley"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "money": 8,
+         "areas": {"achaea": ["sword"], "central_mediterranean": ["galley"]}}]},
+        ["mark manoeuvre", "mark civilise", "extra none", "extra none", "event hyksos", "target greeks"])
+    assert state.money[0] == 5 and state.money[state.per] == 3
+
+
+def test_inquisition_disorders_areas_where_a_leader_stands_in_another_faiths_site(game):
+    state = _played(game, {"hands": {"P1": ["polynesians"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "israelites", "level": 12, "beliefs": ["judaism"],
+         "areas": {"palestine": ["sword"], "syria": ["sword"], "phoenicia": ["sword"]},
+         "leaders": {"palestine": ["moses"], "syria": ["ad"]}}]},
+        ["mark civilise", "mark civilise", "extra none", "extra none", "event polynesians", "target israelites"])
+    assert state.disorder == {"palestine"}      # Christian and Muslim sites beside the Jewish one; Syria has none
+
+
+def test_free_trade_gives_the_winner_the_trade_income_too(game):
+    state = _played(game, {**TRADE, "hands": {"P1": ["hospitallers", "austrians"], "P2": ["egyptians"]}},
+                    ["mark trade", "mark civilise", "extra none", "extra none", "event hospitallers",
+                     "offer austrians", "offer egyptians"])
+    assert "P2's Romans advances 1 (level 13, trade)" in state.log
+    assert state.money[0] == 7 and state.money[state.per] == 3          # the loser's 7 (Egyptians), the winner's 3
+
+
+def test_exodus_sets_the_empire_up_next_to_its_start_areas_too(game):
+    state = _played(game, {"hands": {"P1": ["israelites", "egyptians"]}, "empires": [
+        {"player": "P2", "card": "romans", "level": 8, "areas": {"latium": ["sword"]}}]},
+        ["mark civilise", "extra start", "extra none", "start egyptians", "event israelites", "build infantry"])
+    assert state.areas_of(0) == ["egypt", "cyrenaica", "nubia", "sinai"]
+    assert not state.in_force("allow", 0)                         # over once it is set up
+
+
+def test_second_front_manoeuvres_again_with_the_units_that_did_not_move(game):
+    state = _played(game, {"hands": {"P1": ["hanseatic_league"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12,
+         "areas": {"latium": ["sword", "sword"], "etruria": ["sword", "sword"]}},
+        {"player": "P2", "card": "macedonians", "level": 12, "areas": {"epirus": ["sword"]}}]},
+        ["mark manoeuvre", "mark civilise", "extra none", "extra none", "event hanseatic_league",
+         "march magna_graecia", "hold"])
+    assert "  P1's Romans manoeuvres again" in state.log
+    moves = sorted(state.action_to_string(a) for a in state.legal_actions())
+    assert "march venetia" in moves and "march sicily" not in moves     # Etruria's swords; not the one moved
+
+
+def test_blitzkrieg_lets_the_cavalry_move_again(game):
+    state = _played(game, {"hands": {"P1": ["venetians"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12,
+         "areas": {"latium": ["sword", "lt_horse", "sword"], "etruria": ["sword", "sword"]}},
+        {"player": "P2", "card": "macedonians", "level": 12, "areas": {"epirus": ["sword"]}}]},
+        ["mark manoeuvre", "mark civilise", "extra none", "extra none", "event venetians", "march magna_graecia",
+         "hold"])
+    assert state.units["magna_graecia"] == ("lt_horse", "sword") and state.moved["magna_graecia"] == 1
+    assert "march sicily" in [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def test_grand_strategy_takes_another_action_inside_civilise(game):
+    state = _played(game, {"hands": {"P1": ["successor_state"]}, "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "money": 20, "capital": "latium",
+         "areas": {"latium": ["sword", "sword"]}},
+        {"player": "P2", "card": "macedonians", "level": 12, "areas": {"epirus": ["sword"]}}]},
+        ["mark civilise", "mark civilise", "extra none", "extra none", "event successor_state"])
+    assert sorted(state.action_to_string(a) for a in state.legal_actions()) == [
+        "choose destiny", "choose manoeuvre", "choose production", "choose trade"]
+    for move in ("choose production", "event pass", "build infantry"):
+        state.apply(state.string_to_action(move))
+    assert "  P1's Romans +3 money (income)" in state.log
+    assert state.step[0] == "promote"                             # back in its Civilise
+
+
+def test_secret_victory_hides_the_other_players_glory_until_the_game_ends():
+    secret = new_game(load_deck("7ages", "secret-victory", WS))
+    state = secret.arrange(2, 0, {"first": "P1", "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "glory": 10, "areas": {"latium": ["sword"]}},
+        {"player": "P2", "card": "greeks", "level": 12, "glory": 12, "areas": {"achaea": ["sword"]}}]})
+    seen = state.observation(0)["players"]
+    assert seen["P1"]["glory"] == 10 and seen["P2"]["glory"] is None
+    state.finish("a test")
+    assert state.observation(0)["players"]["P2"]["glory"] == 12

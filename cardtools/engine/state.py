@@ -168,6 +168,20 @@ class BaseState(Agenda, Host):
         """The sorted legal move ids of the actor to play, when no decision is pending."""
         raise NotImplementedError
 
+    def unlisted(self, move: int) -> bool:
+        """Whether ``move``, which ``legal_actions()`` does not list, may be made now (``apply``,
+        ``string_to_action``, scenario files): a primitive move of a game that offers agents macros
+        instead (docs/engines.md § 3). False by default."""
+        return False
+
+    def note_move(self, kind: str, *values, private: bool = False) -> None:
+        """A primitive move in the log, in a scenario's words (``» unit sword latium``): a macro logs
+        the moves it expands to, a move made directly the same line, so either replays the game.
+        ``private``: the arguments only the mover knows go in brackets (``» discard [romans]``)."""
+        if self.log is not None:
+            words = " ".join(str(v) for v in values if v is not None)
+            self.log.append(line(f"» {kind}", words) if private else f"» {kind} {words}".rstrip())
+
     def to_move(self) -> int:
         """The seat to play when no decision is pending (default: ``self.player``)."""
         return self.seat_of(self.player)
@@ -201,7 +215,7 @@ class BaseState(Agenda, Host):
 
     def apply(self, action: int) -> None:
         """Make a move (one of legal_actions()), then run the game on to the next decision."""
-        if action not in (self._legal or self.legal_actions()):
+        if action not in (self._legal or self.legal_actions()) and not self.unlisted(action):
             raise ValueError(f"illegal move {action} ({self.action_to_string(action)}); legal: "
                              + ", ".join(self.action_to_string(a) for a in self.legal_actions()))
         self._legal = None
@@ -264,7 +278,7 @@ class BaseState(Agenda, Host):
         move = self.game.codec.parse(words)
         if move is None:
             move = next((m for m in self.legal_actions() if self.action_to_string(m) == words), None)
-        if move is None or move not in self.legal_actions():
+        if move is None or (move not in self.legal_actions() and not self.unlisted(move)):
             raise ValueError(f"'{text}' is not a legal move here")
         return move
 

@@ -5,7 +5,7 @@ files the rules need: the map, leader types, glory categories, the progress trac
 chart and the counter mix, and the facts of the rulebook's examples those files must keep. Schemas
 check each file's shape; these checks tie the files together. ``rules`` is the engine (docs/rules/7ages.md): part 1
 plays the board and the empires' special rules (``specials.py``); it defers the cards' other effect
-fields — events, the artefacts' option 16 powers — and part 2 plays the events one verb at a time
+fields — events, the artefacts' option 16 powers — and part 2 plays every event, one verb at a time
 (``events.py``: the verbs with a runtime are ``runs``).
 """
 

@@ -10,7 +10,6 @@ which disorder to remove, which cities to build) are listed in docs/rules/7ages.
 
 from __future__ import annotations
 
-import heapq
 
 from cardtools.games.seven_ages.kingdoms import COMMON
 
@@ -25,6 +24,9 @@ FIRST_HOLDER = 1                  # § 6. Civilise › Playing artefact cards: t
 
 class Actions:
     """Start empire, Production, Trade and progress, Destiny, Civilise, Discard empire."""
+
+    #: (the play decision's step, its playable artefacts, its playable events): ``options_play``
+    playable: tuple = (None, (), ())
 
     # -- the empire's card ----------------------------------------------------------------------------
     def barbarian(self, slot: int) -> bool:
@@ -45,7 +47,10 @@ class Actions:
     def options_start(self) -> list[int]:
         seat = self.seat_of(self.player)
         ids = self.game.ids["start"]
-        return sorted({ids[c] for c in self.hand[seat] if self.eligible(seat, c)} | {ids["none"]})
+        if not self.free_colours(seat):                  # no colour free: no empire may start
+            return [ids["none"]]
+        age = self.game_age()
+        return sorted({ids[c] for c in self.hand[seat] if self.eligible(seat, c, age)} | {ids["none"]})
 
     def free_colours(self, seat: int) -> list[str]:
         """A free colour: the player's dedicated ones first, else one of a family nobody took
@@ -75,19 +80,22 @@ class Actions:
             areas += [a for a, s in sorted(self.owner.items(), key=lambda item: world.areas[item[0]].index)
                       if self.empire[s] in also["controlled_by"] and a not in areas and world.areas[a].is_land
                       and (sea is None or any(sea in coast for coast in world.coasts(a)))]
+        slot = next((s for s in self.slots_of(seat) if self.empire[s] == card), None)
+        if slot is not None and self.temporary:
+            areas = self.exodus(slot, areas)                # a change while it sets up (events.py)
         return [a for a in areas if a not in self.owner or self.seat_of(self.owner[a]) != seat]
 
-    def eligible(self, seat: int, card: str) -> bool:
-        """§ 1. Start empire › When is an empire eligible to start?: a free colour, and the game's age
-        in the card's ages (or a conditional age whose condition holds); any empire on an empty map."""
+    def eligible(self, seat: int, card: str, age: int | None) -> bool:
+        """§ 1. Start empire › When is an empire eligible to start? (a colour being free): the game's
+        ``age`` in the card's ages, or a conditional age whose condition holds, any empire on an empty
+        map (None); a start area; a Pirate State near an empire."""
         empire = self.game.empires[card]
-        if not empire or not self.start_areas(card, seat) or not self.free_colours(seat):
+        if not empire or (not self.first_empire_allowed(card) if age is None      # option 1 (options.py)
+                          else not self.in_its_ages(empire, age)) or not self.start_areas(card, seat):
             return False
-        if self.card_allows(card, "setup_near_empire") and not self.near_empire(card, seat):
-            return False
-        age = self.game_age()
-        if age is None:
-            return True
+        return not self.card_allows(card, "setup_near_empire") or self.near_empire(card, seat)
+
+    def in_its_ages(self, empire: dict, age: int) -> bool:
         lo, hi = empire["ages"]
         if lo <= age <= hi:
             return True
@@ -126,6 +134,15 @@ class Actions:
         self.open_empire(slot, card, self.free_colours(seat)[0])
         if self.game.empires[card].get("starts_also", {}).get("parent"):
             self.parent[slot] = self.empire[self.parent_for(seat)]
+        if self.game.events is None:
+            self.task_set_up(slot)
+            return
+        self.queue[:0] = [("window", "start_setup", (slot,)), ("set_up", slot)]     # Exodus first (events.py)
+        self.done()
+
+    def task_set_up(self, slot: int) -> None:
+        self.fire(slot, "starts")                        # the card's set-up specials (specials.py)
+        self.halved = 0 if self.halving(slot) else None  # option 16: the build's total halved (clocks.py)
         self.wait("build", slot, "start")
 
     def open_empire(self, slot: int, card: str, colour: str) -> None:
@@ -157,6 +174,8 @@ class Actions:
             return
         starts = self.game.empires[self.empire[slot]].get("starts", ())
         self.forts -= {a for a in starts if a not in self.owner}     # § 4 › Vacant areas: a free fort left alone
+        if self.temporary:
+            self.task_expire("setup")                                # a change while it sets up (events.py)
         areas = self.areas_of(slot)
         if not areas:
             self.discard_empire(slot, "no unit on the map")
@@ -173,29 +192,35 @@ class Actions:
 
     # -- action 2: Production (§ 2. Production) -------------------------------------------------------
     def area_income(self, slot: int, area: str) -> int:
-        income = self.game.chart.income(area, self.age(slot), self.city.get(area, 0))
-        return self.income_changed(slot, area, income) if self.temporary else income   # an event's change
+        income = self.chart.income(area, self.age(slot), self.city.get(area, 0))
+        return self.income_changed(slot, area, income) if self.changing else income   # an event's or artefact's change
 
     def income(self, slot: int) -> int:
         """Undisordered areas' income; halved (0.5 up) without a capital or as a Barbarian
         (§ 2. Production › Earning income; § Terms of play › Modifiers)."""
-        total = sum(self.area_income(slot, a) * (2 if self.leader_here(slot, "po", a) else 1)   # Populist
-                    for a in self.areas_of(slot) if a not in self.disorder)
+        spared = self.unrest_spared(slot) if self.option_16() else set()      # the Temple of Diana
+        total = sum(self.tithed(a, self.area_income(slot, a)) * (2 if self.leader_here(slot, "po", a) else 1)
+                    for a in self.areas_of(slot) if a not in self.disorder or a in spared)   # Populist; temples.py
         if self.capital[slot] is None or self.barbarian(slot):
             total = (total + 1) // 2
-        return self.total_changed(slot, total) if self.temporary else total       # an event's change
+        return self.total_changed(slot, total) if self.changing else total       # an event's or artefact's change
 
     def action_production(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return
+        self.fire_artefacts("production_action", slot)       # option 16: Environmental sustainability
         self.queue[:0] = [("window", "production", (slot,)), ("produce", slot)]   # events first (events.py)
 
     def task_produce(self, slot: int) -> None:
         if self.empire[slot] is None:
             return
         self.earn(slot, self.income(slot), "income")
+        if self.option_16():                                  # the climate clock (clocks.py)
+            self.climate_moves(slot, self.income_halved(slot))
         self.maintain(slot)
         if self.empire[slot] is not None:
+            self.common_built = 0
+            self.halved = 0 if self.halving(slot) else None     # option 16: the build's total halved (clocks.py)
             self.wait("build", slot, "production")
 
     def maintain(self, slot: int) -> None:
@@ -205,7 +230,9 @@ class Actions:
         if self.barbarian(slot):
             return
         areas = self.areas_of(slot)
-        count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.temporary else 0)
+        count = sum(len(self.units[a]) for a in areas) - (self.free_upkeep(slot) if self.changing else 0)
+        if self.option_16():                                   # Universal suffrage (artefacts.py)
+            count = max(0, count - self.suffrage_relief(slot))
         unpaid = max(0, count - self.money[slot])
         self.spend(slot, count - unpaid)
         if self.log is not None:
@@ -215,25 +242,19 @@ class Actions:
             self.lose_units(area, 1)
             unpaid -= 1
             if area in self.owner and self.game.world.areas[area].is_land:
-                self.disorder |= {area}
+                self.add_disorder(area)
         if self.log is not None and count > self.money[slot] + count - unpaid:
             self.note("  some units went unpaid")
         self.check_empty(slot)
 
     def options_build(self, when: str) -> list[int]:
         ids = self.game.ids["build"]
-        return [ids[p] for p in (START_PROFILES if when == "start" else PROFILES)]
+        return self.finishing() or [ids[p] for p in (START_PROFILES if when == "start" else PROFILES)]
 
     def move_build(self, profile: str) -> None:
-        """Spend by the profile; at set-up, the units bought for a start area another empire holds
-        fight for it at once, the new empire being the active one, then the capital is placed."""
-        slot, when = self.player, self.step[1]
-        if when == "start":
-            self.fire(slot, "starts")                    # the card's set-up specials (specials.py)
-        landings = self.build(slot, profile, start=when == "start")
-        if when == "start":
-            self.queue[:0] = [("land", slot, area, units) for area, units in landings.items()] + [("finish_start", slot)]
-        self.done()
+        """Spend by the profile (primitive moves: moves.py), then the build is over (``built``)."""
+        self.build(self.player, profile, start=self.step[1] == "start")
+        self.move_built()
 
     def task_land(self, slot: int, area: str, units: tuple[str, ...]) -> None:
         if self.empire[slot] is None:
@@ -260,61 +281,58 @@ class Actions:
     def best_type(self, slot: int, cls: str, left: dict[str, int]) -> str | None:
         """The most advanced type of a class the empire's level allows with a counter in its pool
         (§ Cost; § 2. Production › Building new units and markers)."""
-        game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.temporary else 0)
+        game, level = self.game, self.progress[slot] + (self.built_ahead(slot) if self.changing else 0)
+        early = self.option_16() and "ships_of_the_line_early" in self.in_force("allow", slot)      # Rutters
         for unit in reversed(game.class_units[cls]):
-            if game.unit_level[unit] <= level and left.get(game.counter_of[unit], 0) > 0:
+            if ((game.unit_level[unit] <= level or early and unit == "ship_of_the_line")
+                    and left.get(game.counter_of[unit], 0) > 0):
                 return unit
         return None
 
-    def build(self, slot: int, profile: str, start: bool = False) -> dict[str, tuple[str, ...]]:
-        """Spend by a profile. Placement: one unit per area, or as many as its city's value (at
-        set-up, any number in each start area); ships in coastal areas (§ 2. Production › Building
-        new units and markers; § 1. Start empire › Initial units)."""
+    def build(self, slot: int, profile: str, start: bool = False) -> None:
+        """Spend by a profile, unit by unit (``build_unit``, moves.py). Placement: one unit per area, or
+        as many as its city's value (at set-up, any number in each start area); ships in coastal areas
+        (§ 2. Production › Building new units and markers; § 1. Start empire › Initial units)."""
         game = self.game
         restrictions = game.empires[self.empire[slot]].get("restrictions", {})
         unrestricted = self.unrestricted[slot] | (self.lifted(slot) if self.temporary else frozenset())
-        landings: dict[str, tuple[str, ...]] = {}
         if start:
             areas = self.start_areas(self.empire[slot], self.seat_of(slot))
             room = {a: 99 for a in areas}
         else:
             areas = sorted(self.areas_of(slot), key=lambda a: (a != self.capital[slot], -self.city.get(a, 0),
                                                               game.world.areas[a].index))
-            room = {a: 99 if self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))   # Administrator
+            anywhere = self.option_16() and "unlimited_placement" in self.in_force("allow", slot)   # World war
+            room = {a: 99 if anywhere or self.leader_here(slot, "ad", a) else max(1, self.city.get(a, 0))  # Administrator
                     for a in areas if game.world.areas[a].is_land}
+        if profile == "navy" and self.option_16():               # the Great Shipyard: any number of ships
+            room.update(dict.fromkeys(self.yards(slot), 99))
         left = self.pool_left(slot)
         bought: list[str] = []
         if start:                                   # every start area gets a unit first
             for a in areas:
-                self.buy_unit(slot, "infantry", [a], room, left, bought, landings, start)
+                self.buy_unit(slot, "infantry", [a], room, left, bought)
         if profile == "elite" and self.elite[slot] < ELITE_MAX:
-            cost = max(game.markers["elite"]["minimum"],               # units with a Tactician not counted
-                       sum(len(self.units[a]) for a in self.areas_of(slot) if not self.leader_here(slot, "ta", a)))
-            cost = self.elite_changed(slot, cost) if self.temporary else cost          # an event's change
+            cost = self.elite_cost(slot)
             if cost <= self.money[slot]:
-                self.spend(slot, cost)
-                self.elite[slot] += 1
+                self.buy_elite(slot, cost)
                 bought.append(f"an elite marker ({cost})")
         if profile == "fort" and not self.barbarian(slot):
             for a in self.fort_sites(slot, areas):
-                cost = game.markers["fort"]["builder_cost" if self.leader_here(slot, "bu", a) else "cost"]
-                cost = self.cost_changed(slot, "fort", cost) if self.temporary else cost
+                cost = self.fort_cost(slot, a)
                 if cost <= self.money[slot]:
-                    self.spend(slot, cost)
-                    self.forts |= {a}
+                    self.fortify(slot, a, cost)
                     bought.append(f"a fort in {game.world.areas[a].name}")
         if profile == "navy" and not (restrictions.get("no_ships_until_trade") and "ships" not in unrestricted):
             coast = [a for a in room if game.world.coastal(a)]
-            while self.buy_unit(slot, "ships", coast, room, left, bought, landings, start):
+            while self.buy_unit(slot, "ships", coast, room, left, bought):
                 pass
-        if not start:
-            self.common_built = 0
         if profile == "air" and not start:          # Star Wars, nukes (kingdoms.py), then aircraft
             self.build_common(slot, ("star_wars", "nuke"), room, bought)
         if profile == "best" and not start:
             self.build_common(slot, ("elephant",), room, bought)
         if profile == "air":                        # aircraft in its land areas, like other non-ships
-            while self.buy_unit(slot, "aircraft", list(room), room, left, bought, landings, start):
+            while self.buy_unit(slot, "aircraft", list(room), room, left, bought):
                 pass
         if profile not in ("save", "air"):
             classes = ["infantry"]
@@ -322,38 +340,25 @@ class Actions:
                 classes = ["cavalry", "missile", "infantry"]
                 if restrictions.get("no_cavalry_until_trade") and "cavalry" not in unrestricted:
                     classes.remove("cavalry")
-            while any(self.buy_unit(slot, c, list(room), room, left, bought, landings, start) for c in classes):
+            while any(self.buy_unit(slot, c, list(room), room, left, bought) for c in classes):
                 pass
         if self.log is not None:
             self.note(f"  {self.who(slot)} builds ({profile}): " + (", ".join(bought) or "nothing")
                       + f"; {self.game.word(self.money[slot], 'money')} left")
-        return landings
 
-    def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list,
-                 landings: dict, start: bool) -> bool:
-        """One unit of a class in the first area with room, if affordable and in the pool (at set-up,
-        in an area another empire holds, it waits in ``landings`` for the conflict)."""
+    def buy_unit(self, slot: int, cls: str, where: list[str], room: dict, left: dict, bought: list) -> bool:
+        """The best unit of a class in the first area with room, if affordable and in the pool."""
         game = self.game
         area = next((a for a in where if room.get(a, 0) > 0), None)
         unit = self.best_type(slot, cls, left)
         if unit is None or area is None:
             return False
-        cost = self.initial_cost(slot, unit, game.class_cost[cls]) if start else game.class_cost[cls]
-        if self.leader_here(slot, "ad", area) and (cls != "infantry" or area == self.capital[slot]):
-            cost = max(1, cost - 1)                     # § Leader Types › Administrator (Ad)
-        if self.temporary:                              # an event's change (events.py)
-            cost = self.cost_changed(slot, unit, cost)
+        cost = self.unit_cost(slot, unit, area)
         if cost > self.money[slot]:
             return False
-        self.spend(slot, cost)
         room[area] -= 1
         left[game.counter_of[unit]] -= 1
-        if self.owner.get(area, slot) != slot:
-            landings[area] = landings.get(area, ()) + (unit,)
-        else:
-            self.place(slot, area, (unit,))
-            if cls == "ships":
-                self.berth.pop(area, None)              # a new ship lies on any coast (conflict.py, berths)
+        self.build_unit(slot, unit, area, cost)
         bought.append(f"{game.unit_name(unit)} in {game.world.areas[area].name}")
         return True
 
@@ -369,11 +374,14 @@ class Actions:
         if self.owner.get(area) != slot:
             self.owner[area] = slot
             self.claim_elephants(slot, area)
+            self.area_shifted(slot)
+            self.treaties_kept()                        # option 16: a Peace treaty's area occupied
 
     def lose_units(self, area: str, count: int) -> None:
         """Units return to the pool; an area left without units is vacant: its artefacts, fort and
         disorder go, and a capital there becomes a city (§ 4. Manoeuvre › Vacant areas)."""
         left = self.units[area][:-count] if count < len(self.units[area]) else ()
+        self.units_to_pool(self.owner.get(area), len(self.units[area]) - len(left))      # option 16: Socialism
         if left:
             self.units[area] = left
         else:
@@ -381,11 +389,14 @@ class Actions:
 
     def vacate(self, area: str) -> None:
         slot = self.owner.pop(area, None)
+        self.area_shifted(slot)
         if slot is not None:                       # § 6. Civilise › Removing leaders: no unit left there
             self.lose_leaders(slot, area, "no unit left in its area")
         self.units.pop(area, None)
         self.berth.pop(area, None)
         self.artefacts.pop(area, None)
+        if area in self.great_temples:             # option 16 (artefacts.py); replaced, never changed in place
+            self.great_temples = {a: r for a, r in self.great_temples.items() if a != area}
         self.forts -= {area}
         self.disorder -= {area}
         if slot is not None and self.capital[slot] == area:
@@ -459,7 +470,7 @@ class Actions:
     def trade_value(self, slot: int, card: str) -> int:
         """Card value + trade number + 1 per Scientist − 1 per disordered area (§ 3 › Trading)."""
         disordered = sum(1 for a in self.areas_of(slot) if a in self.disorder)
-        changed = self.trade_changed(slot) if self.temporary else 0          # an event's change (events.py)
+        changed = self.trade_changed(slot) if self.changing else 0          # an event's or artefact's change
         return self.game.value[card] + self.trade_number(slot) + self.leaders_in(slot, "sc") - disordered + changed
 
     def task_trade_result(self, slot: int, partner: int) -> None:
@@ -509,18 +520,31 @@ class Actions:
         for i, s in enumerate(sides):
             if s < 0:
                 continue
+            if self.option_16():                          # Capitalism, Universal suffrage (artefacts.py)
+                self.fire_artefacts("trade_won" if values[i] > values[1 - i] else "trade_lost", s)
+                if not gains[i]:
+                    self.fire_artefacts("no_trade_progress", s)
             if gains[i]:
-                self.advance(s, gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0), "trade")
+                levels = gains[i] + (self.levels_changed(s, slot, partner) if self.temporary else 0)
+                if self.option_16():                      # Printing, Autocracy, World war (artefacts.py)
+                    levels = self.trade_levels(s, i == 0, values[i] - values[1 - i], levels)
+                self.advance(s, levels, "trade")
                 if sides[1 - i] >= 0:
                     self.trade_elephant(s, sides[1 - i])
-            elif not (self.temporary and self.trade_income_lost(s)):        # Tariffs (events.py)
-                self.earn(s, game.value[cards[i]], "trade")
+            if (not gains[i] or self.temporary and self.free_trade(s)) and not (
+                    self.temporary and self.trade_income_lost(s)):          # Free trade, Tariffs (events.py)
+                income = game.value[cards[i]] * (self.trade_income_times(s) if self.changing else 1)
+                if self.option_16() and self.trade_income_also(s) and sides[1 - i] >= 0:    # Universal suffrage
+                    income += game.value[cards[1 - i]]
+                self.earn(s, income, "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)
             if values[i] > values[1 - i]:
                 won = game.immediate(self.empire[s], "trade_won")
                 if won:
                     self.score(s, won, "immediate glory: trade won")
+        if partner >= 0 and self.option_16():             # Democracy: a trade between two (artefacts.py)
+            self.traded_between((slot, partner), (mine,), (theirs,))
         if partner >= 0:                                  # each keeps the other's card
             self.hand[seat] += (theirs,)
             self.hand[self.seat_of(partner)] += (mine,)
@@ -559,25 +583,37 @@ class Actions:
 
     def options_destiny(self, slot: int | None) -> list[int]:
         ids = self.game.ids["destiny"]
-        return [ids[str(n)] for n in range(min(3, len(self.hand[self.seat_of(self.player)])) + 1)]
+        return self.finishing() or [ids[str(n)] for n in range(min(3, len(self.hand[self.seat_of(self.player)])) + 1)]
 
     def move_destiny(self, count: str) -> None:
-        """Discard any cards (the macro: the ``count`` lowest), then draw up to 6 (no Philosophers yet)."""
-        seat, n = self.seat_of(self.player), int(count)
-        hand = sorted(self.hand[seat], key=lambda c: self.game.value[c])
-        self.discards += tuple(hand[:n])
-        self.hand[seat] = tuple(hand[n:])
-        drawn = self.draw_cards(max(0, DESTINY_HAND - len(self.hand[seat])))
-        self.hand[seat] += drawn
-        self.note(f"  {self.seat_name(seat)} discards {n} card(s) and draws {len(drawn)}")
+        """Discard any cards (the macro: the ``count`` lowest, one by one: ``discard``), then ``draw``;
+        with Philosophers, back to 6, the lowest discarded *(judgment, § 16)*."""
+        seat = self.seat_of(self.player)
+        for card in sorted(self.hand[seat], key=lambda c: self.game.value[c])[:int(count)]:
+            self.move_discard(card)
+        self.move_draw()
+        keep = self.back_to()
+        if keep is not None:
+            for card in sorted(self.hand[seat], key=lambda c: -self.game.value[c])[keep:]:
+                self.move_discard(card)
+
+    def draw_up(self, discarded: int) -> None:
+        """Draw up to 6, after the cards kept, lowest first; with Philosophers, one more card each, then
+        the player discards back to 6 (``discard``, moves.py)."""
+        seat = self.seat_of(self.player)
         slot = self.step[1] if len(self.step) > 1 else None
+        size = self.destiny_hand(seat, slot)             # 6, or option 7's (options.py)
+        self.hand[seat] = tuple(sorted(self.hand[seat], key=lambda c: self.game.value[c]))
+        drawn = self.draw_cards(max(0, size - len(self.hand[seat])))
+        self.hand[seat] += drawn
+        self.note(f"  {self.seat_name(seat)} discards {discarded} card(s) and draws {len(drawn)}")
         wise = self.leaders_in(slot, "ph") if slot is not None and self.empire[slot] else 0
         if wise:                                   # § 5. Destiny: 1 more card per Philosopher, then back to 6
-            hand = sorted(self.hand[seat] + self.draw_cards(wise), key=lambda c: -self.game.value[c])
-            keep = max(DESTINY_HAND, len(self.hand[seat]))
-            self.hand[seat], self.discards = tuple(hand[:keep]), self.discards + tuple(hand[keep:])
-            self.note(f"  its Philosophers draw {wise} more; back to {keep} cards")
-        self.done()
+            keep = max(size, len(self.hand[seat]))
+            self.hand[seat] += self.draw_cards(wise)
+            self.back_to_keep(keep, wise)
+        else:
+            self.done()
 
     # -- action 6: Civilise (§ 6. Civilise) -------------------------------------------------------------
     def action_civilise(self, seat: int, slot: int | None) -> None:
@@ -586,6 +622,8 @@ class Actions:
         modernise, remove disorder and urbanise (§ 6. Civilise, in its order). A non-empire Civilise
         only plays cards (§ Playing the game)."""
         actor = seat * self.per if slot is None else slot
+        if slot is not None:
+            self.fire_artefacts("civilise_action", slot)           # option 16 (Moon landing)
         self.queue[:0] = [("artefacts", actor, slot is None, False, False)]
         self.religion_played = False
         if slot is not None:
@@ -593,8 +631,11 @@ class Actions:
                                ("dominant", slot), ("drop", slot), ("civilise_rest", slot)]
 
     def task_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> None:
-        if self.playable_artefacts(actor, anywhere, religion, government) or self.playable_events(actor, anywhere):
+        artefacts = self.playable_artefacts(actor, anywhere, religion, government)
+        events = self.playable_events(actor, anywhere)
+        if artefacts or events:
             self.wait("play", actor, anywhere, religion, government)
+            self.playable = (self.step, artefacts, events)
 
     def targets(self, actor: int, anywhere: bool) -> list[int]:
         """The empires a card may go on: the acting empire, or for a non-empire marker the player's
@@ -604,10 +645,9 @@ class Actions:
         return [s for s in self.slots_of(self.seat_of(actor)) if self.empire[s] is not None]
 
     def playable_artefacts(self, actor: int, anywhere: bool, religion: bool, government: bool) -> list[tuple[str, int]]:
-        found = []
+        found, targets = [], self.targets(actor, anywhere)
         for card in set(self.hand[self.seat_of(actor)]):
-            target = next((s for s in self.targets(actor, anywhere)
-                           if self.can_play(card, s, religion, government)), None)
+            target = next((s for s in targets if self.can_play(card, s, religion, government)), None)
             if target is not None:
                 found.append((card, target))
         return found
@@ -618,11 +658,14 @@ class Actions:
 
     def can_take(self, artefact: dict, slot: int, religion: bool, government: bool) -> bool:
         """§ 6. Civilise › Playing artefact cards: the empire's age in the artefact's ages, a marker
-        free, one religion and one government a Civilise; black artefacts are ignored."""
-        if artefact["colour"] == "black":
+        free, one religion and one government a Civilise; black artefacts are ignored (option 16 plays them,
+        with where each may be played and a Peace treaty's second empire)."""
+        if artefact["colour"] == "black" and not self.option_16():
             return False
         lo, hi = artefact["ages"]
         if not lo <= self.age(slot) <= hi and not self.early_play(artefact, slot):
+            return False
+        if self.option_16() and f"play_{artefact['id']}" in self.in_force("forbid", slot):   # Social Media
             return False
         if not self.prerequisites(artefact, slot):
             return False
@@ -632,9 +675,11 @@ class Actions:
             return False
         if group == "government" and (government or self.held(slot, "government")):
             return False
-        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact["colour"]):
+        if artefact["placement"] in ("area", "area_pair") and not self.artefact_site(slot, artefact):
             return False
-        return self.marker_free(artefact)
+        if not self.marker_free(artefact) or not self.empire_fits(artefact, slot):    # Range last: it costs most
+            return False
+        return artefact["placement"] != "area_pair" or not self.option_16() or self.treaty_partner(slot, artefact) is not None
 
     def religion_room(self, slot: int) -> int:
         """Religions an empire may hold: one, or as many as its religious glory categories (the
@@ -666,21 +711,28 @@ class Actions:
                 held[m] = held.get(m, 0) + 1
         return held
 
-    def artefact_site(self, slot: int, colour: str = "green") -> str | None:
+    def artefact_site(self, slot: int, artefact: dict) -> str | None:
         """An area of the empire without an artefact — a second one only with a Scientist (blue) or an
-        Artist (other green) there (§ 6 › Playing artefact cards); the capital first *(judgment)*."""
+        Artist (other green) there (§ 6 › Playing artefact cards), and where option 16 lets the artefact
+        go (``site_fits``); the capital first *(judgment)*."""
+        colour = artefact["colour"]
         second = "sc" if colour == "blue" else "ar" if colour == "green" else None
         areas = sorted((a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
                         and (a not in self.artefacts or (second and len(self.artefacts[a]) < 2
-                                                         and self.leader_here(slot, second, a)))),
+                                                         and self.leader_here(slot, second, a)))
+                        and self.site_fits(artefact, slot, a)),
                        key=lambda a: (a != self.capital[slot], self.game.world.areas[a].index))
         return areas[0] if areas else None
 
     def options_play(self, anywhere: bool, religion: bool, government: bool) -> list[int]:
-        ids = self.game.ids["play"]
-        events = self.game.ids["event"]
-        return sorted([ids[c] for c, _ in self.playable_artefacts(self.player, anywhere, religion, government)]
-                      + [events[c] for c in self.playable_events(self.player, anywhere)] + [self.game.ids["civilised"]])
+        """The cards ``task_artefacts`` found playable when it asked (a speed-up: nothing changes before the
+        answer)."""
+        ids, events = self.game.ids["play"], self.game.ids["event"]
+        step, artefacts, playable = self.playable
+        if step is not self.step:
+            artefacts = self.playable_artefacts(self.player, anywhere, religion, government)
+            playable = self.playable_events(self.player, anywhere)
+        return sorted([ids[c] for c, _ in artefacts] + [events[c] for c in playable] + [self.game.ids["civilised"]])
 
     def move_play(self, card: str) -> None:
         """The card is discarded and its artefact taken (``take_artefact``); then the next card."""
@@ -701,8 +753,11 @@ class Actions:
         empire holding a religion or government); red: −1 (§ 6. Civilise › Playing artefact cards,
         standard game)."""
         aid = artefact["id"]
+        self.fire_artefacts("played", target, only=aid)          # option 16: its effect as it is played
+        if artefact["colour"] == "black":                        # no marker: history ends (General AI, Internet)
+            return
         if artefact["placement"] in ("area", "area_pair"):
-            site = self.artefact_site(target, artefact["colour"])
+            site = self.artefact_site(target, artefact)
             self.artefacts[site] = self.artefacts.get(site, ()) + (aid,)
             where = self.game.world.areas[site].name
         else:
@@ -715,10 +770,15 @@ class Actions:
         if self.log is not None:
             self.note(f"  {self.who(target)} gains {artefact['name']} ({artefact['colour']}, on {where})")
         self.score(target, -1 if artefact["colour"] == "red" else 1, f"artefact {artefact['name']}")
+        if artefact["placement"] == "area_pair" and self.option_16():
+            self.sign_treaty(target, site, artefact)              # its second marker (artefacts.py)
+        if self.option_16() and artefact["placement"] == "area":
+            self.consecrate(target, site, aid)                    # a Great Temple's religion (artefacts.py)
         self.place_blue(target, artefact)
         if group and aid not in self.ever_held:
             self.ever_held |= {aid}
             self.score(target, FIRST_HOLDER, f"first to hold {artefact['name']}")
+        self.artefact_gained(target, aid)
         if artefact["placement"] in ("area", "area_pair") and artefact["colour"] in ("green", "blue"):
             self.leaders_see(site, artefact["colour"])
 
@@ -732,27 +792,48 @@ class Actions:
             if count and area in self.area_range(slot):
                 self.score(slot, count, f"{self.game.leader_type_names[kind]}s: an artefact within Range")
 
-    def area_range(self, slot: int) -> set[str]:
+    def area_range(self, slot: int) -> frozenset[str]:
+        """The areas within the empire's Range (``reach_of``), worked out again only when what it depends on
+        has changed (a speed-up: the map's owners, the empire's level and its Explorers; option 16's
+        changes depend on more, so with it the Range is traced every time)."""
+        if self.option_16():
+            return frozenset(self.reach_of(slot))
+        key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
+               tuple(self.owner.items()))
+        known = self.ranges.get(slot)
+        if known is None or known[0] != key:
+            known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)))
+        return known[1]
+
+    def reach_of(self, slot: int) -> set[str]:
         """The areas within the empire's Range, its own included (§ Terms of play › Range): the fewest
         areas from its nearest area at most the empire's age, twice that from an area with an Explorer
         (§ Leader Types › Explorer (Ex)); traced into another player's empire but not through it
-        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23)."""
-        world, seat = self.game.world, self.seat_of(slot)
+        *(judgment, § 16.4)*, nor into ocean before ships-of-the-line (level 23). Option 16 changes it
+        (``range_changed``: Railways, Judaism, Radio, Satellites, Rutters)."""
+        world, seat, owner = self.game.world, self.seat_of(slot), self.owner
         ocean = self.progress[slot] >= self.game.unit_level["ship_of_the_line"]
-        age = self.age(slot)
-        left = {a: age * (2 if self.leader_here(slot, "ex", a) else 1) for a in self.areas_of(slot)}
-        heap = [(-steps, a) for a, steps in left.items()]
-        heapq.heapify(heap)
-        while heap:
-            steps, area = heapq.heappop(heap)
-            steps = -steps
-            other = self.owner.get(area)
-            if steps < left[area] or not steps or (other is not None and self.seat_of(other) != seat):
-                continue                                   # Range may end in another player's area
-            for n in world.neighbours(area):
-                if left.get(n, -1) < steps - 1 and (ocean or world.areas[n].kind != "ocean"):
-                    left[n] = steps - 1
-                    heapq.heappush(heap, (1 - steps, n))
+        age, through = self.age(slot), False
+        if self.option_16():
+            age, ocean, through, everywhere = self.range_changed(slot, age)
+            if everywhere:
+                return set(world.areas)
+        barred = () if ocean else self.game.oceans
+        explorers = {where for _, types, where in self.leaders[slot] if "ex" in types}
+        left = {a: age * (2 if a in explorers else 1) for a in self.areas_of(slot)}
+        steps = max(left.values(), default=0)
+        edge: dict[int, list[str]] = {}                    # steps left -> areas reached with that many
+        for area, n in left.items():
+            edge.setdefault(n, []).append(area)
+        for steps in range(steps, 0, -1):                  # the most steps left first: each area once, at its best
+            for area in edge.get(steps, ()):
+                other = owner.get(area)
+                if left[area] != steps or not through and other is not None and self.seat_of(other) != seat:
+                    continue                               # Range may end in another player's area
+                for n in world.neighbours(area):
+                    if left.get(n, -1) < steps - 1 and n not in barred:
+                        left[n] = steps - 1
+                        edge.setdefault(steps - 1, []).append(n)
         return set(left)
 
     def move_civilised(self) -> None:
@@ -820,11 +901,20 @@ class Actions:
         if self.empire[slot] is None:
             return
         self.modernise(slot)
+        if self.option_16() and self.moment_due("removing_disorder", slot):   # the Great Pyramid, Summer Palace
+            self.queue[:0] = [("artefact_moment", "removing_disorder", slot), ("disorder_paid", slot)]
+            return
+        self.task_disorder_paid(slot)
+
+    def task_disorder_paid(self, slot: int) -> None:
+        """The disorder the empire pays to remove, richest area first, then Urbanise."""
+        if self.empire[slot] is None:
+            return
         game, age = self.game, self.age(slot)
         minimum = game.markers["remove_disorder"]["minimum"]
         for area in sorted((a for a in self.areas_of(slot) if a in self.disorder),
                            key=lambda a: -self.area_income(slot, a)):
-            cost = game.chart.disorder_cost(area, age, self.city.get(area, 0), minimum)
+            cost = self.chart.disorder_cost(area, age, self.city.get(area, 0), minimum)
             if cost <= self.money[slot]:
                 self.spend(slot, cost)
                 self.disorder -= {area}
@@ -844,14 +934,15 @@ class Actions:
         spots.sort(key=lambda a: (a != self.capital[slot], -self.area_income(slot, a), game.world.areas[a].index))
         chosen = []
         if not self.barbarian(slot):
-            fertile = [a for a in spots if game.chart.at(a, age)["id"] == "fertile"]
+            fertile = [a for a in spots if self.chart.at(a, age)["id"] == "fertile"]
             chosen = fertile[:2] if len(fertile) >= 2 else spots[:1]
         # a Builder: one more in its area, even for a Barbarian, not the same city twice
         chosen += [a for a in spots if self.leader_here(slot, "bu", a) and a not in chosen]
         if self.temporary and "extra_city" in self.in_force("allow", slot):      # Urban planning (events.py)
             chosen += [a for a in spots if a not in chosen][:1]
+        steps = 2 if self.option_16() and "urbanise_extra_level" in self.in_force("allow", slot) else 1   # Capitalism
         for area in chosen:
-            value = CITY_STEPS[CITY_STEPS.index(self.city.get(area, 0)) + 1]
+            value = CITY_STEPS[min(CITY_STEPS.index(self.city.get(area, 0)) + steps, CITY_STEPS.index(top(area)))]
             self.city[area] = value
             self.note(f"  {self.who(slot)} urbanises {game.world.areas[area].name}: city {value}")
         if self.capital[slot] is None and not self.barbarian(slot):
@@ -859,10 +950,12 @@ class Actions:
             if best is not None:
                 self.capital[slot] = best
                 self.note(f"  {self.who(slot)}'s capital: {game.world.areas[best].name}")
+        self.build_temples(slot)                          # option 12 (temples.py)
 
     # -- action 7: Discard empire (§ 7. Discard empire) --------------------------------------------------
     def action_discard(self, seat: int, slot: int | None) -> None:
         if slot is not None and self.empire[slot] is not None:     # its events first (events.py)
+            self.discarding(seat, slot)                              # option 9 (options.py)
             self.queue[:0] = [("window", "discard_empire", (slot,)), ("discard_empire", slot)]
 
     def discard_empire(self, slot: int, why: str) -> None:
@@ -879,4 +972,6 @@ class Actions:
         self.take_specials(slot)
         self.marks[slot] = None
         self.money[slot] = self.progress[slot] = self.elite[slot] = 0
+        for artefact in self.on_card[slot]:            # World war's marker leaves with it (clocks.py)
+            self.clock_removed(artefact)
         self.beliefs[slot], self.on_card[slot] = (), ()

@@ -107,6 +107,7 @@ class Beliefs:
         if belief != "none":
             self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b != belief)
             self.remove_marker(slot, belief)
+            self.government_changed(slot, belief, gained=False)       # option 16: Socialism (artefacts.py)
             seat, name = self.seat_of(slot), self.game.artefacts[belief]["name"]
             card = next((c for c in self.hand[seat] if self.game.artefact_of[c] == belief), None)
             if card is not None:
@@ -115,9 +116,11 @@ class Beliefs:
                 self.note(f"  {self.who(slot)} discards {name}, playing its card")
             else:
                 led = {where for _, _, where in self.leaders[slot]}
-                hit = {a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
-                       and (a in self.city) != (a in led)}
-                self.disorder |= hit
+                hit = self.faithless(slot, belief)          # option 12 (temples.py)
+                if hit is None:
+                    hit = {a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
+                           and (a in self.city) != (a in led)}
+                hit = {a for a in hit if self.add_disorder(a)}
                 self.note(f"  {self.who(slot)} discards {name}: {len(hit)} area(s) disordered")
         self.done()
 

@@ -52,13 +52,16 @@ class Manoeuvre:
         if slot is None or self.empire[slot] is None:
             return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
-        self.sworn = frozenset()
+        self.sworn, self.wave = frozenset(), 0
         self.queue[:0] = [("window", "manoeuvre", (slot,)), ("marching", slot)]      # events first (events.py)
 
     def task_marching(self, slot: int) -> None:
-        if self.empire[slot] is not None and (self.march_targets(slot) or self.landings(slot)):
-            self.wait("march", slot)
-        else:
+        if self.empire[slot] is None:
+            self.end_movement(slot)
+            return
+        self.wait("march", slot, {})       # {}: what is worked out for this decision (``worked_out``)
+        if not (self.worked_out(("targets", slot), self.march_targets, slot) or self.landings(slot)):
+            self.step = None
             self.end_movement(slot)
 
     def passable(self, slot: int, area: str, ships: bool = False) -> bool:
@@ -87,8 +90,25 @@ class Manoeuvre:
         vacant areas, the empire's own, and other empires' where it already has 2:1 (``passable``), and
         end anywhere but in another empire of the same player; crossing arrows close when every sea
         they touch holds another empire's units without the 2:1 (§ 4 › Other movement restrictions).
-        With ``landing``, ships may also end in any coastal land area facing their sea (transport)."""
-        game, world, seat = self.game, self.game.world, self.seat_of(slot)
+        With ``landing``, ships may also end in any coastal land area facing their sea (transport).
+
+        Worked out once per march decision (``worked_out``)."""
+        return self.worked_out((slot, source, kind, bonus, landing), self.ways, slot, source, kind, bonus, landing)
+
+    def worked_out(self, key: tuple, work, *args):
+        """``work(*args)``, once per march decision: its options and its move share what it found (the
+        map does not change in between), kept in the decision's context."""
+        if self.step is None or self.step[0] != "march":
+            return work(*args)
+        known = self.step[1]
+        found = known.get(key)
+        if found is None:
+            found = known[key] = work(*args)
+        return found
+
+    def ways(self, slot: int, source: str, kind: str, bonus: int, landing: bool) -> dict[str, tuple[int, str]]:
+        """``reach``, worked out."""
+        world, seat = self.game.world, self.seat_of(slot)
         age, land, air = self.age(slot), kind == "land", kind in AIR
         limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
                             default=0)
@@ -97,10 +117,14 @@ class Manoeuvre:
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
         ports = self.berths(slot, source) if world.areas[source].is_land else ()
-        ocean = kind != "galley" or self.galleys_ocean(slot)
+        ocean = (kind != "galley" or self.galleys_ocean(slot)) and self.ocean_open(slot)
         promised = False
         heap = [(0, source)]
-        closed = self.closed(slot) if self.temporary else ()          # an event's change (events.py)
+        closed = self.closed(slot) if self.temporary else frozenset()  # an event's change (events.py)
+        if self.option_16():
+            closed |= self.at_peace(slot)                             # a Peace treaty (artefacts.py)
+        chart = self.chart
+        roads = self.road_costs(slot) if land and self.option_16() else {}    # Paved roads, Railways
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
@@ -121,7 +145,7 @@ class Manoeuvre:
                 other = self.owner.get(n)
                 if other is not None and other != slot and self.seat_of(other) == seat:
                     continue
-                if closed and (game.chart.at(n, age)["id"] in closed or other in closed):
+                if closed and (chart.at(n, age)["id"] in closed or other in closed):
                     continue
                 if air:
                     if kind == "nuke" and other not in (None, slot) and "star_wars" in self.units[n]:
@@ -132,7 +156,8 @@ class Manoeuvre:
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
                         continue
-                    step = 1 if bonus_step and other is None else game.chart.entry_cost(n, age)
+                    step = 1 if bonus_step and other is None else chart.entry_cost(n, age)
+                    step = min(step, roads.get(n, step))
                 elif there.is_land:
                     if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
@@ -212,6 +237,8 @@ class Manoeuvre:
             units = self.units[source]
             kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]}
             for kind in kinds:
+                if kind == "land" and not self.game.world.areas[source].is_land:
+                    continue                               # marines move on their ships only (option 14)
                 out[source, kind] = self.reach(slot, source, kind, self.explorer(slot, source, leaders))
         return out
 
@@ -273,11 +300,13 @@ class Manoeuvre:
         found = {t for reach in reaches.values() for t in reach if self.opening(slot, t, reaches)}
         return sorted(found, key=lambda a: self.game.world.areas[a].index)
 
-    def options_march(self) -> list[int]:
+    def options_march(self, _ways: dict) -> list[int]:
+        if self.partial:                                   # units taken one by one (moves.py)
+            return self.finishing()
         ids, slot = self.game.ids, self.player
-        reaches = self.reaches(slot)                       # without Explorers, the same for ``open``
+        reaches = self.reaches(slot)              # without Explorers, the same for ``open``
         bare = self.reaches(slot, leaders=False) if self.leaders_in(slot, "ex") else reaches
-        targets = self.march_targets(slot, reaches)
+        targets = self.worked_out(("targets", slot), self.march_targets, slot, reaches)
         return sorted([ids["march"][a] for a in targets]
                       + [ids["escort"][a] for a in self.escort_targets(slot, targets, reaches)]
                       + [ids["open"][a] for a in self.open_targets(slot, bare)]
@@ -289,7 +318,7 @@ class Manoeuvre:
         slot = self.player
         reaches = self.reaches(slot)
         picked = {s: self.movers(slot, s, target, reaches) for s in dict.fromkeys(s for s, _ in reaches)}
-        self.send(slot, target, picked, reaches, leaders=True, civil=civil)
+        self.go_with(target, picked, "escorted" if civil else None)      # ``take`` … ``go`` (moves.py)
 
     def escort_targets(self, slot: int, targets: list[str], reaches: dict) -> list[str]:
         """Where a march could take a civil leader along (``escort``): from an area holding one."""
@@ -305,8 +334,7 @@ class Manoeuvre:
         """Just the units that give 2:1 in another empire's area move in (``opening``), without
         leaders *(judgment: a screening force; the army and its leaders follow with a march)*."""
         slot = self.player
-        reaches = self.reaches(slot, leaders=False)
-        self.send(slot, target, self.opening(slot, target, reaches), reaches, leaders=False)
+        self.go_with(target, self.opening(slot, target, self.reaches(slot, leaders=False)), "alone")
 
     def landings(self, slot: int, target: str | None = None) -> dict[str, dict[str, tuple[str, ...]]]:
         """§ 4. Manoeuvre › Naval transport: each ship carries one land unit that starts in its port;
@@ -318,7 +346,8 @@ class Manoeuvre:
         found: dict[str, dict[str, tuple[str, ...]]] = {}
         world = self.game.world
         for port in self.areas_of(slot):
-            if not world.areas[port].is_land or (self.strategist is not None and port != self.strategist):
+            at_sea = not world.areas[port].is_land             # option 14's marines (warfare.py)
+            if (at_sea and not self.game.rules["marines"]) or (self.strategist is not None and port != self.strategist):
                 continue
             units = self.units[port]
             unmoved = units[:len(units) - self.moved.get(port, 0)]
@@ -327,15 +356,17 @@ class Manoeuvre:
             ships = [u for u in unmoved if self.unit_kind(u) in ("ship", "galley")]
             if not cargo or not ships:
                 continue
-            pairs = min(len(cargo), (self.ground(units) - self.garrison(slot, port)) // 2)
+            pairs = min(len(cargo), len(ships) if at_sea else (self.ground(units) - self.garrison(slot, port)) // 2)
             bonus = self.explorer(slot, port, True)
             reach = {kind: self.reach(slot, port, kind, bonus, landing=True)
                      for kind in {self.unit_kind(u) for u in ships}}
-            for t in {t for r in reach.values() for t in r if world.areas[t].is_land and target in (None, t)}:
+            for t in {t for r in reach.values() for t in r
+                      if (world.areas[t].is_land or self.may_embark(slot, t)) and target in (None, t)}:
+                carried = cargo if world.areas[t].is_land else [u for u in cargo if self.marine(u)]
                 able = [u for u in ships if t in reach[self.unit_kind(u)]
-                        and self.movement(slot, u) + bonus >= reach[self.unit_kind(u)][t][0]][:pairs]
+                        and self.movement(slot, u) + bonus >= reach[self.unit_kind(u)][t][0]][:min(pairs, len(carried))]
                 if able:
-                    found.setdefault(t, {})[port] = tuple(able) + tuple(cargo[:len(able)])
+                    found.setdefault(t, {})[port] = tuple(able) + tuple(carried[:len(able)])
         return {t: v for t, v in found.items() if v}
 
     def options_land_targets(self, slot: int) -> list[int]:
@@ -343,9 +374,8 @@ class Manoeuvre:
         return [ids["land"][t] for t in landings] + [ids["unload"][t] for t in self.unload_targets(slot, landings)]
 
     def move_land(self, target: str, unload: bool = False) -> None:
-        slot = self.player
-        picked = self.landings(slot, target)[target]
-        self.send(slot, target, picked, self.landing_reaches(slot, picked), leaders=True, landing=True, unload=unload)
+        """Ships and their cargo taken port by port, then landed (``take`` … ``go <area> landing``: moves.py)."""
+        self.go_with(target, self.landings(self.player, target)[target], "unloading" if unload else "landing")
 
     def landing_reaches(self, slot: int, picked: dict[str, tuple[str, ...]], known: dict | None = None) -> dict:
         """The ships' ways from their ports (``known``: those already worked out, kept)."""
@@ -362,6 +392,8 @@ class Manoeuvre:
         stop in, next to the coast, are vacant or the empire's."""
         found, known = [], {}
         for target, picked in landings.items():
+            if not self.game.world.areas[target].is_land:   # marines embarking (option 14) stay aboard
+                continue
             seas = {r.paths[target][1] for r in self.landing_reaches(slot, picked, known).values()}
             if all(self.owner.get(sea, slot) == slot for sea in seas):
                 found.append(target)
@@ -431,7 +463,7 @@ class Manoeuvre:
                       f"{world.areas[target].name}"
                       + (f" with {', '.join(escort)}" if escort else "")
                       + (f", held by {self.who(defender)}" if defender not in (None, slot) else ""))
-        if landing:
+        if landing and world.areas[target].is_land:
             self.invaded |= {target}
         if world.areas[target].is_land and any(self.unit_kind(u) in ("ship", "galley") for u in moving):
             for source, kind in reaches:
@@ -452,6 +484,8 @@ class Manoeuvre:
                 self.note(f"  {self.who(slot)}: its Populist removes the disorder in {world.areas[target].name}")
         else:
             self.invaders[target] = self.invaders.get(target, ()) + moving
+            if self.option_16():
+                self.censure(slot, None)                   # the United Nations (clocks.py)
         self.queue[:0] = [("marching", slot)]
         self.done()
 
@@ -544,13 +578,14 @@ class Manoeuvre:
         for area in [a for a in self.areas_of(slot) if a in self.disorder]:
             units = self.units[area]
             siege = any(u in game.negates_city for u in units)
-            fort = area in self.forts
-            need = game.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
+            fort = self.fortified(area)
+            need = self.chart.garrison(area, age, self.city.get(area, 0), across=self.across.get(area),
                                        invaded=area in self.invaded, siege=siege, fort=fort)
             if len(units) >= need and len(units) > (0 if fort else 1):
                 self.disorder -= {area}
                 if not fort and not (self.temporary and "remove_disorder_keep_units" in self.in_force("allow", slot)):
                     self.units[area] = units[:-1]                           # unless Martial law (events.py)
+                    self.units_to_pool(slot, 1)                             # option 16: Socialism
                 self.note(f"  {self.who(slot)} removes the disorder in {game.world.areas[area].name} ({need} units)")
 
     def task_battle(self, slot: int, area: str) -> None:
@@ -574,6 +609,8 @@ class Manoeuvre:
         Strategist's stack one more march *(judgment)*; then the Manoeuvre is over."""
         if self.empire[slot] is not None:
             self.check_empty(slot)
+        if self.temporary and self.extra_manoeuvre(slot):      # Second front, Blitzkrieg (events.py)
+            return
         if self.strategist is None and self.empire[slot] is not None:
             stack = next((where for _, types, where in self.leaders[slot] if "st" in types
                           and self.owner.get(where) == slot and len(self.units[where]) > 1), None)
@@ -584,6 +621,8 @@ class Manoeuvre:
                 return
         self.moved, self.across, self.invaders, self.strategist, self.invaded = {}, {}, {}, None, frozenset()
         self.sworn = frozenset()
+        if self.empire[slot] is not None and self.option_16() and not self.manoeuvre_again(slot):   # World war
+            self.grudges_settled(slot)                     # Buddhism (artefacts.py)
 
     # -- conflict (§ 4. Manoeuvre › Resolving conflict with other empires and after) -------------------
     # self.fight = (area, attacker, defender, attacker's uncommitted, defender's uncommitted,
@@ -599,7 +638,7 @@ class Manoeuvre:
         area, slot = self.fight[0], self.fight[1 + side]
         if side == 0 and not (self.fight[8] and self.retreat_to(slot, area)):
             side, slot = 1, self.fight[2]
-        tactician = self.leader_here(slot, "ta", area)   # § Leader Types › Tactician: if either has one
+        tactician = self.tactician_near(slot, area)      # § Leader Types › Tactician: if either has one
         if side == 0 and self.retreats_any_round(slot) and self.retreat_to(slot, area):   # events.py
             self.wait("retreat", slot, side)
             return
@@ -630,7 +669,9 @@ class Manoeuvre:
 
     def move_retreat(self) -> None:
         """Every unit of the side still in the area goes to one area it controls next to it."""
-        side, fight = self.step[1], self.fight
+        side = self.step[1]
+        self.pursue(side)                                # option 6 (warfare.py)
+        fight = self.fight
         area, slot = fight[0], fight[1 + side]
         units = fight[3 + side] + fight[5 + side]
         where = self.retreat_to(slot, area)
@@ -656,7 +697,7 @@ class Manoeuvre:
         must use (§ Leader Types › Tactician (Ta))."""
         area, slot = self.fight[0], self.fight[1 + side]
         self.drawn[self.seat_of(slot)] = self.draw_cards(1)
-        if self.drawn[self.seat_of(slot)] and self.leader_here(slot, "ta", area):
+        if self.drawn[self.seat_of(slot)] and self.tactician_near(slot, area):
             self.wait("redraw", slot, side)
 
     def options_redraw(self, side: int) -> list[int]:
@@ -675,8 +716,16 @@ class Manoeuvre:
         self.done()
 
     def task_commits(self) -> None:
+        """The attacker commits first, unless an event says otherwise (the ``commits`` window: events.py)."""
         self.commits = (None, None)
-        self.wait("commit", self.fight[1], 0)
+        if self.game.events is not None:
+            self.queue[:0] = [("window", "commits", self.fight[1:3]), ("first_commit",)]
+        else:
+            self.wait("commit", self.fight[1], 0)
+
+    def task_first_commit(self) -> None:
+        side = self.commits_first()
+        self.wait("commit", self.fight[1 + side], side)
 
     def options_commit(self, side: int) -> list[int]:
         """The macros (``one``, ``half``, ``all``: the strongest), or the units one at a time (``pick
@@ -706,8 +755,8 @@ class Manoeuvre:
         units = self.fight[3 + side]
         count = how if isinstance(how, tuple) or how == "all" else {"one": 1, "half": (len(units) + 1) // 2}[how]
         self.commits = self.commits[:side] + (count,) + self.commits[side + 1:]
-        if side == 0:
-            self.wait("commit", self.fight[2], 1)
+        if self.commits[1 - side] is None:
+            self.wait("commit", self.fight[2 - side], 1 - side)
         else:                                       # events of the round first (events.py)
             self.queue[:0] = [("window", "conflict", self.fight[1:3]), ("round_result",), ("expire", "round")]
             self.done()
@@ -737,13 +786,17 @@ class Manoeuvre:
         more = self.special_values(slot, unit)
         front, support = front + more[0], support + more[1]
         if game.unit_class[unit] == "cavalry":
-            malus = game.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
+            malus = self.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
             front, support = max(0, front + malus), max(0, support + malus)
+        if self.marine(unit) and not game.world.areas[area].is_land:       # option 14 (warfare.py)
+            front, support = front // 2, support // 2
         for c in changed:
             if c.get("double") == "front" and self.unit_fits(unit, tuple(c.get("units", ()))):
                 front *= 2
             if c.get("support_only") and self.unit_fits(unit, c["support_only"]):   # Heavy rains (events.py)
                 front = support
+            if c.get("near") and self.unit_fits(unit, c["units"]) and self.beacon_near(slot, area, c["near"]):
+                front, support = front + c.get("front", 0), support + c.get("support", 0)    # Pharos (option 16)
         return front, support
 
     def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
@@ -755,7 +808,7 @@ class Manoeuvre:
         area, att, dfn = self.fight[:3]
         slot, other = (att, dfn) if side == 0 else (dfn, att)
         mine, theirs = committed[side], committed[1 - side]
-        changed, cancelled = self.conflict_changed(slot, other) if self.temporary else ((), ())  # events.py
+        changed, cancelled = self.conflict_changed(slot, other) if self.changing else ((), ())  # events, artefacts
         values = sorted(((0 if self.shy_front(u, theirs) else f, s) for u in mine
                          for f, s in [self.unit_values(slot, u, area, changed)]), key=lambda v: -v[0])
         fronts = (len(values) + 1) // 2
@@ -771,8 +824,8 @@ class Manoeuvre:
         if markers and values:
             parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
         if side == 1:
-            parts.append(("terrain", game.chart.defence(area, self.age(dfn), self.across.get(area))))
-            if area in self.forts:
+            parts.append(("terrain", self.chart.defence(area, self.age(dfn), self.across.get(area))))
+            if self.fortified(area):
                 parts.append(("fort", FORT))
             if area in self.invaded:
                 parts.append(("invasion", INVADED))
@@ -792,8 +845,8 @@ class Manoeuvre:
             cards = self.better_cards((att, dfn), cards)
         self.discards += cards
         self.drawn[self.seat_of(att)] = self.drawn[self.seat_of(dfn)] = ()
-        ca, ua = self.strongest(att, ua, self.commits[0], area)
-        cd, ud = self.strongest(dfn, ud, self.commits[1], area)
+        ca, ua = self.aboard(*self.strongest(att, ua, self.commits[0], area), area)    # option 14 (warfare.py)
+        cd, ud = self.aboard(*self.strongest(dfn, ud, self.commits[1], area), area)
         if "nuke" in ca + cd:                              # § 4 › Nukes and Star Wars (kingdoms.py)
             ca, cd, destroyed, boom = self.nukes_committed(ca, cd)
             la, ld = la + destroyed[0], ld + destroyed[1]
@@ -812,6 +865,9 @@ class Manoeuvre:
         # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)
                    for i, s in enumerate((att, dfn))]
+        if self.game.rules["quick_conflict"]:             # option 13: one round (warfare.py)
+            self.quick_result((ca, cd), (ua, ud), (ta, td), tactics)
+            return
         spared = [t or self.wins_ties(s) for t, s in zip(tactics, (att, dfn))]     # an event's change (events.py)
         committed, fled = (ca, cd), [False, False]
         if ta <= td and not (ta == td and spared[0]):
@@ -847,6 +903,7 @@ class Manoeuvre:
         """A committed leader is lost with its side's units (named: out of the game; unnamed: the cup)."""
         lost = next(leader for leader in self.leaders[slot] if "ta" in leader[1] and leader[2] == area)
         self.leaders[slot] = tuple(leader for leader in self.leaders[slot] if leader is not lost)
+        self.leaders_gone(slot)
         if lost[0] not in self.game.leader_slug:
             self.cup += (lost[1],)
         self.note(f"  {self.who(slot)} loses {lost[0]}, committed and beaten")
@@ -857,6 +914,9 @@ class Manoeuvre:
         area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
         self.fight = None
         self.task_expire("conflict")                  # an event's change for this conflict (events.py)
+        self.defended_against(dfn, att)               # option 16: Democracy (artefacts.py)
+        self.units_to_pool(att, la)                   # option 16: Socialism
+        self.units_to_pool(dfn, ld)
         for slot, lost in ((att, la), (dfn, ld)):
             if self.elite[slot] and lost >= 2:
                 card = self.draw_cards(1)
@@ -871,16 +931,19 @@ class Manoeuvre:
             self.lose_leaders(att, area, "no unit left with them")
         if not survivors_d:
             capital = self.capital[dfn] == area
+            kept = self.kept_by_liberator(area)            # option 16: a Great Temple stays (artefacts.py)
             self.vacate(area)
             if survivors_a:
                 self.take_control(att, area, survivors_a)
+                self.artefacts_kept(area, kept)
+                self.land_taken(att, dfn, area)           # option 16 (artefacts.py)
             if capital and self.money[dfn]:
                 money, self.money[dfn] = self.money[dfn], 0
                 self.note(f"  {self.who(dfn)} loses its capital and all its money")
                 if survivors_a:
                     self.earn(att, money // 2, "half the lost capital's money")
         if la and ld and area in self.owner and self.game.world.areas[area].is_land:
-            self.disorder |= {area}
+            self.add_disorder(area)
         if self.log is not None:
             holder = self.owner.get(area)
             self.note(f"  conflict over: {self.who(att)} lost {la}, {self.who(dfn)} lost {ld}; "
@@ -888,7 +951,10 @@ class Manoeuvre:
         winner = att if survivors_a and not survivors_d else dfn if survivors_d and not survivors_a else None
         self.conflict_won(winner, la if winner == dfn else ld)          # its events (events.py)
         self.check_empty(dfn)
-        if not any(task[0] in ("land", "battle") and task[1] == att for task in self.queue):   # conflicts to come
+        # conflicts to come: units still waiting in other areas are on the map (§ 4 › Next conflict;
+        # § 7. Discard empire: only an empire without units is discarded)
+        if not any(self.invaders.values()) and not any(task[0] in ("land", "battle") and task[1] == att
+                                                        for task in self.queue):
             self.check_empty(att)
 
     def take_control(self, winner: int, area: str, units: tuple[str, ...]) -> None:

@@ -7,18 +7,16 @@ each card with its reasons, in ``GameFacts.unplayed`` or in the refusal of a var
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable
 
 from cardtools.effects.runtime import Modifier
 
 
-def reasons(abilities: Iterable, verbs: Iterable[str], windows: Iterable[str], applied: Iterable[str] = (),
-            explained: Mapping[str, str] | None = None) -> list[str]:
-    """Why a card's compiled abilities do not run: the verbs without a runtime (``explained``: a verb's
-    reason where its name does not say it), the triggers whose window the engine does not open, the
-    continuous changes (``modify``) no rule reads yet."""
+def reasons(abilities: Iterable, verbs: Iterable[str], windows: Iterable[str], applied: Iterable[str] = ()) -> list[str]:
+    """Why a card's compiled abilities do not run: the verbs without a runtime, the triggers whose window
+    the engine does not open, the continuous changes (``modify``) no rule reads yet."""
     verbs, windows, applied = tuple(verbs), frozenset(windows), frozenset(applied)
-    why = [(explained or {}).get(v, f"'{v}'") for v in verbs]
+    why = [f"'{v}'" for v in verbs]
     for ability in abilities:
         if isinstance(ability, Modifier):
             why += [f"modifier '{ability.verb}'"] * (ability.verb not in applied and ability.verb not in verbs)

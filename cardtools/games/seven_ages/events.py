@@ -22,7 +22,9 @@ from typing import Any
 
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
+from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed
+from cardtools.games.seven_ages.artefacts import HERE_KINDS, SPIED
 from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 
@@ -34,16 +36,21 @@ from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
 #: may play them); once an empire has lost leaders (a named one: ``named_leader_lost``); in a Discard
 #: empire action, before the empire leaves; a Destiny, before the cards are discarded; a Start empire, once the
 #: empire is set up; a conflict won; a city liberated (the cards' moments: docs/rules/7ages-cards.md § Effects;
-#: the last two carry ``enemy_losses`` and ``city_value``: ``Events.moment``).
+#: the last two carry ``enemy_losses`` and ``city_value``: ``Events.moment``); each conflict round before the
+#: units are committed (``commits``: Fog of war, card 100); a Start empire before the empire is set up
+#: (``start_setup``: Exodus, card 144).
 #: ``response`` is the cancel window.
 #: Target words the window names: the liberator of a city (``Events.derived``).
 WINDOWS = ("civilise", "production", "free_progress", "harvest", "trade_before", "trade_after", "manoeuvre",
            "conflict", "leader_lost", "named_leader_lost", "discard_empire", "destiny", "start_empire",
-           "conflict_won", "liberated_city", "trade")
+           "conflict_won", "liberated_city", "trade", "commits", "start_setup")
 RESPONSE = "response"
 #: Target words an event is played on: who may be chosen when it is played (docs/rules/7ages-cards.md § Effects).
 TARGETS = ("empire", "empire_in_range", "other_in_range", "other_player_empire", "player", "player_in_range",
-           "player_more_cards", "conflict_side", "adjacent_empire", "blockaded_empire")
+           "player_more_cards", "conflict_side", "adjacent_empire", "blockaded_empire", "pirated_empire")
+#: Target words seen from the event's empire: in an action, its side plays them on whom they name, taking
+#: part or not (Piracy, card 107, in its empire's Manoeuvre).
+FROM_SIDE = ("pirated_empire",)
 #: Target words the window names, not chosen (``Events.derived``).
 DERIVED = ("trade_partner", "attacker", "defender", "liberator")
 #: Core target words the effects resolve themselves.
@@ -53,7 +60,7 @@ AREA_KINDS = ("area", "capital", "city_area", "largest_city", "river_area", "mou
               "fertile_with_city", "without_leader", "farthest_from_capital", "disordered_area", "held_unthreatened",
               "wheat_or_oil", "steppe_area", "one_sea_area", "ocean_area", "rough_area", "desert_area",
               "coastal_without_fort", "next_to_other_disorder", "nearest_barbarian", "border", "adjacent_single_unit",
-              "coastal_on_chosen_sea", "coastal_start_area")
+              "coastal_on_chosen_sea", "coastal_start_area", "other_religion_leader", "conflict_area")
 #: Kinds of area units come from (``move_units``: ``Events.reinforce``).
 SOURCES = ("adjacent_own",)
 #: Kinds of area of other empires, seen from the empire of the event (``Events.outward``).
@@ -71,8 +78,9 @@ CITY_STEPS = (1, 3, 5, 7)
 REDRAW_BELOW = 4
 #: Statistics the state answers (``Events.stat``).
 STATS = ("money", "age", "leader_number", "capital_value", "glory", "trade_value")
-#: Why a verb is not run, where more than its name says it (docs/rules/7ages.md § 14.1).
-WHY = {"claim_glory": "'claim_glory' (its amount is option 11's claim: Secret Victory is not played)"}
+#: The actions an extra action may be (Grand strategy, card 162): not Start empire (the player's, with the
+#: non-empire marker), Civilise (being taken) or Discard empire *(judgment)*.
+EXTRA_ACTIONS = ("production", "trade", "manoeuvre", "destiny")
 #: Keys whose value is a target word, a count, a statistic or a kind of area, in an effect tree.
 COUNT_KEYS, STAT_KEYS = ("count", "none"), ("stat",)
 KEYS = ((("each", "who", "from"), "target"), (COUNT_KEYS, "count"), (STAT_KEYS, "stat"),
@@ -90,13 +98,15 @@ class EventBook:
     missing: dict[str, tuple[str, ...]]
     #: window -> the cards whose event is played in it (a hand is checked against it first)
     window: dict[str, frozenset[str]]
+    #: card -> the cards whose played response cancels its event
+    cancelled_by: dict[str, frozenset[str]]
 
     @classmethod
     def of(cls, deck, vocab, counts) -> "EventBook":
         abilities, target, cancels, missing = {}, {}, {}, {}
         for card, (compiled, verbs) in compile_field(deck, vocab, "event.effects").items():
             nodes = deck.card(card).part("event.effects", ())
-            why = reasons(compiled, verbs, WINDOWS + (RESPONSE,), explained=WHY)
+            why = reasons(compiled, verbs, WINDOWS + (RESPONSE,))
             words: dict[str, set] = {"target": set(), "count": set(), "stat": set(), "area": set(), "cancel": set(),
                                      "source": set()}
             for node in nodes:
@@ -115,7 +125,8 @@ class EventBook:
                 missing[card] = tuple(dict.fromkeys(why))
         window = {w: frozenset(c for c, a in abilities.items() if w in a and c not in missing)
                   for w in WINDOWS + (RESPONSE,)}
-        return cls(abilities, target, cancels, missing, window)
+        cancelled_by = {card: frozenset(c for c in window[RESPONSE] if card in cancels[c]) for card in abilities}
+        return cls(abilities, target, cancels, missing, window, cancelled_by)
 
     def played(self, card: str, window: str) -> bool:
         return card not in self.missing and window in self.abilities[card]
@@ -158,7 +169,7 @@ class Events:
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
         "green_artefacts_undisordered", "own_religious_sites", "disordered_area", "areas_outside_america",
-        "areas_america_australasia", "ocean_area", "leaders_in_conflict")}
+        "areas_america_australasia", "ocean_area", "leaders_in_conflict", "fertile_areas", "players_ahead")}
 
     # -- playing an event in Civilise (§ 6. Civilise › Playing cards) -------------------------------------
     def event_for(self, actor: int, anywhere: bool) -> int:
@@ -176,13 +187,19 @@ class Events:
         by, held = self.event_for(actor, anywhere), book.window["civilise"].intersection(self.hand[self.seat_of(actor)])
         aimed = {}                                    # target word -> whether it has someone (Range is costly)
         for card in held:
-            word = book.target[card]
-            if word not in aimed:
-                aimed[word] = bool(self.event_targets(card, by)) if word else self.empire[by] is not None
-        return sorted(c for c in held if aimed[book.target[c]])
+            key = (book.target[card], card if self.option_16() else None)      # option 16: Just rule shields
+            if key not in aimed:
+                aimed[key] = (bool(self.in_reach(self.event_targets(card, by), by, key[0], None if anywhere else by))
+                              if key[0] else self.empire[by] is not None)            # option 8 (options.py)
+        return sorted(c for c in held if aimed[book.target[c], c if self.option_16() else None])
 
     def event_targets(self, card: str, by: int) -> list[int]:
-        """Whom the event may be played on (an empire slot; a player as their first slot)."""
+        """Whom the event may be played on (an empire slot; a player as their first slot); under option 16
+        not an empire shielded from it (Just rule: ``Artefacts.shielded``)."""
+        found = self.event_candidates(card, by)
+        return [s for s in found if not self.shielded(s, card)] if self.option_16() else found
+
+    def event_candidates(self, card: str, by: int) -> list[int]:
         word = self.game.events.target[card]
         seat = self.seat_of(by)
         if word == "empire":
@@ -197,6 +214,8 @@ class Events:
             return self.adjacent_empires(by)
         if word == "blockaded_empire":
             return self.blockaded(by)
+        if word == "pirated_empire":
+            return self.pirated(by)
         if word == "other_player_empire":
             return [s for s in self.in_play() if self.seat_of(s) != seat]
         if word == "player":
@@ -215,6 +234,7 @@ class Events:
         if self.step[0] == "play":
             _, anywhere, religion, government = self.step
             window, sides, by = "civilise", (), self.event_for(actor, anywhere)
+            self.reach_from = None if anywhere else by       # option 8 (options.py)
             after = ("artefacts", actor, anywhere, religion, government)
         else:
             _, window, sides, turn, passes = self.step
@@ -229,6 +249,7 @@ class Events:
             title = self.game.deck.card(card).part("event.title")
             self.note(f"  {self.seat_name(seat)} plays the event {title} ({self.game.name(card)})")
         self.stack = ((card, by, None, window, sides),)
+        self.censure_event(card, by)                 # option 16: the United Nations (clocks.py)
         self.step = None
         self.queue[:0] = [("aim", card, by, sides), ("respond", 0, 0), ("resolve",), after]
         self.proceed()
@@ -267,9 +288,10 @@ class Events:
             after = self.queue.index(("resolve",)) + 1 if ("resolve",) in self.queue else 0
             self.queue.insert(after, ("window", window, sides, turn, passes))
             return
-        if not any(self.game.events.window[window].intersection(hand) for hand in self.hand):
+        cards = self.game.events.window[window]
+        if all(cards.isdisjoint(hand) for hand in self.hand):
             return                                         # nobody holds one of its events: closed at once
-        seat = self.seat_order()[turn % self.n]
+        seat = CLOCKWISE.at(self.first, turn, self.n)
         if self.window_events(seat, window, sides):
             self.wait("event", seat * self.per, window, sides, turn, passes)
         else:
@@ -286,15 +308,21 @@ class Events:
         mine = by in sides
         for card in book.window[window].intersection(self.hand[seat]):
             word = book.target[card]
-            if (word in DERIVED and self.derived(word, by, sides) is not None
+            if (word in DERIVED and any(t is not None for t in          # option 8 (options.py)
+                                        self.in_reach([self.derived(word, by, sides)], by, word, None))
                     or word in TARGETS and self.aimed(card, by, sides) or word is None and (mine or not sides)):
                 found.append(card)
         return sorted(found)
 
     def aimed(self, card: str, by: int, sides: tuple[int, ...]) -> list[int]:
-        """Whom the event may be played on; in an action, one of the empires taking part."""
-        found = self.event_targets(card, by)
-        return [s for s in found if s in sides] if sides else found
+        """Whom the event may be played on; in an action, one of the empires taking part, or for a side whom
+        a word seen from it names (``FROM_SIDE``); option 8: within Range (options.py)."""
+        civilise = self.stack and self.stack[0][3] == "civilise"
+        found = self.in_reach(self.event_targets(card, by), by, self.game.events.target[card],
+                              self.reach_from if civilise else None)
+        if not sides or by in sides and self.game.events.target[card] in FROM_SIDE:
+            return found
+        return [s for s in found if s in sides]
 
     def derived(self, word: str, by: int, sides: tuple[int, ...]) -> int | None:
         """A target the window names: the other side of a trade (``trade_partner``, for a side's player),
@@ -315,15 +343,15 @@ class Events:
     # -- responses: cancelling (§ 6. Civilise › Playing event cards) ---------------------------------------
     def responses(self, seat: int) -> list[str]:
         """The seat's events that cancel the event on top of the stack."""
-        top, book = self.stack[-1][0], self.game.events
-        return sorted(c for c in book.window[RESPONSE].intersection(self.hand[seat]) if top in book.cancels[c])
+        return sorted(self.game.events.cancelled_by[self.stack[-1][0]].intersection(self.hand[seat]))
 
     def task_respond(self, turn: int, passes: int) -> None:
         """From the First player clockwise; closed when every player has passed in turn. A player
         without a cancelling event passes (nothing to decide)."""
-        if passes >= self.n:
-            return
-        seat = self.seat_order()[turn % self.n]
+        if passes >= self.n or turn == 0 and all(self.game.events.cancelled_by[self.stack[-1][0]].isdisjoint(hand)
+                                                  for hand in self.hand):
+            return                                         # nobody holds a card that cancels it: closed at once
+        seat = CLOCKWISE.at(self.first, turn, self.n)
         if self.responses(seat):
             self.wait("respond", seat * self.per, turn, passes)
         else:
@@ -397,29 +425,16 @@ class Events:
             self.note(f"  {self.seat_name(looker)} looks at {self.seat_name(seat)}'s hand",
                       private=", ".join(self.game.name(c) for c in self.hand[seat]))
 
-    def new_dynasty(self, ctx: Ctx) -> None:
-        """New Dynasty (card 34): the rulebook names it but never says what it does (§ 6. Civilise ›
-        Playing event cards; § Leader Types › Administrator: events count leaders). *Judgment*: a check
-        card higher than the empire's leaders (an Administrator counting 2) seizes power: the empire
-        loses its leaders and its government."""
-        slot = ctx.player
-        if self.check_cards(ctx, 1) <= self.count_leaders_admin_double(slot):
-            self.note(f"  {self.who(slot)}: the dynasty holds")
-            return
-        self.note(f"  {self.who(slot)}: a new dynasty seizes power")
-        self.lose_leaders(slot, None, "a new dynasty")
-        governments = tuple(b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "government")
-        if governments:
-            self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in governments)
-            self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[g]['name'] for g in governments)}")
-
     def pick_areas(self, ctx: Ctx, pick: Pick, n: int | None) -> Pending | None:
         """An area verb (``Pick.method``) on ``n`` areas of a kind (None: all), picked one at a time by
         the player of the event, or by the empire's owner (``chosen_by: owner``)."""
         slots = self.in_play() if pick.anywhere else [ctx.player]
         by = ctx.event.get("by", ctx.player)
-        found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind, by)
-                 if self.area_fits(pick, a)]
+        if pick.kind in HERE_KINDS:                  # option 16: areas seen from the artefact (artefacts.py)
+            found = [a for a in self.areas_here(ctx, pick.kind) if self.owner.get(a) in slots and self.area_fits(pick, a)]
+        else:
+            found = [a for s in slots if self.empire[s] is not None for a in self.areas_of_kind(s, pick.kind, by)
+                     if self.area_fits(pick, a)]
         if pick.kind == "coastal_on_chosen_sea":
             return self.pick_sea(ctx, pick, found)
         if n is None or n >= len(found) and pick.kind not in RANKED:
@@ -484,8 +499,7 @@ class Events:
                 if method == "remove_disorder":
                     self.disorder -= {a}
                     self.note(f"  disorder removed from {name}")
-                elif self.game.world.areas[a].is_land:
-                    self.disorder |= {a}
+                elif self.game.world.areas[a].is_land and self.add_disorder(a):
                     self.note(f"  {self.game.world.areas[a].name} is disordered")
         elif method == "reduce_city":
             for _ in range(pick.levels):
@@ -507,7 +521,7 @@ class Events:
     def areas_of_kind(self, slot: int, kind: str, by: int | None = None) -> list[str]:
         """The empire's land areas of a kind (the vocabulary's counts), in map order; ``by``: the
         empire of the event, for the kinds seen from it (``border``, ``OUTWARD``)."""
-        world, chart, age = self.game.world, self.game.chart, self.age(slot)
+        world, chart, age = self.game.world, self.chart, self.age(slot)
         if kind in OUTWARD:
             return self.outward(slot)
         areas = sorted((a for a in self.areas_of(slot) if world.areas[a].is_land != (kind in SEA_KINDS)),
@@ -547,8 +561,17 @@ class Events:
                                                     for n in world.neighbours(a)),
             "border": lambda a: any(self.owner.get(n) == by for n in world.neighbours(a)),
             "coastal_start_area": lambda a: world.coastal(a) and a in self.game.empires[self.empire[slot]]["starts"],
+            "other_religion_leader": lambda a: self.other_faith_led(slot, a),
         }
         return [a for a in areas if tests[kind](a)]
+
+    def other_faith_led(self, slot: int, area: str) -> bool:
+        """An area holding a leader of another religion (Inquisition, card 79). Leaders have no religion in the
+        rules *(judgment)*: a leader of the empire standing in a religious site of a religion other than the
+        empire's dominant one (§ Terms of play › Religious sites) follows that faith."""
+        dominant = self.dominant_religion(slot)
+        sites = self.game.world.areas[area].religious_sites
+        return any(r != dominant for r in sites) and any(where == area for _, _, where in self.leaders[slot])
 
     def distances(self, *starts: str) -> dict[str, int]:
         """Areas crossed from the nearest of ``starts`` to each area (a breadth-first walk of the map)."""
@@ -572,6 +595,15 @@ class Events:
                        and self.seat_of(self.owner[n]) != seat and len(self.units[n]) == 1
                        and not any(where == n for _, _, where in self.leaders[self.owner[n]])),
                       key=lambda a: world.areas[a].index)
+
+    def pirated(self, slot: int) -> list[int]:
+        """Other empires with a ship in a sea area that holds the empire's ship, or next to one (Piracy, card
+        107): played before movement, when two empires' ships never share a sea area once a Manoeuvre's
+        conflicts are over, so the neighbouring seas count too *(judgment)*."""
+        world = self.game.world
+        mine = {a for a in self.areas_of(slot) if not world.areas[a].is_land}
+        near = mine | {n for a in mine for n in world.neighbours(a) if not world.areas[n].is_land}
+        return sorted({self.owner[a] for a in near if self.owner.get(a) not in (None, slot)})
 
     def adjacent_empires(self, slot: int) -> list[int]:
         """Empires with an area next to one of the empire's (Border skirmish, card 105)."""
@@ -698,6 +730,8 @@ class Events:
         slot = ctx.player
         if self.empire[slot] is None:
             return None
+        if kind == "conflict_area":
+            return self.lost_in_conflict(slot, units, n)
         fought = self.fight[0] if self.fight else None      # units in a conflict are out of reach *(judgment)*
         areas = [a for a in (self.areas_of_kind(slot, kind) if kind else self.areas_of(slot))
                  if a != fought and any(self.unit_fits(u, units) for u in self.units.get(a, ()))]
@@ -719,10 +753,35 @@ class Events:
             return run
         return Pending(picker, "lose a unit where?", tuple(Option(a, one(a)) for a in areas))
 
+    def lost_in_conflict(self, slot: int, units: tuple[str, ...], n: int | None) -> None:
+        """``lose_units`` in the conflict being fought (Elephant stampede, card 102): the side's last matching
+        units there go back to the pool, counted as its losses; its commit shrinks with them. *Judgment*: no
+        retreat follows — an elephant lost outside a round's outcome does not make the side flee."""
+        fight = self.fight
+        if fight is None or slot not in fight[1:3]:
+            return
+        side = fight.index(slot, 1, 3) - 1
+        fight, commit = list(fight), self.commits[side]
+        for _ in range(len(fight[3 + side]) + len(fight[5 + side]) if n is None else n):
+            where = next((i for i in (3 + side, 5 + side) if any(self.unit_fits(u, units) for u in fight[i])), None)
+            if where is None:
+                break
+            here = list(fight[where])
+            unit = here.pop(max(i for i, u in enumerate(here) if self.unit_fits(u, units)))
+            fight[where], fight[9 + side] = tuple(here), fight[9 + side] + 1
+            if isinstance(commit, tuple) and unit in commit:
+                commit = tuple(c for i, c in enumerate(commit) if i != commit.index(unit))
+            elif isinstance(commit, int):
+                commit = max(1, min(commit, len(fight[3 + side])))
+            self.note(f"  {self.who(slot)} loses {self.game.unit_name(unit)} in the conflict")
+        self.fight = tuple(fight)
+        self.commits = self.commits[:side] + (commit,) + self.commits[side + 1:]
+
     def unit_fits(self, unit: str, units: tuple[str, ...]) -> bool:
-        """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none: any unit."""
+        """A unit type matches a list of types, classes or kinds (``ships``, ``land``); none, or ``units``:
+        any unit."""
         cls = self.game.unit_class[unit]
-        return not units or unit in units or cls in units or self.game.class_kind[cls] in units
+        return not units or "units" in units or unit in units or cls in units or self.game.class_kind[cls] in units
 
     def units_lost(self, slot: int, area: str, units: tuple[str, ...], n: int | None) -> None:
         here = list(self.units[area])
@@ -731,6 +790,7 @@ class Events:
             return
         self.note(f"  {self.who(slot)} loses {', '.join(self.game.unit_name(here[i]) for i in lost)} in "
                   f"{self.game.world.areas[area].name}")
+        self.units_to_pool(slot, len(lost))          # option 16: Socialism (artefacts.py)
         left = tuple(u for i, u in enumerate(here) if i not in lost)
         if left:
             self.units[area] = left
@@ -761,6 +821,7 @@ class Events:
         kept = list(self.leaders[slot])
         kept.remove(leader)
         self.leaders[slot] = tuple(kept)
+        self.leaders_gone(slot)
         new = (self.target(ctx, to) or [None])[0] if to else None
         if new is not None and self.empire[new] is not None and self.areas_of(new):
             self.note(f"  {name} leaves {self.who(slot)} for {self.who(new)}")
@@ -846,10 +907,13 @@ class Events:
             return
         self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b not in dropped)
         self.note(f"  {self.who(slot)} discards {', '.join(self.game.artefacts[b]['name'] for b in dropped)}")
+        for belief in dropped:                       # option 16: Socialism (artefacts.py)
+            if self.game.artefacts[belief].get("group") == "government":
+                self.government_changed(slot, belief, gained=False)
         led = {area for _, _, area in self.leaders[slot]}
         for area in self.areas_of(slot):
             if self.game.world.areas[area].is_land and (area in self.city) != (area in led):
-                self.disorder |= {area}
+                self.add_disorder(area)
 
     def belief_gained(self, ctx: Ctx, slot: int, belief: str | None, group: str) -> None:
         """``adopt_religion`` / ``swap_government``: the empire holds the belief if it may and a marker is
@@ -865,6 +929,7 @@ class Events:
             return
         self.beliefs[slot] = kept + (belief,)
         self.note(f"  {self.who(slot)} holds {artefact['name']}")
+        self.artefact_gained(slot, belief)
 
     def put_first(self, slot: int, religion: str) -> None:
         """``put_first``: a religion the empire holds becomes its dominant one, the leftmost (§ 6. Civilise ›
@@ -970,6 +1035,83 @@ class Events:
             self.temporary += ((slot, "next_turn", "forbid", action),)
             self.note(f"  {self.who(slot)}: its next {action} is a pass")
 
+    def claim(self, ctx: Ctx, most: int) -> None:
+        """``claim_glory`` (Glorious pity, card 1; Blessed are the meek, card 104; Alms for the poor, card 151:
+        § PLAYERS' GUIDE › 11) Secret Victory): the player shows their glory and claims up to ``most``; they
+        gain it unless every other player shows less (the example: Alex claims 7, the most, and gets it
+        unless the other 6 all have less than her). *Judgment*: a failed claim costs nothing, so the player
+        claims the most; without option 11 the glory track already shows everyone's glory and the claim is
+        judged the same way."""
+        seat = self.seat_of(ctx.player)
+        mine = self.rank_value(seat, "glory")
+        self.note(f"  {self.seat_name(seat)} shows {self.game.word(mine, 'glory')} and claims {most}")
+        if all(self.rank_value(p, "glory") < mine for p in range(self.n) if p != seat):
+            self.note("  every other player shows less: the claim fails")
+            return
+        self.score(ctx.player, most, f"event {self.game.name(ctx.card)}")
+
+    def extra_action(self, ctx: Ctx, action: str | None, units: str | None) -> Pending | None:
+        """``extra_action``: a second Manoeuvre straight after this one, with the units that did not move in
+        it (Second front, card 161) or with the cavalry (Blitzkrieg, card 159), played before movement; or,
+        in Civilise, any other action the empire takes at once (Grand strategy, card 162: ``EXTRA_ACTIONS``)."""
+        slot = ctx.player
+        if self.empire[slot] is None:
+            return None
+        if action == "manoeuvre":
+            self.temporary += ((slot, "action", "extra_manoeuvre", units),)
+            return None
+
+        def taken(name):
+            def run(st):
+                st.note(f"  {st.who(slot)} takes an extra {name}")
+                getattr(st, f"action_{name}")(st.seat_of(slot), slot)
+            return run
+        return Pending(ctx.player, "which action?", tuple(Option(a, taken(a)) for a in EXTRA_ACTIONS))
+
+    def extra_manoeuvre(self, slot: int) -> bool:
+        """After a Manoeuvre's conflicts, its extra Manoeuvre (``extra_action``) moves and fights: units that
+        moved in the first, or arrived by conflict, stay put (``not_moved``), or only cavalry moves, again
+        (``cavalry``: the stacks put their cavalry first and count the rest as moved). Whether one starts."""
+        extra = next((t for t in self.temporary if t[0] == slot and t[2] == "extra_manoeuvre"), None)
+        if extra is None or self.empire[slot] is None:
+            return False
+        self.temporary = tuple(t for t in self.temporary if t is not extra)
+        cavalry = self.game.class_units.get("cavalry", ())
+        for area in self.areas_of(slot):
+            units = self.units[area]
+            if extra[3] == "cavalry":
+                self.units[area] = tuple(sorted(units, key=lambda u: u not in cavalry))
+                self.moved[area] = sum(1 for u in units if u not in cavalry)
+            elif area in self.across and area not in self.moved:
+                self.moved[area] = len(units)
+        self.invaders, self.strategist = {}, None
+        self.note(f"  {self.who(slot)} manoeuvres again")
+        self.queue[:0] = [("marching", slot)]
+        return True
+
+    def commits_first(self) -> int:
+        """The side that commits first in a conflict round: the attacker, unless the defender has made the
+        other side commit first (Fog of war, card 100) and the attacker has not."""
+        att, dfn = self.fight[1:3]
+        return int(bool(self.temporary) and "enemy_commits_first" in self.in_force("allow", att)
+                   and "enemy_commits_first" not in self.in_force("allow", dfn))
+
+    def commits_shown(self) -> bool:
+        """This round the first side commits openly (Fog of war, card 100, played on either side)."""
+        return bool(self.temporary) and any("enemy_commits_first" in self.in_force("allow", s) for s in self.fight[1:3])
+
+    def free_trade(self, slot: int) -> bool:
+        """An empire that progresses in a trade takes the trade's income too (Free trade, card 149)."""
+        return "winner_income" in self.in_force("allow", slot)
+
+    def exodus(self, slot: int, areas: list[str]) -> list[str]:
+        """Start areas and the land areas next to them (Exodus, card 144), while the empire sets up."""
+        if "setup_next_to_start" not in self.in_force("allow", slot):
+            return areas
+        world = self.game.world
+        near = {n for a in areas for n in world.neighbours(a) if world.areas[n].is_land}
+        return areas + sorted(near - set(areas), key=lambda a: world.areas[a].index)
+
     def passes(self, slot: int, action: str) -> bool:
         """The empire's marker of this action is a pass (``replace_action``)."""
         return action in self.in_force("forbid", slot)
@@ -984,12 +1126,15 @@ class Events:
         self.temporary += ((slot, end, verb, changed),)
         if self.log is not None:
             whom = "every empire" if slot is None else self.who(slot)
-            self.note(f"  {self.game.deck.card(ctx.card).part('event.title')}: for {whom} until the end of the "
-                      f"{end.replace('_', ' ')}")
+            what = (self.game.artefacts[ctx.card]["name"] if ctx.card in self.game.artefacts   # option 16
+                    else self.game.deck.card(ctx.card).part('event.title'))
+            self.note(f"  {what}: for {whom} until the end of the {end.replace('_', ' ')}")
 
     def in_force(self, verb: str, slot: int | None) -> list:
-        """The arguments of the changes of a verb in force for an empire (None: for every empire)."""
-        return [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+        """The arguments of the changes of a verb in force for an empire (None: for every empire): the
+        events' for a while, then option 16's artefacts' (artefacts.py)."""
+        found = [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+        return found + self.artefact_changes(verb, slot) if self.game.artefact_book is not None else found
 
     def task_expire(self, end: str) -> None:
         """Changes that last until the end of this period end; at a new turn, those for the next
@@ -1007,7 +1152,7 @@ class Events:
     def leader_number(self, slot: int) -> int:
         """The empire's card's leader number, raised by the changes in force (Council of elders, card 53)."""
         number = self.game.empires[self.empire[slot]]["leaders"]
-        if not self.temporary:
+        if not self.changing:                        # an event's or artefact's change (Democracy)
             return number
         return number + sum(c.get("leader_number", 0) for c in self.in_force("stat", slot))
 
@@ -1017,13 +1162,18 @@ class Events:
 
     def cost_changed(self, slot: int, unit: str, cost: int) -> int:
         """A unit's (or a fort's) cost under the changes in force (Engineers, card 132; Arsenal, card 133;
-        Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1)."""
+        Horse breeders, card 134; Conscription, card 137): set, or lowered to at most ``minimum`` (1); or
+        raised by an artefact (option 16)."""
         for changed in self.in_force("unit_cost", slot):
             if "fort" in changed["units"] if unit == "fort" else self.unit_fits(unit, changed["units"]):
                 if "set" in changed:
                     cost = changed["set"]
-                else:
+                elif "add" not in changed or "where" in changed:   # option 16: the total halved, one area's
+                    continue
+                elif changed["add"] < 0:
                     cost = min(cost, max(changed.get("minimum", 1), cost + changed["add"]))
+                else:                          # dearer (Concentrated ownership, Revolution: option 16)
+                    cost += changed["add"]
         return cost
 
     def free_upkeep(self, slot: int) -> int:
@@ -1076,8 +1226,9 @@ class Events:
         return bool(self.temporary) and "chronicle_ties" in self.in_force("allow", slot)
 
     def trade_changed(self, slot: int) -> int:
-        """Trade value added by the changes in force (Trade winds, Debased coinage)."""
-        return sum(changed.get("trade_value", 0) for changed in self.in_force("stat", slot))
+        """Trade value added by the changes in force (Trade winds, Debased coinage), and the trade number
+        changed by artefacts (Great University, Printing, Pharos lighthouse, Confucianism: option 16)."""
+        return sum(changed.get("trade_value", 0) + changed.get("trade_number", 0) for changed in self.in_force("stat", slot))
 
     def trades_with_deck(self, slot: int) -> bool:
         """The empire may not trade with empires: it trades against the deck (Naval blockade, card 106)."""
@@ -1092,7 +1243,7 @@ class Events:
 
     def levels_changed(self, slot: int, a: int, b: int) -> int:
         """Levels added to a won trade between empires 3 or more areas apart (Silk road, card 36)."""
-        far = [c["add"] for c in self.in_force("trade_progress", slot)]
+        far = [c["add"] for c in self.in_force("trade_progress", slot) if c.get("when") == "far"]
         if not far or b < 0:
             return 0
         apart = self.distances(*self.areas_of(a))
@@ -1103,17 +1254,24 @@ class Events:
         return any("trade" in c["from"] and c.get("times") == 0 for c in self.in_force("income", slot))
 
     def income_changed(self, slot: int, area: str, income: int) -> int:
-        """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts)."""
+        """An area's income under the changes in force (Bumper harvest, Drought, Strike, Locusts; option
+        16: Industrial Revolution doubling cities, Irrigation's +1 on its rivers)."""
         for changed in self.in_force("income", slot):
             kinds = changed["from"]
+            if "add" in changed and "river_areas" in kinds:
+                income += changed["add"] * self.irrigated(area)
+            if "wheat_and_oil" in kinds and changed.get("times") == 0:     # option 16: the climate collapse
+                income -= sum(self.chart.resources[r]["income"] for r in self.game.world.areas[area].resources
+                              if r in ("wheat", "oil"))
+                continue
             if "times" not in changed:
                 continue
-            if ("fertile_areas" in kinds and self.game.chart.at(area, self.age(slot))["id"] == "fertile"
+            if ("fertile_areas" in kinds and self.chart.at(area, self.age(slot))["id"] == "fertile"
                     or "without_river" in kinds and not self.game.world.river_area(area)
                     or "wheat" in kinds and "wheat" in self.game.world.areas[area].resources):
                 income *= changed["times"]
-            elif "cities" in kinds and changed["times"] == 0:
-                income -= self.city.get(area, 0)
+            elif "cities" in kinds:
+                income += self.city.get(area, 0) * (changed["times"] - 1)
         return max(0, income)
 
     def moves_changed(self, slot: int, unit: str) -> int:
@@ -1179,7 +1337,8 @@ class Events:
             left = self.pool_left(slot)                     # less its units off the map: in conflicts
             away = self.fight[3 + i] + self.fight[5 + i] + (sum(self.invaders.values(), ()) if i == 0 else ())
             for u in away:
-                left[self.game.counter_of[u]] -= 1
+                if self.game.counter_of[u] in left:         # not a Kingdoms common counter (kingdoms.py)
+                    left[self.game.counter_of[u]] -= 1
             unit = next((u for u in lost if left.get(self.game.counter_of[u], 0) > 0), None)
             if unit is not None:
                 out[i] += (unit,)
@@ -1191,17 +1350,18 @@ class Events:
         return bool(self.temporary) and "win_ties" in self.in_force("allow", slot)
 
     def retreats_any_round(self, slot: int) -> bool:
-        """The side may retreat before any round (Feigned retreat, card 21)."""
-        return bool(self.temporary) and "retreat_any_round" in self.in_force("allow", slot)
+        """The side may retreat before any round (Feigned retreat, card 21; near Machu Pichu: option 16)."""
+        return (bool(self.temporary) and "retreat_any_round" in self.in_force("allow", slot)
+                or self.option_16() and self.refuge_near(slot))
 
     def neutral_for_1(self, slot: int) -> bool:
         """Neutral areas cost the empire's units 1 movement point (Frontier, card 113)."""
-        return bool(self.temporary) and bool(self.in_force("move_cost", slot))
+        return bool(self.temporary) and any(c["into"] == "neutral_area" for c in self.in_force("move_cost", slot))
 
     # -- conditions (verbs.py) ------------------------------------------------------------------------
     def in_conflict_terrain(self, slot: int, terrains: list[str]) -> bool:
         """The conflict being fought is in an area of these terrains (at the defender's age)."""
-        return self.fight is not None and self.game.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
+        return self.fight is not None and self.chart.at(self.fight[0], self.age(self.fight[2]))["id"] in terrains
 
     def controls_in(self, slot: int, regions: list[str]) -> bool:
         """A land area of the empire in each of these regions (New world, card 111)."""
@@ -1246,6 +1406,12 @@ class Events:
         ``your_other_empire``: another empire in play of its player (Government in exile, card 164)."""
         if name == "yours":
             return [ctx.event.get("by", ctx.player)]
+        if name == "all_but_ender":                  # option 16: World war's end (clocks.py)
+            return [s for s in self.in_play() if s != ctx.event.get("ender")]
+        if name in SPIED:                            # option 16: whose hand an artefact shows (artefacts.py)
+            return self.spied(ctx, name)
+        if name in ctx.event and name in ("taker", "liberator"):     # option 16: who took an area (artefacts.py)
+            return [ctx.event[name]]
         if name == "your_other_empire":
             by = ctx.event.get("by", ctx.player)
             return [s for s in self.slots_of(self.seat_of(by)) if s != by and self.empire[s] is not None][:1]
@@ -1259,7 +1425,7 @@ class Events:
     def gain(self, ctx: Ctx, actor: int, resource: str, amount: int) -> Pending | None:
         """Glory, money and progress by the rules' own ways (never negative glory, money at most 199,
         progress with its new age)."""
-        cause = f"event {self.game.name(ctx.card)}"
+        cause = self.cause(ctx.card)
         if amount > 0 and resource == "glory":
             self.score(actor, amount, cause)
         elif amount > 0 and resource == "money":
@@ -1271,13 +1437,17 @@ class Events:
         return None
 
     def lose(self, ctx: Ctx, actor: int, resource: str, amount: int) -> None:
-        cause = f"event {self.game.name(ctx.card)}"
+        cause = self.cause(ctx.card)
         if resource == "glory":
             self.score(actor, -amount, cause)
         elif resource == "progress":
             self.regress(actor, min(amount, self.progress[actor] - 1), cause)
         else:
             super().lose(ctx, actor, resource, amount)
+
+    def cause(self, card: str) -> str:
+        """What a gain or loss of an effect is put down to: an event, or an artefact's power or penalty."""
+        return f"option 16: {self.game.name(card)}" if card in self.game.artefacts else f"event {self.game.name(card)}"
 
     def regress(self, slot: int, levels: int, cause: str) -> None:
         """Back down the track; a new age loses the leaders (§ 6. Civilise › Removing leaders)."""
@@ -1289,6 +1459,9 @@ class Events:
         if self.age(slot) != before:
             self.lose_leaders(slot, None, "a new age")
             self.age_over(slot)
+            self.fire_artefacts("changes_age", slot)     # option 16 (artefacts.py)
+            self.entered_age(slot)
+            self.treaties_kept()
 
     def stat(self, ctx: Ctx | None, actor: int, name: str) -> int:
         if name == "trade_value":                    # in the trade just made (Merchant guilds, card 37)
@@ -1307,6 +1480,15 @@ class Events:
 
     def count_areas(self, slot: int) -> int:
         return len(self.areas_of(slot))
+
+    def count_fertile_areas(self, slot: int) -> int:
+        """Fertile areas the empire controls (at its age: World war's end, option 16)."""
+        return sum(self.chart.at(a, self.age(slot))["id"] == "fertile" for a in self.areas_of(slot))
+
+    def count_players_ahead(self, slot: int) -> int:
+        """Players with more glory than the empire's (the Internet, option 16)."""
+        mine = self.rank_value(self.seat_of(slot), "glory")
+        return sum(self.rank_value(p, "glory") > mine for p in range(self.n))
 
     def count_cities(self, slot: int) -> int:
         return sum(1 for a in self.areas_of(slot) if a in self.city)

@@ -35,16 +35,16 @@ class Glory:
         return [ids["none"], ids["all"]]
 
     def move_buy(self, how: str) -> None:
-        slot = self.player
-        if how == "all":
-            price = self.glory_price()
-            count = self.money[slot] // price
-            self.spend(slot, count * price)
-            self.score(slot, count, f"bought for {count * price} money")
-        self.done()
+        """As much glory as the money buys, or none (the primitive: ``glory <n>``, moves.py)."""
+        self.move_glory(str(self.money[self.player] // self.glory_price() if how == "all" else 0))
 
     # -- the categories ------------------------------------------------------------------------------
     def task_harvest(self) -> None:
+        before = list(self.glory)
+        self.harvest_categories()
+        self.harvested(before)                           # option 16: Hinduism (artefacts.py)
+
+    def harvest_categories(self) -> None:
         self.note("Harvest glory")
         empires = self.in_play()
         if not empires:
@@ -66,8 +66,7 @@ class Glory:
             category, region, kind = key
             among = self.compared(category, empires)
             measure = {s: self.measure(s, category, region, kind) for s in among}
-            ranked = sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), -self.wins_harvest_ties(s),
-                                                  order.index(s)))
+            ranked = self.harvest_rank(among, measure)
             awards = []
             for s in holders:
                 if s not in measure or measure[s] <= 0:
@@ -80,12 +79,20 @@ class Glory:
             if self.log is not None and awards:
                 self.note(f"  {self.category_words(*key)}: "
                           + ", ".join(f"{self.who(s)} {measure[s]} → {g} glory" for _, s, g in sorted(awards)))
+        if self.deus_vult():                                  # option 12 (temples.py)
+            self.temple_glory(empires, self.harvest_rank, scores)
         for s in order:
             if scores[s]:
                 self.score(s, scores[s], "Harvest glory")
             sites = self.religious_sites(s)
             if sites:
                 self.score(s, sites, "religious sites")
+
+    def harvest_rank(self, among: list[int], measure: dict[int, int]) -> list[int]:
+        """Most first; ties: more Philosophers, an event's change, then from the First player's empires
+        clockwise."""
+        return sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), -self.wins_harvest_ties(s),
+                                            (self.seat_of(s) - self.first) % self.n, s))
 
     def category_words(self, category: str, region: str | None, kind: str | None) -> str:
         """A ranked glory icon as a player reads it: "Region Asia (land areas)", "Money"."""
@@ -98,7 +105,19 @@ class Glory:
         """The glory categories on the empire's card, with what its artefacts add (option 16,
         artefacts.py) and then an event's change (events.py)."""
         icons = self.artefact_icons(slot, tuple(self.game.empires[self.empire[slot]].get("glory", ())))
+        icons = self.raised_by_artists(slot, icons)
         return self.icons_changed(slot, icons) if self.temporary else icons
+
+    def raised_by_artists(self, slot: int, icons: tuple) -> tuple:
+        """Each Artist raises the empire's Artefacts category by 1, an empire without that icon scoring
+        as if it had one of 0 (§ End of turn › Harvest glory › Glory from artefacts: with one Artist and
+        the most artefacts the Huns, card 68, gain 1 and the Qin, card 100, 3; § Leader Types › Artist)."""
+        artists = self.leaders_in(slot, "ar")
+        if not artists:
+            return icons
+        if not any(i["category"] == "artefacts" for i in icons):
+            return icons + ({"category": "artefacts", "value": artists},)
+        return tuple({**i, "value": i.get("value", 1) + artists} if i["category"] == "artefacts" else i for i in icons)
 
     def homeland_glory(self, slot: int) -> int:
         """+1 while the empire holds its homeland, else −1 (§ End of turn › Harvest glory › Homeland);
@@ -122,11 +141,18 @@ class Glory:
         return empires
 
     def counted(self, slot: int) -> list[str]:
-        return [a for a in self.areas_of(slot) if a not in self.disorder]
+        """The areas that count for glory: those without disorder, and with option 16's Temple of Diana
+        the disordered ones within Range of it too (``unrest_spared``)."""
+        spared = self.unrest_spared(slot) if self.option_16() else set()
+        return [a for a in self.areas_of(slot) if a not in self.disorder or a in spared]
 
     def measure(self, slot: int, category: str, region: str | None, kind: str | None) -> int:
         """What a ranked category counts (glory-categories.yaml, `measure`)."""
         game, world = self.game, self.game.world
+        if category == "money":
+            return self.money[slot]
+        if category == "progress":
+            return min(self.progress[slot], game.beyond["level"] + 1)
         areas = self.counted(slot)
         if category in ("region", "world"):
             return sum(1 for a in areas if (region is None or region in world.regions_of(a)) and self.kind_counts(slot, a, kind))
@@ -134,10 +160,8 @@ class Glory:
             return sum(1 for a in areas if world.is_sea(a))
         if category == "not_europe":
             return sum(1 for a in areas if EUROPE not in world.regions_of(a) and self.area_counts(slot, a))
-        if category == "progress":
-            return min(self.progress[slot], game.beyond["level"] + 1)
         if category == "artefacts":              # § End of turn › Harvest glory › Glory from artefacts
-            total = self.leaders_in(slot, "ar")
+            total = 0
             for a in areas:
                 for m in self.artefacts.get(a, ()):
                     colour = game.artefacts[m]["colour"]
@@ -147,11 +171,11 @@ class Glory:
             return total + sum(1 for c in colours if c in ("green", "blue")) - colours.count("red")
         if category == "cities":
             return sum(self.city.get(a, 0) for a in areas)
-        if category == "money":
-            return self.money[slot]
         if category in ("ships", "land_units", "cavalry"):
             want = {"ships": ("ships",), "land_units": ("infantry", "cavalry", "missile"), "cavalry": ("cavalry",)}[category]
             return sum(1 for a in areas for u in self.units[a] if game.unit_class[u] in want)
+        if "religion" in game.glory_categories[category] and self.deus_vult():   # option 12: temples.py
+            return self.temple_value(slot, game.glory_categories[category]["religion"])
         if "religion" in game.glory_categories[category]:   # each Religious leader: 1 + its city's value
             return sum(1 for a in areas if self.area_counts(slot, a)) + sum(1 + self.city.get(where, 0) for _, types, where in self.leaders[slot] if "re" in types)
         return 0
@@ -178,7 +202,7 @@ class Glory:
         found = 0
         for a in self.counted(slot):
             if category in world.areas[a].resources:
-                if category == "wheat" and age < 5 and self.game.chart.at(a, age)["id"] != "fertile":
+                if category == "wheat" and age < 5 and self.chart.at(a, age)["id"] != "fertile":
                     continue
                 found += 1
         return found
@@ -188,4 +212,9 @@ class Glory:
         religions = [b for b in self.beliefs[slot] if self.game.artefacts[b].get("group") == "religion"]
         if not religions:
             return 0
-        return sum(1 for a in self.counted(slot) if religions[0] in self.game.world.areas[a].religious_sites)
+        return sum(1 for a in self.counted(slot) if religions[0] in self.sites_of_area(a))
+
+    def sites_of_area(self, area: str) -> tuple[str, ...]:
+        """The religions the area is a religious site of: the map's, and a Great Temple's (option 16)."""
+        sites = self.game.world.areas[area].religious_sites
+        return sites + (self.great_temples[area],) if area in self.great_temples else sites

@@ -10,8 +10,9 @@ conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a
 negative and changed only by a rule that gives it (the host's recorded causes); every card in one
 place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
 waiting on the stack only while they are being played (events.py); blue markers on the progress
-track only with option 16, for blue artefacts, on a level of the track (artefacts.py); the game ends; the same seed
-gives the same log.
+track only with option 16, for blue artefacts, on a level of the track (artefacts.py); option 16's clocks on
+their tracks, World war's black marker there exactly while World war is in play (clocks.py); the game
+ends; the same seed gives the same log.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ MOVE_CAP = 20_000
 EVENT_STEPS = ("event", "target", "respond", "effect")
 #: Causes that may change glory (the rules that give it: harvest, buying, artefacts, immediate glory, the end).
 GLORY_CAUSES = ("Harvest glory", "religious sites", "bought for", "artefact ", "first to hold", "immediate glory",
-                "beyond level 49", "Scientists: ", "Artists: ", "event ", "a nuke committed")
+                "beyond level 49", "hocked:", "Scientists: ", "Artists: ", "event ", "a nuke committed", "option 16: ",
+                "Nobel prize ", "censured (United Nations)")
+#: Option 16's markers on the tracks (clocks.py): marker -> the spaces it may be on.
+CLOCK_SPACES = {"world_war": range(1, 50), "climate_clock": range(0, 11)}
 
 
 @dataclass
@@ -72,7 +76,11 @@ def violations(state, changes) -> list[str]:
             continue
         starting = (state.step is not None and state.step[:2] == ("build", "start") and state.player == s) or (
             state.fight is not None and state.fight[1] == s) or (
-            state.step is not None and state.step[0] == "fight" and state.player == s)   # all its units wait to fight
+            state.step is not None and state.step[0] == "fight" and state.player == s) or (   # all its units wait to fight
+            any(task[0] in ("land", "finish_start") and task[1] == s for task in state.queue)) or (   # or to land
+            any(state.invaders.values()) and ("manoeuvre_over", s) in state.queue) or (   # (an event window in between)
+            ("set_up", s) in state.queue) or (   # the events before its set-up (Exodus: events.py)
+            any(task[:2] == ("finish_start", s) for task in state.queue))   # set-up conflicts to come (an event between)
         if not starting and not state.areas_of(s):
             found.append(f"{state.who(s)} is in play without a unit on the map")
         short = {c: n for c, n in state.pool_left(s).items() if n < 0}
@@ -105,11 +113,16 @@ def violations(state, changes) -> list[str]:
     for artefact, level in state.track.items():        # option 16's blue markers (artefacts.py)
         if game.artefact_book is None or game.artefacts[artefact]["colour"] != "blue" or level < 1:
             found.append(f"{artefact}'s marker on progress level {level}")
+    for marker, at in state.clocks.items():            # option 16's markers on the tracks (clocks.py)
+        if game.artefact_book is None or at not in CLOCK_SPACES.get(marker, ()):
+            found.append(f"the {marker} marker on space {at}")
+    if game.artefact_book is not None and ("world_war" in state.clocks) != ("world_war" in state.markers_held()):
+        found.append("World war's black marker on the track without World war in play, or World war without it")
     for seat in range(state.n):
         if state.rank_value(seat, "glory") < 0:
             found.append(f"{state.seat_name(seat)} has negative glory")
     places = [c for p in range(state.n) for zone in (state.hand, state.bids, state.offer, state.drawn) for c in zone[p]]
-    places += [*state.deck, *state.discards, *(e for e in state.empire if e)]
+    places += [*state.deck, *state.discards, *(e for e in state.empire if e), *state.removed]   # option 2's too
     if len(places) != len(game.cards) or set(places) != set(game.cards):
         found.append(f"{len(places)} cards in play for {len(game.cards)}, or a card in two places")
     if state.stack and kind not in EVENT_STEPS[1:]:

@@ -69,36 +69,36 @@ class CommonUnits:
         Administrator counting 2."""
         return sum(2 if "ad" in types else 1 for _, types, _ in self.leaders[slot])
 
-    def buildable_common(self, slot: int, unit: str) -> list[int]:
+    def buildable_common(self, slot: int, unit: str, built: tuple[int, ...] = ()) -> list[int]:
         """Counters the empire may build as ``unit``: elephants from its own pool (at random, so in a
-        shuffled order), nukes and Star Wars from the common pool, from the unit's level."""
+        shuffled order: ``built``, those built from it this Production, keep their places in it),
+        nukes and Star Wars from the common pool, from the unit's level."""
         if not self.kingdoms() or self.progress[slot] < self.game.unit_level[unit]:
             return []
         if unit == "elephant":
-            mine = [i for i, entry in enumerate(self.common) if entry == ("pool", slot)]
+            mine = sorted([i for i, entry in enumerate(self.common) if entry == ("pool", slot)] + list(built))
             self.chance("elephants", self.turn, slot).shuffle(mine)
-            return mine
+            return [i for i in mine if i not in built]
         return [i for i, entry in enumerate(self.common) if entry is None and self.game.common_units[i][1] == unit]
 
     def build_common(self, slot: int, units: tuple[str, ...], room: dict, bought: list) -> None:
         """Common units of these types, in order, while the cap, the money and the placement allow
-        (cost by class, 1 less with an Administrator there, § 2. Production)."""
-        cap = self.common_cap(slot) - self.common_built
+        (``unit_cost``, moves.py: by class, 1 less with an Administrator there, § 2. Production)."""
+        cap = self.common_cap(slot)
         for unit in units:
-            for i in self.buildable_common(slot, unit):
+            while self.next_common(slot, unit) is not None:
                 area = next((a for a in room if room[a] > 0), None)
-                cost = self.game.class_cost[self.game.unit_class[unit]]
-                if area is not None and self.leader_here(slot, "ad", area):
-                    cost = max(1, cost - 1)
-                if cap <= 0 or area is None or cost > self.money[slot]:
+                cost = self.unit_cost(slot, unit, area) if area is not None else 0
+                if self.common_built >= cap or area is None or cost > self.money[slot]:
                     return
-                self.spend(slot, cost)
                 room[area] -= 1
-                cap -= 1
-                self.common_built += 1
-                self.place(slot, area, (unit,))
-                self._set(i, ("map", slot, unit))
+                self.build_unit(slot, unit, area, cost)
                 bought.append(f"{self.game.unit_name(unit)} in {self.game.world.areas[area].name}")
+
+    def take_common(self, slot: int, counter: int, unit: str) -> None:
+        """A common counter built: on the map as ``unit``, one more of the Production's cap."""
+        self._set(counter, ("map", slot, unit))
+        self.common_built += 1
 
     # -- leaving the map ------------------------------------------------------------------------------
     def settle_common(self) -> None:
@@ -162,9 +162,11 @@ class CommonUnits:
                 boom = True
         return sides[0], sides[1], (lost[0], lost[1]), boom
 
-    def flee(self, side: int) -> None:
-        """An elephant lost: its side's surviving units retreat at once (§ 4. Manoeuvre › Conflict
-        outcomes), to the area ``retreat_to`` gives, or are lost."""
+    def flee(self, side: int, cause: str = "lost an elephant", pursued: bool = True) -> None:
+        """The side's surviving units retreat at once — an elephant lost (§ 4. Manoeuvre › Conflict
+        outcomes), option 13's loser (warfare.py) — to the area ``retreat_to`` gives, or are lost."""
+        if pursued and self.retreat_to(self.fight[1 + side], self.fight[0]) is not None:
+            self.pursue(side)                            # option 6 (warfare.py)
         fight = self.fight
         area, slot = fight[0], fight[1 + side]
         units = fight[3 + side] + fight[5 + side]
@@ -172,10 +174,10 @@ class CommonUnits:
         if where is not None:
             self.place(slot, where, units)
             self.leaders[slot] = tuple((n, t, where if at == area else at) for n, t, at in self.leaders[slot])
-            self.note(f"  {self.who(slot)} lost an elephant: {len(units)} unit(s) retreat to "
+            self.note(f"  {self.who(slot)} {cause}: {len(units)} unit(s) retreat to "
                       f"{self.game.world.areas[where].name}")
         else:
-            self.note(f"  {self.who(slot)} lost an elephant: {len(units)} unit(s) with nowhere to retreat are lost")
+            self.note(f"  {self.who(slot)} {cause}: {len(units)} unit(s) with nowhere to retreat are lost")
         lost = 0 if where is not None else len(units)
         fight = list(fight)
         fight[3 + side], fight[5 + side] = (), ()

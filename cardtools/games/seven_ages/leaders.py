@@ -25,8 +25,12 @@ class Leaders:
         return tuple(found) + (NO_LEADER,) * cup["no_leader"]
 
     def leaders_in(self, slot: int, kind: str, area: str | None = None) -> int:
-        """How many of the empire's leaders (in ``area``) have this type."""
-        return sum(1 for _, types, where in self.leaders[slot] if kind in types and (area is None or where == area))
+        """How many of the empire's leaders (in ``area``) have this type (Religious leaders count as
+        Philosophers with Judaism: option 16, ``law: religious_leaders_philosophers``)."""
+        kinds = {kind}
+        if kind == "ph" and self.option_16() and "religious_leaders_philosophers" in self.in_force("law", slot):
+            kinds.add("re")
+        return sum(1 for _, types, where in self.leaders[slot] if kinds & set(types) and (area is None or where == area))
 
     def leader_here(self, slot: int, kind: str, area: str) -> bool:
         """Whether a leader of this type is in the area (one of each type gives its benefit there)."""
@@ -58,6 +62,7 @@ class Leaders:
         if self.log is not None:
             self.note(f"  {self.who(slot)} loses {', '.join(name for name, _, _ in lost)} ({why})")
         self.leaders_lost(slot, lost)                    # the events of that moment (events.py)
+        self.leaders_gone(slot)                          # option 16 (artefacts.py)
 
     def leader_site(self, slot: int) -> str:
         """Where a new leader goes: the capital, else the area with most units *(judgment)*."""

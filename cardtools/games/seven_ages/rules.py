@@ -3,9 +3,9 @@
 Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with our readings marked
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
-and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by the
-``no-events`` variant and by ``GameFacts.unplayed`` (``LEFT_OUT``): events, the optional rules and
-the rest of that list. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
+and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by
+``GameFacts.unplayed`` (``LEFT_OUT``): the optional rules but 11 (its variant: ``secret.py``). The
+cards' events are in ``events.py``. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
 religions and governments beyond playing their cards in ``beliefs.py``.
 
 The turn runs as a queue of tasks (``engine.flow.Tasks``): ``task_<name>`` methods, each pushing the
@@ -30,9 +30,10 @@ from cardtools.engine.moves import OPTION
 from cardtools.engine.ranking import Ranking
 from cardtools.engine.state import BaseGame, BaseState
 from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
-from cardtools.games.seven_ages import views
+from cardtools.games.seven_ages import secret, views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
+from cardtools.games.seven_ages.clocks import COLLAPSE, Clocks
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.artefacts import ArtefactBook, Artefacts
@@ -40,13 +41,17 @@ from cardtools.games.seven_ages.events import EventBook, Events
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
+from cardtools.games.seven_ages.moves import GOING, Primitives
+from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
+from cardtools.games.seven_ages.temples import Temples
+from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
+from cardtools.games.seven_ages.votes import Votes
 from cardtools.games.seven_ages.worldmap import WorldMap
 
 FACTS = GameFacts("7 Ages", information="imperfect")
 
-HAND = 7           # § Preparing to play: 7 cards each
 LEVELS = 7         # § PROGRESS TRACK: 7 levels an age
 #: The seven actions in their order (§ Sequence of play) and the Wild card (§ Wild card).
 ACTIONS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "discard")
@@ -59,7 +64,8 @@ EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
-class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Tasks, BaseState):
+class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes,
+            Clocks, Options, Temples, Warfare, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -70,7 +76,9 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
              Zone("drawn", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "conflict_card")),
              Zone("discards"))
     LEVELS = LEVELS
-    RANKING = Ranking(("glory", "advanced"))   # § Winning the game: glory, then the most advanced empire
+    ACTIONS = ACTIONS
+    #: § Winning the game: glory, then the most advanced empire; first, option 16's General AI (clocks.py)
+    RANKING = Ranking(("crowned", "glory", "advanced"))
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
               "played", "started", "leaders", "berth", "parent")
@@ -100,6 +108,19 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
         self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)
+        self.ranges: dict[int, tuple] = {}                # slot -> (what its Range depends on, the Range): area_range
+        self.clocks: dict[str, int] = {}                  # option 16: World war's marker, the climate clock (clocks.py)
+        self.censured: frozenset[int] = frozenset()       # option 16: empires censured this action (clocks.py)
+        self.wave = 0                                     # option 16: a Manoeuvre's second move (World war)
+        self.halved: int | None = None                    # option 16: a Production's unit costs so far, halved
+        self.crowned: int | None = None                   # option 16: the player General AI made the winner
+        self.avoided = False                              # option 16: a disorder marker avoided (artefacts.py)
+        self.grudges: tuple = ()                          # option 16: (empire, its liberator) this Manoeuvre
+        self.streak = 0                                   # option 16: empires in a row that halved their income
+        self.lost: dict[int, int] = {}                    # option 16: empire -> the turn another player's took an area
+        self.defended: dict[tuple, int] = {}              # option 16: (defender, attacker) -> the turn of a conflict
+        self.treaties: tuple = ()                         # option 16: Peace treaties' ((area, empire, age) × 2)
+        self.great_temples: dict[str, str] = {}           # option 16: area -> the religion of its Great Temple
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -120,6 +141,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.parent: list[str | None] = [None] * slots    # a Successor State's parent empire (specials.py)
         self.queue: list[tuple] = []                      # tasks of the turn still to run
         self.traded: frozenset[int] = frozenset()         # empires that traded this turn
+        self.shifted: frozenset[int] = frozenset()        # empires that gained or lost an area this turn (votes.py)
         self.fight: tuple | None = None                   # the conflict being fought (conflict.py)
         self.commits: tuple = (None, None)                # units each side commits this round
         self.picks: tuple[str, ...] = ()                  # units picked one at a time for a commit
@@ -129,11 +151,11 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.temporary: tuple = ()                        # events' changes in force for a while (events.py)
         self.traded_value: dict[int, int] = {}            # trade values of the last trade (events.py)
         self.step: tuple | None = None                    # the decision waited for: (kind, *context)
+        self.partial: tuple = ()                          # what its primitive moves did so far (moves.py)
         self.turn, self.first, self.reshuffles = 0, 0, 0
         cards = list(game.cards)
         self.chance().shuffle(cards)
-        self.hand = [tuple(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]       # § Preparing to play
-        self.deck = tuple(cards[n * HAND:])
+        self.hand, self.deck = self.deal(cards)          # § Preparing to play; options 1 and 4 (options.py)
         self.discards: tuple[str, ...] = ()
         self.bids = [()] * n
         self.offer = [()] * n
@@ -142,12 +164,17 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.played: list[tuple[int, ...]] = [()] * n     # the values each player played for it
         if self.log is not None:
             self.note(f"set-up: {n} players, {len(game.colours)} empire colours, at most {self.per} empires "
-                      f"each; {HAND} cards dealt to each player")
-        self.queue = [("bid", p) for p in self.bidders] + [("bids_shown",)]
+                      f"each; {len(self.hand[0])} cards dealt to each player")
+        self.queue = self.before_bids() + [("bid", p) for p in self.bidders] + [("bids_shown",)]
         self.proceed()
 
     def actors(self) -> range:
         return range(self.n * self.per)
+
+    def wait(self, kind: str, actor: int, *context) -> None:
+        """A new decision: no primitive move made at it yet (moves.py)."""
+        self.partial = ()
+        super().wait(kind, actor, *context)
 
     def seat_of(self, slot: int) -> int:
         return slot // self.per
@@ -168,10 +195,14 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         return CLOCKWISE.order(self.first, self.n)
 
     def rank_value(self, seat: int, name: str) -> int:
-        """``advanced``: the seat's most advanced empire's level (§ Winning the game's tie-break)."""
+        """``advanced``: the seat's most advanced empire's level (§ Winning the game's tie-break); a
+        counter: its slots' sum (a seat's actors are its slots)."""
         if name == "advanced":
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
-        return super().rank_value(seat, name)
+        if name == "crowned":                        # option 16: General AI's owner wins (clocks.py)
+            return int(seat == self.crowned)
+        values = self.__dict__[name]
+        return sum(values[s] for s in self.slots_of(seat))
 
     def next_tasks(self) -> list[tuple]:
         """The queue ran out: a new turn (engine.flow.Tasks runs the turn's tasks)."""
@@ -215,7 +246,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.first = tied[0]
         self.note(f"{self.seat_name(self.first)} takes the turn marker: First player")
         order = sorted(range(self.n), key=lambda p: (tuple(-v for v in self.played[p]), (p - self.first) % self.n))
-        self.queue[:0] = [("family", p) for p in order]
+        self.queue[:0] = [("family", p) for p in order] + self.after_families()
 
     def task_family(self, seat: int) -> None:
         self.wait("family", seat * self.per)
@@ -239,8 +270,10 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         self.extra = [None] * self.n
         self.wild_used = [False] * len(self.wild_used)
         self.traded = frozenset()
-        self.queue = [("mark", s) for p in self.seat_order() for s in self.slots_of(p)]
-        self.queue += [("extra", p) for p in self.seat_order()] + [("reveal",)]
+        self.shifted = frozenset()
+        self.queue = self.before_marks() + [("mark", s) for p in self.seat_order() for s in self.slots_of(p)   # options.py
+                                            if self.empire[s] is not None]
+        self.queue += [("extra", p) for p in self.seat_order()] + self.before_reveal() + [("reveal",)]
 
     def task_mark(self, slot: int) -> None:
         """A marker on every empire, while markers last (7 actions' and the Wild card)."""
@@ -248,10 +281,13 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             self.wait("mark", slot)
 
     def _free_markers(self, seat: int) -> set[str]:
-        """One marker per action and one Wild card per player (§ Playing the game; § Wild card)."""
-        used = {self.marks[s] for s in self.slots_of(seat)} | {self.extra[seat]}
-        wild = any(m and m.startswith("wild_") for m in used)
-        return {m for m in EMPIRE_MARKERS + ("start",) if m not in used and not (wild and m.startswith("wild_"))}
+        """One marker per action and one Wild card per player (§ Playing the game; § Wild card); more
+        with option 5 (options.py ``marker_allowance``)."""
+        used = [self.marks[s] for s in self.slots_of(seat)] + [self.extra[seat], self.second_extra(seat)]
+        allowance = self.marker_allowance(seat)
+        wilds = sum(1 for m in used if m and m.startswith("wild_"))
+        return {m for m in EMPIRE_MARKERS + ("start",)
+                if (wilds < allowance["wild"] if m.startswith("wild_") else used.count(m) < allowance[m])}
 
     def options_mark(self) -> list[int]:
         free = self._free_markers(self.seat_of(self.player))
@@ -277,7 +313,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
     def move_extra(self, marker: str) -> None:
         seat = self.seat_of(self.player)
         if marker != "none":
-            self.extra[seat] = marker
+            self.place_extra(seat, marker)                # a second with option 5 (options.py)
             self.note(f"{self.seat_name(seat)}: a marker face down on no empire", private=marker)
         self.done()
 
@@ -286,12 +322,14 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         A marker acts only for its empire; a Wild card becomes the action it names (§ Wild card)."""
         tasks = []
         for action in ACTIONS:
+            tasks += self.before_action(action)          # options.py
+            turned = []
             for seat in self.seat_order():
-                if self.extra[seat] == action:
-                    tasks.append(("act", action, seat, None))
+                turned += [("act", action, seat, None)] * [self.extra[seat], self.second_extra(seat)].count(action)
                 for s in self.slots_of(seat):
                     if self.marks[s] in (action, f"wild_{action}"):
-                        tasks.append(("act", action, seat, s))
+                        turned.append(("act", action, seat, s))
+            tasks += self.alternated(turned) if action == "manoeuvre" else turned     # option 5 (options.py)
         self.queue = tasks + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
@@ -311,14 +349,29 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             elif self.log is not None:
                 self.note(f"-- {self.who(slot)} turns over {'its Wild card as ' if wild else ''}{action}")
         else:
-            self.extra[seat] = None
+            self.turn_extra(seat, action)                 # options.py: option 5's second one too
             self.note(f"-- {self.seat_name(seat)} turns over the non-empire marker: {action}")
-        waiting = len(self.queue)
         if slot is not None and self.temporary and self.passes(slot, action):     # an event's change
             self.note(f"  {self.who(slot)}: the {action} is a pass (an event)")
             return
+        if slot is not None and self.option_16():
+            self.censured = frozenset()
+            self.temples_kept()                          # a Great Temple's religion shrank (artefacts.py)
+            if self.heresy_vote(slot):                   # option 16: a Vote action instead (votes.py)
+                return
+            self.fire_artefacts("each_action", slot)     # Mars landing
+            if self.moment_due("before_action", slot):   # Buddhism, Christianity, the Oracle, Satellites
+                self.queue[:0] = [("artefact_moment", "before_action", slot), ("action", action, seat, slot)]
+                return
+        self.task_action(action, seat, slot)
+
+    def task_action(self, action: str, seat: int, slot: int | None) -> None:
+        """The action is carried out; an event's change "this action" ends with it."""
+        waiting = len(self.queue)
         getattr(self, f"action_{action}")(seat, slot)
-        if self.game.events is not None:         # an event's change "this action" ends with the action
+        if self.game.rules["marines"]:                   # option 14: marines left at sea (warfare.py)
+            self.queue.insert(len(self.queue) - waiting, ("marooned",))
+        if self.game.events is not None or self.option_16():   # a change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
 
     # -- end of turn (§ End of turn) -------------------------------------------------------------------
@@ -329,25 +382,40 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
                       ("harvest_start",)]
 
     def task_free_progress(self) -> None:
-        dark = self.game.dark_ages
+        if self.game.rules["cadenced_progress"]:             # option 9 instead (options.py)
+            self.cadenced_progress()
+            return
         for s in self.in_play():
-            level = self.progress[s]
-            changed = self.in_force("forbid", s) + self.in_force("allow", s) if self.temporary else ()
-            if "free_progress" in changed:                    # an event forbids it (Stagnation, card 60)
-                self.note(f"{self.who(s)}: no free progress (an event)")
-            elif (level in dark and not self.leaders_in(s, "sc")     # § Terms of play › Dark ages; Scientist
-                  and "free_dark_age_progress" not in changed):    # Age of reason, card 59
-                self.note(f"{self.who(s)}: no free progress in a dark age (level {level})")
+            barred = self.free_progress_barred(s)
+            if barred:
+                self.note(f"{self.who(s)}: {barred}")
             elif self.wild_used[s] and not self.leaders_in(s, "ad"):   # § Wild card; Administrator
                 self.note(f"{self.who(s)}: no free progress after a Wild card")
             else:
                 self.advance(s, 1, "free progress")
 
+    def free_progress_barred(self, slot: int, level: int | None = None) -> str | None:
+        """Why the empire may not progress forward from ``level`` (its own) in Free progress, if it may not."""
+        level = self.progress[slot] if level is None else level
+        changed = self.in_force("forbid", slot) + self.in_force("allow", slot) if self.changing else ()
+        if "free_progress" in changed:        # an event forbids it (Stagnation, card 60); World war
+            by_event = any(v == "forbid" and c == "free_progress" and w in (None, slot) for w, _, v, c in self.temporary)
+            return f"no free progress ({'an event' if by_event else 'World war'})"
+        if (level in self.game.dark_ages and not self.leaders_in(slot, "sc")   # § Terms of play › Dark ages; Scientist
+                and "free_dark_age_progress" not in changed):   # Age of reason, card 59
+            return f"no free progress in a dark age (level {level})"
+        return None
+
     def task_harvest_start(self) -> None:
         """Glory bought, then the categories (glory.py); an event's change applies to the total."""
         before = [self.rank_value(p, "glory") for p in range(self.n)]
-        self.queue = ([("buy", s) for p in self.seat_order() for s in self.slots_of(p)]
-                      + [("harvest",), ("harvest_changed", before), ("expire", "harvest"), ("turn_over",)])
+        for s in self.in_play():
+            self.fire_artefacts("harvest_start", s)      # option 16: the Nobel prizes (votes.py)
+        empires = [s for p in self.seat_order() for s in self.slots_of(p) if self.empire[s] is not None]
+        hock = [("hock", s) for s in empires] if self.game.rules["hocking"] else []     # option 15 (options.py)
+        self.hocked = {}
+        self.queue = ([("buy", s) for s in empires] + [("harvest",), ("harvest_changed", before)] + hock
+                      + [("expire", "harvest"), ("turn_over",)])
 
     def task_harvest_changed(self, before: list[int]) -> None:
         if self.temporary:
@@ -362,6 +430,7 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         if ended:
             for s in ended:
                 self.score(s, beyond["glory"], "beyond level 49")
+                self.fire_artefacts("ends_game", s)      # option 16 (Moon landing)
             self.finish(f"{', '.join(self.who(s) for s in ended)} passed level {beyond['level']}")
         elif limit and self.turn >= limit:
             self.finish(f"the turn limit ({limit}) is reached")
@@ -405,6 +474,9 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         if self.age(slot) != before:
             self.outdated_artefacts(slot)
             self.age_over(slot)                      # an event's change "until the age changes" ends
+            self.fire_artefacts("changes_age", slot)     # option 16: artefacts discarded in a new age
+            self.entered_age(slot)                       # option 16: World war ends (clocks.py)
+            self.treaties_kept()                         # a Peace treaty ends (artefacts.py)
         if self.age(slot) == 7:                      # § 2 › Elephants: gone when an empire enters age 7
             self.elephants_leave()
         per_level = self.game.immediate(self.empire[slot], "progress_level")
@@ -429,12 +501,16 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         """Glory for the slot's player; never below zero for the player (§ Terms of play › Glory points)."""
         if amount < 0:
             amount = -min(-amount, self.rank_value(self.seat_of(slot), "glory"))
-        if amount == 0:
-            return
-        self.glory[slot] += amount
-        if self.log is not None:
-            self.changed(slot, "glory", amount, cause)
-            self.note(f"  {self.who(slot)} {'+' if amount > 0 else ''}{self.game.word(amount, 'glory')} ({cause})")
+        short = False
+        if amount > 0 and self.game.rules["secret_victory"]:      # option 11: the markers may run out
+            amount, short = secret.paid(self, amount)
+        if amount:
+            self.glory[slot] += amount
+            if self.log is not None:
+                self.changed(slot, "glory", amount, cause)
+                self.note(f"  {self.who(slot)} {'+' if amount > 0 else ''}{self.game.word(amount, 'glory')} ({cause})")
+        if short and not self.over:
+            self.finish("the glory markers ran out (option 11)")
 
     def earn(self, slot: int, amount: int, cause: str) -> None:
         """Money, at most 199 (§ 2. Production › Earning income)."""
@@ -477,8 +553,10 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
         return views.snapshot(self)
 
     def observation(self, seat: int) -> dict:
-        """The face-down markers of the other players are hidden (§ Playing the game)."""
-        return views.hide_markers(self, super().observation(seat), seat)
+        """The face-down markers of the other players are hidden (§ Playing the game); with option 11,
+        their glory too."""
+        view = views.hide_markers(self, super().observation(seat), seat)
+        return secret.hidden(self, view, seat) if self.game.rules["secret_victory"] else view
 
     def determinize(self, seat: int, rng):
         """Hidden cards dealt again (the kit), and what else ``seat`` cannot see chosen anew: the other
@@ -494,7 +572,9 @@ class State(Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, 
             if other != seat and new.extra[other] is not None:
                 used = set(new.marks[other * self.per:(other + 1) * self.per])
                 new.extra[other] = rng.choice([m for m in ("start", "destiny", "civilise") if m not in used])
-        if new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat:
+        self.determinize_options(new, seat, rng)
+        if (new.fight is not None and new.commits[0] is not None and self.seat_of(new.fight[1]) != seat
+                and not self.commits_shown()):
             new.commits = (rng.randint(1, len(new.fight[3])),) + new.commits[1:]
         return new
 
@@ -528,15 +608,18 @@ class Game(BaseGame):
                 ("found", [self.religions + ("none",)]), ("drop", [self.beliefs + ("none",)]),
                 ("dominant", [self.religions]), ("raze", []), ("spare", []),
                 ("unload", [tuple(self.world.areas)]), ("pick", [tuple(self.unit_class)]), ("picked", []),
-                ("redraw", []), ("keep", [])]
+                ("redraw", []), ("keep", []), ("hock", [("none", "one")]), ("redeem", [self.cards + ("none",)]),
+                ("shed", [self.cards]), ("cadence", [ACTIONS]), ("desecrate", [tuple(self.world.areas) + ("none",)]),
+                ("cull", [self.cards]), ("draft", [ACTIONS + ("wild",)]),
+                # the primitive moves the macros expand to, not listed to agents (moves.py)
+                ("unit", [tuple(self.unit_class), tuple(self.world.areas)]), ("fort", [tuple(self.world.areas)]),
+                ("elite", []), ("built", []), ("discard", [self.cards]), ("draw", []),
+                ("take", [tuple(self.unit_class), tuple(self.world.areas)]), ("go", [tuple(self.world.areas), GOING]),
+                ("glory", [tuple(str(n) for n in range(self.money_cap + 1))])]
 
     def __init__(self, deck, abilities=None):
         rules = deck.rules
-        part2 = [name for name in ("secret_victory", "deus_vult", "take_that", "neutral_kingdoms",
-                                          "redemption", "technology", "marines")
-                 if rules.get(name)]
-        if part2:
-            raise UnplayedRules(f"the 7ages engine does not play option(s) {', '.join(part2)} yet (part 2, issue 17)")
+        unplayed_options = refused(rules)                  # options.py; option 16's by _artefacts
         civs = deck.of_type("civilisation")
         self.cards = tuple(c.id for c in civs)
         self.value = {c.id: c.get("value", 0) for c in civs}
@@ -549,7 +632,9 @@ class Game(BaseGame):
         self.sided_groups = {group: tuple(b for b in self.beliefs if self.artefacts[b]["group"] == group)
                              for group in self.sided}
         self.world = WorldMap.of(deck)
+        self.oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
         self.chart = TerrainChart(self.world)
+        self.collapsed = TerrainChart(self.world, COLLAPSE)     # option 16: after the climate clock's collapse
         self.counters = Counters.of(deck)
         self.common_units = common_counters(self.counters)
         track = deck.data["progress_track"]
@@ -586,17 +671,21 @@ class Game(BaseGame):
                     for kind in ("bid", "family", "mark", "extra", "start", "build", "partner", "offer", "march",
                                  "open", "land", "fight", "commit", "destiny", "promote", "adopt", "play", "buy",
                                  "event", "target", "respond",
-                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick")}
-        for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep"):
+                                 "escort", "dismiss", "found", "drop", "dominant", "unload", "pick", "hock", "redeem",
+                                 "shed", "cadence", "desecrate", "cull", "draft")}
+        for kind in ("hold", "retreat", "stand", "raze", "spare", "picked", "redraw", "keep", "built", "draw"):
             self.ids[kind] = codec.id(kind)
         self.ids["civilised"] = codec.id("civilised")
         self.events, unplayed = self._events(deck, rules)
-        self.artefact_book, lacking = self._artefacts(deck, rules)
+        self.artefact_book, lacking = self._artefacts(deck, rules, unplayed_options)
+        if unplayed_options:
+            raise UnplayedRules(refusal(unplayed_options))
         self.facts = replace(FACTS, unplayed=unplayed + lacking + LEFT_OUT)
 
     def _events(self, deck, rules) -> tuple[EventBook | None, tuple[str, ...]]:
-        """The events played, and what is said about the others: the standard game plays events only
-        once every event runs; ``partial_events`` plays those that run (issue 17)."""
+        """The events played, and what is said about the others: a deck plays its events when every one
+        runs (the shipped decks do); a designer's deck with one that does not plays none and says why, or
+        with ``partial_events`` plays those that run."""
         if not rules["events"]:
             return None, ()
         book = EventBook.of(deck, self.vocab, State.COUNTS)
@@ -607,9 +696,10 @@ class Game(BaseGame):
             return book, (left,)
         return None, (f"{EVENTS}; not every event runs yet: {left}",)
 
-    def _artefacts(self, deck, rules) -> tuple[ArtefactBook | None, tuple[str, ...]]:
-        """Option 16: played once every artefact runs; until then refused, naming each artefact and
-        why, or with ``partial_artefacts`` played as far as it runs, the others named (issue 17)."""
+    def _artefacts(self, deck, rules, unplayed: list[str]) -> tuple[ArtefactBook | None, tuple[str, ...]]:
+        """Option 16: played once every artefact runs; until then refused (added to ``unplayed``), naming
+        each artefact and why, or with ``partial_artefacts`` played as far as it runs, the others named
+        (issue 17)."""
         if not rules["artefact_effects"]:
             return None, ()
         book = ArtefactBook.of(deck, self.vocab)
@@ -617,8 +707,8 @@ class Game(BaseGame):
             return book, ()
         left = f"option 16 for {book.summary(self.name)}"
         if not rules["partial_artefacts"]:
-            raise UnplayedRules(f"the 7ages engine does not play option(s) artefact_effects yet (part 2, issue 17): "
-                                f"not every artefact runs: {left}")
+            unplayed.append(f"16 Artefact pre-requisites and effects (artefact_effects): not every artefact runs: {left}")
+            return None, ()
         return book, (left,)
 
     def _units(self, chart: dict) -> None:
@@ -674,6 +764,6 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
-#: What the engine does not play yet (docs/rules/7ages.md, banner), printed by play and simulate.
-LEFT_OUT = ("the optional rules",)
-EVENTS = "the cards' events (part 2): this is the standard game without events, as the no-events variant plays it"
+#: What the engine does not play yet (docs/rules/7ages.md, banner; § 18), printed by play and simulate.
+LEFT_OUT = (left_out(),)
+EVENTS = "the cards' events: this deck is played without them, as the no-events variant plays it"

@@ -7,6 +7,7 @@ setup:
   hands: {P1: [romans, greeks]}  # replace the hands dealt
   deck: [french, goths]          # the top of the deck, in order (conflict and trade draws)
   cities: {etruria: 5}           # cities in areas nobody holds
+  temples: {syria: islam}        # option 12's temples (temples.py)
   empires:                       # empires already in play
     - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, glory: 5, capital: latium, homeland: latium,
        areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium],
@@ -70,6 +71,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.homeland[slot] = spec.get("homeland", spec.get("capital"))
         state.beliefs[slot] = tuple(spec.get("beliefs", ()))
         state.on_card[slot] = tuple(b for b in state.beliefs[slot] if game.artefacts[b]["placement"] == "card")
+        state.on_card[slot] += tuple(spec.get("on_card", ()))      # other artefacts on its card (option 16)
         for area, leaders in spec.get("leaders", {}).items():
             for j, leader in enumerate(leaders):
                 if leader in game.named_leaders:
@@ -89,10 +91,15 @@ def arrange(game, players: int, seed: int, setup: dict):
         if area not in game.world.areas:
             raise SetupError(("artefacts", area), f"no area '{area}' on the map")
         state.artefacts[area] = tuple(artefacts)
+    for area, religion in setup.get("temples", {}).items():      # option 12's temples (temples.py)
+        if area not in game.world.areas or religion not in game.religions:
+            raise SetupError(("temples", area), f"no area '{area}' or no religion '{religion}'")
+        state.temples = {**state.temples, area: religion}
     for artefact, level in setup.get("track", {}).items():     # option 16's blue markers (artefacts.py)
         if game.artefacts.get(artefact, {}).get("colour") != "blue":
             raise SetupError(("track", artefact), f"'{artefact}' is not a blue artefact")
         state.track = {**state.track, artefact: level}
+    state.clocks = dict(setup.get("clocks", {}))               # option 16's markers on the tracks (clocks.py)
     state.queue, state.step, state.turn = [], None, 0
     state.proceed()
     return state

@@ -22,19 +22,30 @@ INVADED = 2        # defence and garrison when a unit entered from the sea (same
 class TerrainChart:
     """The map's Terrain Effects Chart, symbols and border modifiers, read for one area at a time."""
 
-    def __init__(self, world: WorldMap):
+    def __init__(self, world: WorldMap, changed: Mapping[str, str] | None = None):
         self.world = world
         self.terrain = {t["id"]: t for t in world.data["terrain"]}
         self.resources = {r["id"]: r for r in world.data["resources"]}
         self.border_defence = world.data["border_defence"]
+        #: terrain -> the terrain it has become for good, ages aside (option 16's climate collapse)
+        self.changed = dict(changed or {})
+        self.known: dict[tuple[str, int], Mapping[str, Any]] = {}     # ``at``, worked out once per area and age
 
     def at(self, area: str, age: int) -> Mapping[str, Any]:
-        """The terrain the area counts as in this age (following `becomes`)."""
-        terrain = self.terrain[self.world.areas[area].terrain]
+        """The terrain the area counts as in this age (following `becomes`; a terrain changed for good
+        stays what it became)."""
+        known = self.known.get((area, age))
+        if known is not None:
+            return known
+        kind = self.world.areas[area].terrain
+        if kind in self.changed:
+            return self.terrain[self.changed[kind]]
+        terrain = self.terrain[kind]
         for _ in self.terrain:  # at most one change per terrain: a loop in the chart ends here
             if "becomes" not in terrain or age < terrain["becomes"]["age"]:
                 break
             terrain = self.terrain.get(terrain["becomes"]["terrain"], terrain)  # unknown: reported by check_map
+        self.known[area, age] = terrain
         return terrain
 
     def income(self, area: str, age: int, city: int = 0) -> int:

@@ -5,8 +5,9 @@ docs/rules/7ages.md), so most verbs are declared with their schema and text only
 compiling a card checks it, running it raises ``EngineMissing``. It runs the empires' special rules,
 so the verbs those use have a runtime (``in_ages``, ``convert``, ``place_units``, and the modifiers
 ``unit_cost``, ``conflict``, ``counts_for_glory`` and ``law``, read by ``specials.py`` as written).
-Part 2 plays the events one verb at a time (``events.py``): a verb with a runtime here calls the
-state's methods there, and the plugin lists it in ``runs`` (``RUNS`` below). The rules each verb
+Part 2 plays every card's event (``events.py``) and grows the artefacts' powers one verb at a time: a
+verb with a runtime here calls the state's methods there, and the plugin lists it in ``runs`` (``RUNS``
+below). The rules each verb
 follows are the rulebook's (seeds/001_f19afe02b0a671da.txt); how the cards use them is
 docs/rules/7ages-cards.md § Effects.
 
@@ -62,11 +63,12 @@ def _as_written(args, c, path):
     return {"args": args}
 
 
-def _played_when(kind: str, name: str, played, runtime=_as_written):
-    """A runtime for the uses of a verb the engine plays (``played(args)``); any other use is refused
-    like a verb without a runtime, so a card using it stops ``play`` instead of being ignored."""
+def _played_when(kind: str, name: str, played, runtime=_as_written, standing=None):
+    """A runtime for the uses of a verb the engine plays (``played(args)``; in an artefact's power or
+    penalty also ``standing(args)``: ``STANDING``); any other use is refused like a verb without a
+    runtime, so a card using it stops ``play`` instead of being ignored."""
     def compile_(args, c, path):
-        if not played(args):
+        if not played(args) and not (standing is not None and path[0] in ARTEFACT_FIELDS and standing(args)):
             refuse = c._unrunnable(c.verbs[kind][name], path)
             return {"refuse": refuse} if kind == "modifier" else refuse
         return runtime(args, c, path)
@@ -145,8 +147,11 @@ def _place_units(args, c, path):
 
 
 def _move_units(args, c, path):
-    """Units join the conflict being fought from a neighbouring area (``Events.reinforce``); moves outside
-    a conflict are not run yet."""
+    """Units join the conflict being fought from a neighbouring area (``Events.reinforce``), or one converts
+    a neutral area next door (Christianity: ``Artefacts.convert_move``); other moves are not run yet."""
+    if args["into"] == "neutral_next_door" and args.get("converting") and "from" not in args:
+        n = args["number"]
+        return lambda st, ctx: st.convert_move(ctx, n)
     if args["into"] != "conflict_area" or args.get("from", "adjacent_own") != "adjacent_own" or args.get("converting"):
         c.unrunnable.append((path, "move_units"))
         return _refuse("move_units outside a conflict")
@@ -220,13 +225,29 @@ def _adopt_religion(args, c, path):
 
 
 def _discard_artefact(args, c, path):
-    """An artefact on the map discarded (``Events.artefact_lost``); the artefact powers' other uses
-    (this, religions, a named artefact) are not run yet."""
-    if args["which"] not in ("on_map", "green_on_map"):
-        c.unrunnable.append((path, "discard_artefact"))
-        return _refuse("discard_artefact of this, religions or a named artefact")
+    """An artefact on the map discarded (``Events.artefact_lost``); an artefact's own penalty discarding it
+    (``this``: ``Artefacts.artefact_discarded``); a named artefact wherever it is (``Clocks.discard_named``:
+    the United Nations' World war); the empire's religions (Revolution: ``Artefacts.religions_discarded``)."""
+    if args["which"] == "this":
+        return lambda st, ctx: st.artefact_discarded(ctx.player, ctx.card, ctx.event)
     which, kind = args["which"], args.get("in", "area")
+    if which == "religions":
+        return lambda st, ctx: st.religions_discarded(ctx.player)
+    if which not in ("on_map", "green_on_map"):
+        return lambda st, ctx: st.discard_named(ctx, which)
     return lambda st, ctx: st.artefact_lost(ctx, which, kind)
+
+
+def _claim_glory(args, c, path):
+    """The player claims glory, judged by the others' (``Events.claim``)."""
+    most = c.value(args["up_to"], path + ("up_to",))
+    return lambda st, ctx: st.claim(ctx, most(st, ctx))
+
+
+def _extra_action(args, c, path):
+    """Another action at once (``Events.extra_action``)."""
+    action, units = args.get("action"), args.get("units")
+    return lambda st, ctx: st.extra_action(ctx, action, units)
 
 
 def _assassinate(args, c, path):
@@ -243,9 +264,12 @@ TEMPORARY = {
     "allow": lambda a: a in ("free_dark_age_progress", "ignore_no_cavalry", "ignore_no_ships", "elite_for_3",
                              "win_ties", "heavy_rains", "retreat_any_round", "extra_city", "chronicle_ties",
                              "homeland_despite_loss", "remove_disorder_keep_units", "enter_bound_empires",
-                             "explorer_stack", "treason_reinforcements", "best_of_two_conflict_cards"),
+                             "explorer_stack", "treason_reinforcements", "best_of_two_conflict_cards",
+                             "enemy_commits_first", "winner_income", "setup_next_to_start"),
     "income": lambda a: (set(a) == {"from", "times"} and set(a["from"]) <= {"fertile_areas", "without_river", "cities",
-                                                                            "wheat", "trade"}
+                                                                            "wheat", "trade", "lowest_trade_card",
+                                                                            "wheat_and_oil"}
+                         or a == {"from": ("own_trade_cards",), "also": True}
                          or set(a) == {"from", "halve"} and tuple(a["from"]) == ("all",)),
     "stat": lambda a: len(a) == 1 and set(a) <= {"trade_value", "leader_number"},
     "conflict": lambda a: set(a) <= {"total", "cancel", "units", "double"},
@@ -256,9 +280,41 @@ TEMPORARY = {
     "maintenance": lambda a: set(a) == {"units", "set"},
     "move_cost": lambda a: a == {"into": "neutral_area", "cost": 1},
     "trade_progress": lambda a: a == {"add": 1, "when": "far"},
+    "law": lambda a: a == "climate_collapse_terrain",        # option 16 (clocks.py)
 }
+#: The fields of an artefact's abilities (option 16).
+ARTEFACT_FIELDS = ("power", "penalty")
+#: Option 16: the artefacts' continuous changes the engine applies (``Artefacts.artefact_changes``, read by
+#: the same rules as an event's change: ``Events.in_force``): modifier verb -> whether it plays these
+#: arguments (docs/rules/7ages.md § 14.2).
+STANDING = {
+    "unit_cost": lambda a: set(a) <= {"units", "add", "minimum", "where"} and "add" in a or set(a) == {"units", "halve"},
+    "income": lambda a: {**a, "from": tuple(a["from"])} in ({"from": ("cities",), "times": 2},
+                                                          {"from": ("river_areas",), "add": 1},
+                                                          {"from": ("all",), "halve": True}),
+    "maintenance": lambda a: a == {"set": 0},
+    "build_ahead": lambda a: True,
+    "move_cost": lambda a: a["into"] == "own_city_area",
+    "ignore": lambda a: True,                            # artefacts, a religion's effects, other religions' harm
+    "trade_progress": lambda a: a.get("when") in ("initiated", "margin_over_7") or set(a) == {"max"},
+    "censure": lambda a: True,
+    "shielded_from": lambda a: True,
+    "no_entry": lambda a: a == {"of": "each_other"},      # a Peace treaty's pair (artefacts.py)
+    "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
+                           "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance",
+                           "religious_site_here", "liberator_keeps_temple"),
+    "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
+}
+
+
+def _standing(name: str, played=lambda args: False):
+    """A modifier the engine plays in an artefact's power or penalty in the shapes ``STANDING`` names
+    (and elsewhere as ``played`` says)."""
+    return _played_when("modifier", name, played, standing=STANDING[name])
+
+
 #: Periods a change may last that the engine ends so far (``age``: until the empire's age changes).
-PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age")
+PERIODS = ("round", "conflict", "action", "turn", "next_turn", "harvest", "game", "age", "setup")
 
 
 def _until(args, c, path):
@@ -290,23 +346,19 @@ def _cancel(args, c, path):
 
 
 def _look_at(args, c, path):
-    """The player sees a hand (§ 6. Civilise › Playing event cards: I spy, Diplomatic pouch)."""
-    if set(args) != {"who"}:             # keep, cost, stack (artefact powers): not run yet
-        c.unrunnable.append((path, "look_at"))
-        return _refuse("look_at with keep, cost or stack")
+    """The player sees a hand (§ 6. Civilise › Playing event cards: I spy, Diplomatic pouch); an artefact's
+    look may cost money a card, keep a card, show a stack (the Oracle, Satellites: ``Artefacts.spy``)."""
     targets = c.targets(args["who"], path + ("who",))
-    return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.look_at(ctx, x.player), "whose hand?")
+    if set(args) == {"who"}:
+        return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.look_at(ctx, x.player), "whose hand?")
+    more = {k: v for k, v in args.items() if k != "who"}
+    return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.spy(ctx, x.player, more), "whose hand?")
 
 
 def _refuse(what: str):
     def refuse(*_):
         raise EngineMissing(f"'{what}' cannot run: the 7ages engine does not run it yet")
     return refuse
-
-
-def _new_dynasty(args, c, path):
-    """A check card decides whether a new dynasty seizes power (``Events.new_dynasty``)."""
-    return lambda st, ctx: st.new_dynasty(ctx)
 
 
 def _check(args, c, path):
@@ -369,7 +421,7 @@ _effect("convert", lambda S: {"type": "array", "minItems": 1, "uniqueItems": Tru
         "Take over another empire's pieces in the start areas.",
         lambda args, c, path: lambda st, ctx, cards=tuple(args): st.convert(ctx.player, cards))
 _effect("avoid", lambda S: {"enum": ["disorder"], "description": "What was about to happen does not."},
-        "Cancel what the trigger announced.")
+        "Cancel what the trigger announced.", lambda args, c, path: lambda st, ctx: st.avoid(ctx))
 _effect("take_area", lambda S: _obj("An area changes sides.", {
     "areas": _areas(S), "to": {"enum": ["empire", "neutral"], "description": "Who controls it afterwards."}},
     ("areas", "to")), "Take control of an area, or make it neutral.", _picked("take_area"))
@@ -414,9 +466,6 @@ _effect("remove_leader", lambda S: _obj("A leader of the empire is removed.", {
     "unless": {"type": "array", "minItems": 1, "items": S.member("leader_type"),
                "description": "Not if the leader is of one of these types."},
     "to": _who(S, "The leader moves to this empire instead of leaving play.")}), "Lose a leader.", _remove_leader)
-_effect("new_dynasty", lambda S: {"const": "check", "description": "A check card decides whether a new dynasty "
-                                                                 "seizes power (the rulebook names the event only)."},
-        "A new dynasty may seize power.", _new_dynasty)
 _effect("assassinate", lambda S: _obj("An assassin event: the player draws up to `picks` cards keeping the last, "
                                       "the target's owner up to the empire's leader number; a higher card kills the "
                                       "leader (§ 6. Civilise › Assassins).", {
@@ -450,7 +499,8 @@ _effect("place_marker", lambda S: _obj("Put a marker on a track.", {
     "marker": S.member("marker"), "space": {"enum": ["empire_level", "glory_5"],
                                            "description": "Where: the empire's progress level, or space 5 of the "
                                                           "glory track."}},
-    ("marker", "space")), "Place a marker.")
+    ("marker", "space")), "Place a marker.",
+        lambda args, c, path: lambda st, ctx: st.place_clock(ctx.player, args["marker"], args["space"]))
 
 # -- cards and actions (§ 5. Destiny; § Sequence of play) -------------------------------------------------
 
@@ -476,15 +526,17 @@ _effect("draw_from", lambda S: {"enum": ["discard_pile"], "description": "Draw f
         "Draw from another pile.", _draw_from)
 _effect("extra_action", lambda S: _obj("Take another action now.", {
     "action": {**S.member("action"), "description": "Which action (default: any the empire has not taken this turn)."},
-    "units": {"enum": ["not_moved", "cavalry"], "description": "Only with these units."}}), "An extra action.")
+    "units": {"enum": ["not_moved", "cavalry"], "description": "Only with these units."}}), "An extra action.",
+        _extra_action)
 _effect("replace_action", lambda S: _obj("An action marker becomes a pass.", {
     "action": S.member("action"), "who": _who(S, "Whose empires (default: the empire).")}, ("action",)),
         "Turn an action into a pass.", _replace_action)
 _effect("claim_glory", lambda S: _obj("The player claims glory (option 11, Secret Victory: they show their glory, "
                                       "the others may challenge the claim by showing less).", {
-    "up_to": {**S.value, "description": "The most they may claim."}}), "Claim glory.")
+    "up_to": {**S.value, "description": "The most they may claim."}}, ("up_to",)), "Claim glory.", _claim_glory)
 _effect("end_game", lambda S: {"enum": ["owner_wins", "glory"], "description": "The game ends: the empire's owner "
-                                                                           "wins, or glory decides."}, "End the game.")
+                                                                           "wins, or glory decides."}, "End the game.",
+        lambda args, c, path: lambda st, ctx: st.history_ends(ctx.player, args))
 _effect("until", lambda S: _obj("A change that lasts for a while (an event's effect).", {
     "end": {**S.member("period"), "description": "When it ends."},
     "modify": S.modifier,
@@ -519,10 +571,13 @@ _declare("disordered", "condition", lambda S: _areas(S, "A kind of area the empi
 _declare("conflict_terrain", "condition", lambda S: _list(S, "terrain", "Terrains."),
          "The conflict is in an area of one of these terrains.", _condition("in_conflict_terrain"))
 _declare("lost_area_recently", "condition", lambda S: {"const": True},
-         "Another player's empire took one of its areas this turn or last.")
+         "Another player's empire took one of its areas this turn or last.",
+         lambda args, c, path: lambda st, ctx: st.lost_recently(ctx.player))
 _declare("defender_recently", "condition", lambda S: {"type": "boolean"},
-         "It was (true) or was not (false) the defender against that empire this turn or last.")
-_declare("marker_on_track", "condition", lambda S: S.member("marker"), "A marker is on its track.")
+         "It was (true) or was not (false) the defender against that empire this turn or last.",
+         lambda args, c, path: lambda st, ctx: st.defender_recently(ctx.player, ctx.event["from"]) == args)
+_declare("marker_on_track", "condition", lambda S: S.member("marker"), "A marker is on its track.",
+         lambda args, c, path: lambda st, ctx: args in st.clocks)
 _declare("range", "condition", lambda S: {**S.target, "description": "That empire is within the empire's Range."},
          "Another empire is within Range.")
 
@@ -536,17 +591,18 @@ _declare("unit_cost", "modifier", lambda S: _obj("What units cost to build (§ C
     "minimum": {"type": "integer", "minimum": 1, "description": "Never below this."},
     "only": {**S.member("period"), "description": "Only at this time (set-up)."},
     "where": {"const": "here", "description": "Only units built in this artefact's area."}}, ("units",)),
-         "Unit costs.", _played_when("modifier", "unit_cost",
-                                     lambda args: set(args) == INITIAL_COST and args["only"] == "setup"))
+         "Unit costs.", _standing("unit_cost", lambda args: set(args) == INITIAL_COST and args["only"] == "setup"))
 _declare("maintenance", "modifier", lambda S: _obj("What units cost to keep (§ 2. Production › Maintenance).", {
     "units": _list(S, "unit", "Unit types or classes (default: all)."),
-    "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.")
+    "set": {"type": "integer", "minimum": 0}}, ("set",)), "Maintenance.",
+         _standing("maintenance"))
 _declare("income", "modifier", lambda S: _obj("Income in Production (§ 2. Production › Earning income).", {
     "from": _list(S, "income", "Where the income comes from."),
     "times": {"enum": [0, 2], "description": "Doubled, or nothing."},
     "halve": {"const": True},
     "also": {"const": True, "description": "They give income as well as what the rules give."},
-    "add": {"type": "integer", "description": "Added per area."}}, ("from",)), "Income.")
+    "add": {"type": "integer", "description": "Added per area."}}, ("from",)), "Income.",
+         _standing("income"))
 _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvre › Resolving conflict).", {
     "total": {"type": "integer"}, "front": {"type": "integer"}, "support": {"type": "integer"},
     "double": {"enum": ["front"], "description": "Doubled values."},
@@ -554,7 +610,7 @@ _declare("conflict", "modifier", lambda S: _obj("Conflict values (§ 4. Manoeuvr
     "near": {"enum": ["here", "range"], "description": "Only in or next to this artefact's area, or within its Range."},
     "cancel": {"type": "array", "minItems": 1, "items": S.member("defence"),
                "description": "What no longer counts for the other side."}}), "Conflict values.",
-         _played_when("modifier", "conflict", lambda args: set(args) <= UNIT_VALUES and "units" in args))
+         _standing("conflict", lambda args: set(args) <= UNIT_VALUES and "units" in args))
 _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn › Harvest glory).", {
     "category": {**S.member("glory_category"), "description": "One glory category of the empire."},
     "add": {"type": "integer", "description": "The category's number is this much higher (1 if it has none)."},
@@ -563,10 +619,12 @@ _declare("harvest", "modifier", lambda S: _obj("Harvest glory (§ End of turn �
          _played_when("modifier", "harvest", lambda args: set(args) == {"category", "add"}))
 _declare("trade_progress", "modifier", lambda S: _obj("Progress levels won in a trade (§ 3. Trade and progress).", {
     "add": {"type": "integer"}, "max": {"type": "integer", "minimum": 0},
-    "when": {**S.member("trade_case"), "description": "Only in such a trade."}}), "Levels won in a trade.")
+    "when": {**S.member("trade_case"), "description": "Only in such a trade."}}), "Levels won in a trade.",
+         _standing("trade_progress"))
 _declare("build_ahead", "modifier", lambda S: {"type": "integer", "minimum": 1, "description":
                                                "Progress levels ahead of its own at which it builds units (these "
-                                               "bonuses add up)."}, "Build units ahead of the empire's level.")
+                                               "bonuses add up)."}, "Build units ahead of the empire's level.",
+         _standing("build_ahead"))
 _declare("moves", "modifier", lambda S: _obj("Extra movement (§ 4. Manoeuvre › Movement).", {
     "ships": {"type": "integer", "minimum": 1, "description": "Extra areas its ships move."},
     "land": {"type": "integer", "minimum": 1, "description": "Extra movement points of its land units."}}),
@@ -575,38 +633,42 @@ _declare("counts_for_glory", "modifier", lambda S: _list(S, "terrain", "Terrains
          "Areas of these terrains count when the empire counts its areas for glory.", _as_written)
 _declare("law", "modifier", lambda S: {**S.member("law"), "description": "A rule the artefact or empire adds to the "
                                                                        "game (not a permission: it always applies)."},
-         "A rule that applies.", _played_when("modifier", "law", lambda args: args in LAWS_PLAYED))
+         "A rule that applies.", _standing("law", lambda args: args in LAWS_PLAYED))
 _declare("shielded_from", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                                  "items": S.member("event"),
                                                  "description": "Cards whose events cannot be played on the empire."},
-         "Events that cannot be played on the empire.")
+         "Events that cannot be played on the empire.", _standing("shielded_from"))
 _declare("censure", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                            "items": S.member("event"),
                                            "description": "Cards whose events may be put to a censure vote."},
-         "The United Nations' censure vote.")
+         "The United Nations' censure vote.", _standing("censure"))
 _declare("move_cost", "modifier", lambda S: _obj("Movement points to enter an area (§ 4. Manoeuvre › Movement).", {
     "into": _areas(S, "Areas entered."), "cost": {"type": "integer", "minimum": 0},
     "who": {"enum": ["any_empire"], "description": "For every empire, not only this one."}}, ("into", "cost")),
-         "Movement cost.")
+         "Movement cost.", _standing("move_cost"))
 _declare("no_entry", "modifier", lambda S: _obj("Areas the empire's units may not enter.", {
     "areas": _areas(S, "A kind of area."),
     "of": {"enum": ["each_other", "yours"], "description": "each_other: the two empires may not enter each other's "
                                                           "areas; yours: the empire may not enter your empire's."}}),
-         "Areas closed to units.")
+         "Areas closed to units.", _standing("no_entry"))
 _declare("ignore", "modifier", lambda S: {"type": "array", "minItems": 1, "uniqueItems": True,
                                           "items": {"anyOf": [S.member("artefact"), S.member("ignorable")]},
                                           "description": "Artefacts or rules that no longer affect the empire."},
-         "Ignore artefacts' effects.")
+         "Ignore artefacts' effects.",
+         _standing("ignore"))
 
 #: The verbs above the engine runs (the plugin's ``runs``): events using only these (and the core
 #: verbs) are played; docs/rules/7ages.md § 14 lists the others.
 RUNS = frozenset({"disorder", "remove_disorder", "reduce_city", "improve_city", "build_city", "move_capital",
                   "lose_units", "remove_leader", "promote_leader", "assassinate", "adopt_religion", "drop",
-                  "swap_government", "discard_artefact", "take_card", "discard", "until", "new_dynasty", "cancel",
+                  "swap_government", "discard_artefact", "take_card", "discard", "until", "cancel",
                   "look_at", "check", "in_dark_age", "religion", "leader_type", "government", "disordered",
                   "conflict_terrain", "controls", "take_area", "put_first",
-                  "replace_action", "place_units", "destroy_city", "draw_from", "move_units",
+                  "replace_action", "place_units", "destroy_city", "draw_from", "move_units", "claim_glory",
+                  "extra_action",
                   # the empires' special rules (specials.py)
                   "in_ages", "convert", "unit_cost", "conflict", "counts_for_glory", "law",
                   # option 16's artefacts (artefacts.py)
-                  "harvest"})
+                  "harvest", "income", "build_ahead", "move_cost", "ignore", "trade_progress", "censure",
+                  "place_marker", "maintenance", "end_game", "avoid", "shielded_from", "marker_on_track",
+                  "lost_area_recently", "defender_recently", "no_entry"})

@@ -16,7 +16,7 @@ def snapshot(state) -> dict:
             "marker": state.marks[s], "areas": sorted(state.areas_of(s)),
             "leaders": [name for name, _, _ in state.leaders[s]]}
     areas = {}
-    for a in sorted(set(state.owner) | set(state.city), key=lambda a: game.world.areas[a].index):
+    for a in sorted(set(state.owner) | set(state.city) | set(state.temples), key=lambda a: game.world.areas[a].index):
         entry = {}
         if a in state.owner:
             entry["empire"] = state.empire[state.owner[a]]
@@ -31,6 +31,8 @@ def snapshot(state) -> dict:
             entry["disorder"] = True
         if state.artefacts.get(a):
             entry["artefacts"] = list(state.artefacts[a])
+        if a in state.temples:                   # option 12 (temples.py)
+            entry["temple"] = state.temples[a]
         areas[a] = entry
     return {
         "turn": state.turn, "first": state.seat_name(state.first), "max_empires": state.per,
@@ -38,19 +40,28 @@ def snapshot(state) -> dict:
         "players": {state.seat_name(p): {
             "glory": state.rank_value(p, "glory"), "family": state.family[p], "extra_marker": state.extra[p],
             "hand": list(state.hand[p]), "bid": list(state.bids[p]), "offer": list(state.offer[p]),
-            "conflict_card": list(state.drawn[p])} for p in range(state.n)},
-        "empires": empires, "areas": areas, "track": dict(state.track),
+            "conflict_card": list(state.drawn[p]),
+            "second_extra_marker": state.second_extra(p),                           # option 5 (options.py)
+            "spare_markers": list(state.drafted[p]) if state.drafted else []} for p in range(state.n)},
+        "empires": empires, "areas": areas, "track": dict(state.track), "clocks": dict(state.clocks),
+        "cadence": list(state.cadence), "removed": list(state.removed),             # options 9 and 2
         "legal": [state.action_to_string(m) for m in state.legal_actions()]}
 
 
 def hide_markers(state, view: dict, seat: int) -> dict:
-    """Face-down markers are their owner's to see (§ Playing the game)."""
+    """Face-down markers are their owner's to see (§ Playing the game; options 5 and 9); option 2's
+    removed cards are no one's."""
     for info in view["empires"].values():
         if info["player"] != state.seat_name(seat):
             info["marker"] = None if info["marker"] is None else "face down"
     for name, info in view["players"].items():
-        if name != state.seat_name(seat) and info["extra_marker"] is not None:
-            info["extra_marker"] = "face down"
+        if name != state.seat_name(seat):
+            for key in ("extra_marker", "second_extra_marker"):
+                info[key] = None if info[key] is None else "face down"
+            info["spare_markers"] = ["face down"] * len(info["spare_markers"])
+    if seat != state.first:                      # option 9: the First player's cadence markers
+        view["cadence"] = ["face down"] * len(view["cadence"])
+    view["removed"] = ["face down"] * len(view["removed"])     # option 2: out of the game, unseen
     return view
 
 

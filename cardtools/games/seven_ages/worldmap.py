@@ -10,7 +10,7 @@ only along one coast of a land area (§ 4. Manoeuvre › Ship movement restricti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 LAND = "land"
@@ -48,10 +48,10 @@ class Area:
     borders: tuple[Border, ...]
     coasts: tuple[tuple[str, ...], ...]  # as written; empty: one coast facing every sea
     index: int  # position in the file's areas list
+    is_land: bool = field(init=False)  # asked at every step of a move: worked out once
 
-    @property
-    def is_land(self) -> bool:
-        return self.kind == LAND
+    def __post_init__(self):
+        object.__setattr__(self, "is_land", self.kind == LAND)
 
 
 def _border(entry: Any, index: int) -> Border:
