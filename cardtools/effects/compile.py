@@ -95,7 +95,7 @@ class Compiler:
     def _run(self, kind: str, node: Any, path: tuple):
         verb, args = self._verb(kind, node, path)
         if not self._runs(verb):
-            return self._unrunnable(verb, path)
+            return self.refuse(path, verb.name)
         return verb.runtime(args, self, path if verb.companions else path + (verb.name,))
 
     def _runs(self, verb: Verb) -> bool:
@@ -103,15 +103,17 @@ class Compiler:
         the ``Host`` they call), a game's own verbs only once its plugin lists them in ``runs``."""
         return verb.runtime is not None and (self.engine is None or verb.game is None or verb.name in self.engine.runs)
 
-    def _unrunnable(self, verb: Verb, path: tuple):
-        """A verb the game's engine cannot run (yet): it checks out, is noted, and refuses to run."""
-        game = self.vocab.game
-        reason = f"the {game} engine does not run '{verb.name}' yet" if self.engine else f"{game} has no rules engine yet"
+    def refuse(self, path: tuple, name: str, what: str | None = None):
+        """A use of a verb the game's engine cannot run (yet): it checks out, is noted under ``name``, and
+        refuses to run, saying ``what`` it cannot run (default: the verb). A game's verb runtime calls
+        this for the shapes of a verb its engine does not play."""
+        game, what = self.vocab.game, what or name
+        reason = f"the {game} engine does not run it yet" if self.engine else f"{game} has no rules engine yet"
         if self.engine is not None:
-            self.unrunnable.append((path, verb.name))
+            self.unrunnable.append((path, name))
 
         def refuse(*_):
-            raise EngineMissing(f"'{verb.name}' cannot run: {reason}")
+            raise EngineMissing(f"'{what}' cannot run: {reason}")
         return refuse
 
     def effect(self, node: Any, path: tuple):
@@ -164,7 +166,7 @@ class Compiler:
                 self.fail(path + ("who",), f"a modifier applies to one of: {', '.join(STATIC_WHO)}")
             verb, args = self._verb("modifier", node["modify"], path + ("modify",))
             compiled = (verb.runtime(args, self, path + ("modify", verb.name)) if self._runs(verb)
-                        else {"refuse": self._unrunnable(verb, path + ("modify",))})
+                        else {"refuse": self.refuse(path + ("modify",), verb.name)})
             condition = self.condition(node["if"], path + ("if",)) if "if" in node else None
             return Modifier(verb.name, compiled, who, condition, card, field, verb.subjects(args))
         self.fail(path, "an ability needs `when:` (with `do:`) or `modify:`")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtools.effects.compile import EngineMissing
 from cardtools.effects.registry import SchemaParts, declare
 from cardtools.effects.runtime import constant
 
@@ -69,7 +68,7 @@ def _played_when(kind: str, name: str, played, runtime=_as_written, standing=Non
     runtime, so a card using it stops ``play`` instead of being ignored."""
     def compile_(args, c, path):
         if not played(args) and not (standing is not None and path[0] in ARTEFACT_FIELDS and standing(args)):
-            refuse = c._unrunnable(c.verbs[kind][name], path)
+            refuse = c.refuse(path, name)
             return {"refuse": refuse} if kind == "modifier" else refuse
         return runtime(args, c, path)
     return compile_
@@ -153,8 +152,7 @@ def _move_units(args, c, path):
         n = args["number"]
         return lambda st, ctx: st.convert_move(ctx, n)
     if args["into"] != "conflict_area" or args.get("from", "adjacent_own") != "adjacent_own" or args.get("converting"):
-        c.unrunnable.append((path, "move_units"))
-        return _refuse("move_units outside a conflict")
+        return c.refuse(path, "move_units", "move_units outside a conflict")
     n = args["number"]
     return lambda st, ctx: st.reinforce(ctx, n)
 
@@ -322,8 +320,7 @@ def _until(args, c, path):
     (verb, changed), = args["modify"].items()
     end, who = args["end"], args.get("who", "you")
     if end not in PERIODS or verb not in TEMPORARY or not TEMPORARY[verb](changed):
-        c.unrunnable.append((path, f"until ({verb} until {end})"))
-        return _refuse(f"until with {verb}")
+        return c.refuse(path, f"until ({verb} until {end})", f"until with {verb}")
     return lambda st, ctx: st.change_for(ctx, end, who, verb, changed)
 
 
@@ -353,12 +350,6 @@ def _look_at(args, c, path):
         return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.look_at(ctx, x.player), "whose hand?")
     more = {k: v for k, v in args.items() if k != "who"}
     return lambda st, ctx: targets.apply(st, ctx, lambda s, x: s.spy(ctx, x.player, more), "whose hand?")
-
-
-def _refuse(what: str):
-    def refuse(*_):
-        raise EngineMissing(f"'{what}' cannot run: the 7ages engine does not run it yet")
-    return refuse
 
 
 def _check(args, c, path):
