@@ -1184,7 +1184,8 @@ class Events:
             left = self.pool_left(slot)                     # less its units off the map: in conflicts
             away = self.fight[3 + i] + self.fight[5 + i] + (sum(self.invaders.values(), ()) if i == 0 else ())
             for u in away:
-                left[self.game.counter_of[u]] -= 1
+                if self.game.counter_of[u] in left:         # not a Kingdoms common counter (kingdoms.py)
+                    left[self.game.counter_of[u]] -= 1
             unit = next((u for u in lost if left.get(self.game.counter_of[u], 0) > 0), None)
             if unit is not None:
                 out[i] += (unit,)
