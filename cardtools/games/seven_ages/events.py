@@ -801,7 +801,8 @@ class Events:
 
     def remove_a_leader(self, ctx: Ctx, spec: dict) -> Pending | None:
         """``remove_leader``: one of the empire's leaders (in an area of a kind, of these types, named,
-        not of the ``unless`` types) leaves, or joins the empire ``to`` names (Brain drain)."""
+        not of the ``unless`` types), or every such leader (``all``), leaves, or joins the empire ``to``
+        names (Brain drain)."""
         slot = ctx.player
         kind = spec.get("in")
         where = set(self.areas_of_kind(slot, kind)) if kind and self.empire[slot] else None
@@ -810,6 +811,10 @@ class Events:
                  and (not spec.get("named") or ld[0] in self.game.leader_slug)
                  and not set(spec.get("unless", ())) & set(ld[1])]
         if not found:
+            return None
+        if spec.get("all"):                                # New Dynasty (card 34): every leader, no choice
+            for leader in found:
+                self.leader_leaves(ctx, slot, leader, spec.get("to"))
             return None
         picker = ctx.player if spec.get("chosen_by") == "owner" else ctx.event.get("by", ctx.player)
         return Pending(picker, "which leader?", tuple(

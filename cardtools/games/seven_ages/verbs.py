@@ -453,6 +453,7 @@ _effect("remove_leader", lambda S: _obj("A leader of the empire is removed.", {
     "in": _areas(S, "The leader in such an area."),
     "type": {"type": "array", "minItems": 1, "items": S.member("leader_type"), "description": "A leader of these types."},
     "named": {"const": True, "description": "A named leader."},
+    "all": {"const": True, "description": "Every such leader, not one."},
     "chosen_by": {"enum": ["owner"]},
     "unless": {"type": "array", "minItems": 1, "items": S.member("leader_type"),
                "description": "Not if the leader is of one of these types."},
