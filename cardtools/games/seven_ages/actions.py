@@ -237,14 +237,17 @@ class Actions:
         self.spend(slot, count - unpaid)
         if self.log is not None:
             self.note(f"  maintenance: {self.game.word(count - unpaid, 'money')} for {count - unpaid} units")
+        removed: dict[str, tuple[str, ...]] = {}          # option 10: what each area lost
         while unpaid:
             area = max(areas, key=lambda a: (len(self.units.get(a, ())), -self.game.world.areas[a].index))
+            removed[area] = removed.get(area, ()) + self.units[area][-1:]
             self.lose_units(area, 1)
             unpaid -= 1
             if area in self.owner and self.game.world.areas[area].is_land:
                 self.add_disorder(area)
         if self.log is not None and count > self.money[slot] + count - unpaid:
             self.note("  some units went unpaid")
+        self.unmaintained(slot, removed)                   # option 10 (neutral_kingdoms.py)
         self.check_empty(slot)
 
     def options_build(self, when: str) -> list[int]:
@@ -258,6 +261,9 @@ class Actions:
 
     def task_land(self, slot: int, area: str, units: tuple[str, ...]) -> None:
         if self.empire[slot] is None:
+            return
+        if area in self.kingdom:                         # option 10: a kingdom holds it (neutral_kingdoms.py)
+            self.attack_kingdom(slot, area, units)
             return
         defender = self.owner.get(area)
         if defender is None or defender == slot:         # the area changed hands meanwhile
@@ -964,6 +970,7 @@ class Actions:
         card = self.empire[slot]
         self.note(f"{self.who(slot)} is discarded ({why})")
         self.lose_leaders(slot, None, "its empire is discarded")
+        self.leave_kingdoms(slot)                          # option 10 (neutral_kingdoms.py)
         for area in self.areas_of(slot):
             self.vacate(area)
         self.discards += (self.succeed(slot, card),)

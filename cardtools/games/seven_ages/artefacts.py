@@ -366,6 +366,8 @@ class Artefacts:
 
         def convert(area):
             def run(st):
+                if not st.converts_kingdom(area):         # option 10: a check card (neutral_kingdoms.py)
+                    return
                 source = moves[area]
                 here = list(st.units[source])
                 unit = here.pop(max(i for i, u in enumerate(here) if st.unit_kind(u) == "land"))

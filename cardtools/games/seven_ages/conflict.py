@@ -72,7 +72,7 @@ class Manoeuvre:
         here = self.invaders.get(area, ())
         if ships:
             here = tuple(u for u in here if self.game.class_kind[self.game.unit_class[u]] != "land")
-        return len(here) >= 2 * len(self.units[area])
+        return len(here) >= 2 * len(self.units.get(area) or self.kingdom[area])     # option 10: a kingdom's
 
     def explorer(self, slot: int, source: str, leaders: bool) -> int:
         """1 when an Explorer moves with the units of ``source`` (a ``march`` takes its area's
@@ -131,7 +131,7 @@ class Manoeuvre:
             if cost > found[area][0]:
                 continue
             here, tags = world.areas[area], via[area]
-            holder = self.owner.get(area, slot)
+            holder = self.owner.get(area, slot if air or area not in self.kingdom else None)   # option 10
             if area != source and holder != slot and not (
                     self.air_passable(slot, area, kind) if air else self.passable(slot, area, not here.is_land)):
                 if land or air or here.is_land or not self.may_pass(slot, holder):
@@ -443,7 +443,7 @@ class Manoeuvre:
         builder = self.leader_here(slot, "bu", target) and any(
             name in escort for name, types, where in self.leaders[slot] if "bu" in types and where == target)
         for area in sorted(passed, key=lambda a: world.areas[a].index):
-            if area not in self.owner and self.city.get(area) and not builder:
+            if area not in self.owner and area not in self.kingdom and self.city.get(area) and not builder:
                 self.reduce_city(area)
             elif self.owner.get(area, slot) != slot and not world.areas[area].is_land and not self.passable(slot, area, True):
                 self.sworn |= {self.owner[area]}           # passed on the promise (``may_pass``)
@@ -470,7 +470,7 @@ class Manoeuvre:
                 if target in reaches[source, kind] and any(self.unit_kind(u) == kind for u in picked.get(source, ())) \
                         and kind in ("ship", "galley"):
                     self.dock(slot, target, reaches[source, kind][target][1])
-        if defender is None:
+        if defender is None and target not in self.kingdom:          # option 10: a kingdom's area is fought
             if self.city.get(target) and not builder:
                 self.reduce_city(target)
             self.place(slot, target, moving)
@@ -595,6 +595,9 @@ class Manoeuvre:
         if not units:                                      # its galleys were lost far from the coast
             self.lose_leaders(slot, area, "no unit left with them")
             return
+        if area in self.kingdom:                           # option 10 (neutral_kingdoms.py)
+            self.attack_kingdom(slot, area, units)
+            return
         if defender is None:                               # its empire was discarded in an earlier conflict
             if self.city.get(area):
                 self.reduce_city(area)                     # § 4 › Vacant areas
@@ -650,6 +653,8 @@ class Manoeuvre:
     def retreat_to(self, slot: int, area: str) -> str | None:
         """A neighbouring area of the same kind the empire controls that holds no other empire's unit
         (no units waiting there for their conflict) — the one they came from first."""
+        if self.neutral_side(slot):                        # option 10: kingdom units can't retreat
+            return None
         world = self.game.world
         land = world.areas[area].is_land
         options = [n for n in world.neighbours(area) if self.owner.get(n) == slot and world.areas[n].is_land == land
@@ -780,10 +785,11 @@ class Manoeuvre:
         """Front and support by the colour's grade, with the card's specials; cavalry −1 in forest
         (map.yaml terrain `cavalry`); doubled fronts by an event's change (Greek fire)."""
         game = self.game
-        grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
+        neutral = self.neutral_side(slot)                  # option 10: a kingdom's units, no card's specials
+        grade = self.kingdom_grade() if neutral else game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
         front, support = game.counters.values(unit, grade)
         front = front if isinstance(front, int) else 0
-        more = self.special_values(slot, unit)
+        more = (0, 0) if neutral else self.special_values(slot, unit)
         front, support = front + more[0], support + more[1]
         if game.unit_class[unit] == "cavalry":
             malus = self.chart.at(area, self.age(self.fight[2])).get("cavalry", 0)
@@ -818,7 +824,7 @@ class Manoeuvre:
             front = (front + 1) // 2                     # § 4 › Special cases
         support = sum(v[1] for v in values[fronts:])
         parts = [("card", game.value[cards[side]]), ("fronts", front), ("supports", support),
-                 ("elite", self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other))),
+                 ("elite", 0 if self.neutral_side(slot) else self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other))),
                  ("events", sum(c.get("total", 0) for c in changed))]
         markers = self.fight[8 - side]                   # the opponent's conflict disorder markers
         if markers and values:
@@ -911,6 +917,9 @@ class Manoeuvre:
 
     def end_conflict(self) -> None:
         """§ 4. Manoeuvre › End of conflict: elite markers at risk, disorder, control and its changes."""
+        if self.fight[0] in self.kingdom:            # option 10: against a kingdom (neutral_kingdoms.py)
+            self.kingdom_conflict_over()
+            return
         area, att, dfn, ua, ud, sa, sd, ma, md, la, ld = self.fight
         self.fight = None
         self.task_expire("conflict")                  # an event's change for this conflict (events.py)
@@ -918,13 +927,7 @@ class Manoeuvre:
         self.units_to_pool(att, la)                   # option 16: Socialism
         self.units_to_pool(dfn, ld)
         for slot, lost in ((att, la), (dfn, ld)):
-            if self.elite[slot] and lost >= 2:
-                card = self.draw_cards(1)
-                if card:
-                    self.discards += card
-                    if self.game.value[card[0]] < lost:
-                        self.elite[slot] -= 1
-                        self.note(f"  {self.who(slot)} loses an elite marker")
+            self.elite_at_risk(slot, lost)
         survivors_a, survivors_d = ua + sa, ud + sd
         self.units[area] = survivors_d
         if not survivors_a:                                # leaders that came with the attack, left alone
@@ -951,8 +954,22 @@ class Manoeuvre:
         winner = att if survivors_a and not survivors_d else dfn if survivors_d and not survivors_a else None
         self.conflict_won(winner, la if winner == dfn else ld)          # its events (events.py)
         self.check_empty(dfn)
-        # conflicts to come: units still waiting in other areas are on the map (§ 4 › Next conflict;
-        # § 7. Discard empire: only an empire without units is discarded)
+        self.attacker_settled(att)
+
+    def elite_at_risk(self, slot: int, lost: int) -> None:
+        """An empire with an elite marker that lost 2 or more units loses one if a card drawn is worth
+        less than its losses (§ 4 › End of conflict)."""
+        if self.elite[slot] and lost >= 2:
+            card = self.draw_cards(1)
+            if card:
+                self.discards += card
+                if self.game.value[card[0]] < lost:
+                    self.elite[slot] -= 1
+                    self.note(f"  {self.who(slot)} loses an elite marker")
+
+    def attacker_settled(self, att: int) -> None:
+        """Conflicts to come: units still waiting in other areas are on the map (§ 4 › Next conflict;
+        § 7. Discard empire: only an empire without units is discarded)."""
         if not any(self.invaders.values()) and not any(task[0] in ("land", "battle") and task[1] == att
                                                         for task in self.queue):
             self.check_empty(att)

@@ -5,7 +5,8 @@ units of each colour never more than its counter mix (§ Components); money betw
 Production › Earning income); each colour on one empire at most; every empire in play holding an
 area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the
 map, holding units of its controller, a land area with a city or fort only where the map has land;
-disorder only in controlled areas; units waiting for a conflict only during a Manoeuvre, and no
+disorder only in controlled areas; option 10's kingdom units only in land areas no empire holds,
+never more of a counter than the kingdoms mix's 90 (neutral_kingdoms.py); units waiting for a conflict only during a Manoeuvre, and no
 conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
 negative and changed only by a rule that gives it (the host's recorded causes); every card in one
 place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
@@ -92,8 +93,8 @@ def violations(state, changes) -> list[str]:
     if set(state.units) != set(state.owner):
         found.append("units in an area nobody controls")
     for area, units in state.invaders.items():          # units waiting for a conflict after movement
-        if units and area not in state.owner:
-            found.append(f"units wait to fight in {area}, which nobody controls")
+        if units and area not in state.owner and area not in state.kingdom:
+            found.append(f"units wait to fight in {area}, which nobody holds")
     kind = state.step[0] if state.step else None
     fighting = state.fight is not None or any(task[0] == "manoeuvre_over" for task in state.queue)  # its events
     if any(state.invaders.values()) and kind not in ("march", "fight", "commit", "retreat", "redraw", "raze") \
@@ -104,6 +105,7 @@ def violations(state, changes) -> list[str]:
     for area in state.disorder:
         if area not in state.owner:
             found.append(f"disorder in {area}, which nobody controls")
+    found += kingdom_violations(state)
     for area in (*state.city, *state.forts):
         if not game.world.areas[area].is_land:
             found.append(f"a city or fort at sea: {area}")
@@ -130,4 +132,22 @@ def violations(state, changes) -> list[str]:
     for _, counter, _, cause in changes:
         if counter == "glory" and not cause.startswith(GLORY_CAUSES):
             found.append(f"glory changed by '{cause}'")
+    return found
+
+
+def kingdom_violations(state) -> list[str]:
+    """Option 10 (neutral_kingdoms.py): kingdom units in land areas only, no area held by an empire
+    and a kingdom at once (a conflict keeps the kingdom's units there until its end), a neutral area
+    never disordered or fortified, and no counter more often on the map than the mix holds."""
+    found = []
+    if state.kingdom and not state.game.rules["neutral_kingdoms"]:
+        found.append("kingdom units without option 10")
+    for area, units in state.kingdom.items():
+        if not units or not state.game.world.areas[area].is_land:
+            found.append(f"kingdom units {units} in {area}")
+        if area in state.owner or area in state.disorder or area in state.forts:
+            found.append(f"{area}: a kingdom's area held by an empire, disordered or fortified")
+    short = {c: n for c, n in state.kingdom_pool().items() if n < 0}
+    if short:
+        found.append(f"more kingdom units than the mix holds: {short}")
     return found

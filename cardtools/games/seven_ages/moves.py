@@ -141,7 +141,7 @@ class Primitives:
         if self.halved is not None:                 # the build's total so far, before halving (clocks.py)
             self.halved += self.unit_price(slot, unit, area)
         self.spend(slot, cost)
-        waits = self.owner.get(area, slot) != slot
+        waits = self.owner.get(area, None if area in self.kingdom else slot) != slot    # option 10: a kingdom's too
         counter = self.next_common(slot, unit) if unit in COMMON else None
         self.partial += ((area, unit, waits, counter),)
         if counter is not None:

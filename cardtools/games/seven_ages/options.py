@@ -39,7 +39,7 @@ OPTIONS = (
     Option(7, "Technology", "technology", True),
     Option(8, "Take that!", "take_that", True),
     Option(9, "Cadenced progress", "cadenced_progress", True),
-    Option(10, "Neutral Kingdoms", "neutral_kingdoms", False),
+    Option(10, "Neutral Kingdoms", "neutral_kingdoms", True),       # neutral_kingdoms.py
     Option(11, "Secret Victory", "secret_victory", True),           # secret.py
     Option(12, "Deus Vult!", "deus_vult", True),
     Option(13, "Quick conflict resolution", "quick_conflict", True),

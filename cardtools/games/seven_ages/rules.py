@@ -42,6 +42,7 @@ from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
 from cardtools.games.seven_ages.moves import GOING, Primitives
+from cardtools.games.seven_ages.neutral_kingdoms import NeutralKingdoms
 from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.temples import Temples
@@ -65,7 +66,7 @@ SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
 class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes,
-            Clocks, Options, Temples, Warfare, Tasks, BaseState):
+            Clocks, Options, Temples, Warfare, NeutralKingdoms, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
@@ -105,6 +106,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.wild_used: list[bool] = [False] * slots
         self.units: dict[str, tuple[str, ...]] = {}       # area -> unit types of its controller
         self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
+        self.kingdom: dict[str, tuple[str, ...]] = {}     # option 10: area -> its kingdom units (neutral_kingdoms.py)
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
         self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)

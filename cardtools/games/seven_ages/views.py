@@ -16,11 +16,14 @@ def snapshot(state) -> dict:
             "marker": state.marks[s], "areas": sorted(state.areas_of(s)),
             "leaders": [name for name, _, _ in state.leaders[s]]}
     areas = {}
-    for a in sorted(set(state.owner) | set(state.city) | set(state.temples), key=lambda a: game.world.areas[a].index):
+    held = set(state.owner) | set(state.kingdom)
+    for a in sorted(held | set(state.city) | set(state.temples), key=lambda a: game.world.areas[a].index):
         entry = {}
         if a in state.owner:
             entry["empire"] = state.empire[state.owner[a]]
             entry["units"] = list(state.units[a])
+        if a in state.kingdom:                   # option 10: a neutral kingdom's units (neutral_kingdoms.py)
+            entry["kingdom"] = list(state.kingdom[a])
         if state.invaders.get(a):                # the active empire's units waiting for the conflict there
             entry["invaders"] = list(state.invaders[a])
         if a in state.city:
