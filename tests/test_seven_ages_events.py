@@ -25,7 +25,7 @@ def game():
 def test_the_standard_game_plays_the_events_and_says_nothing_is_missing(capsys):
     assert main(["play", "7ages", "--players", "4", "--agents", "random", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1] == "# not played yet: the optional rules 10"
+    assert not any(line.startswith("# not played yet") for line in out)
     assert any("plays the event" in line for line in out)
 
 

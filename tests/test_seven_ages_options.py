@@ -21,9 +21,11 @@ def refusal(variant: str) -> str:
     return str(refused.value)
 
 
-def test_a_variant_is_refused_naming_exactly_the_options_not_played_yet():
-    said = refusal("neutral-kingdoms")
-    assert said == "the 7ages engine does not play option(s) 10 Neutral Kingdoms (neutral_kingdoms) yet (part 2, issue 17)"
+def test_every_option_1_to_15_plays_and_play_names_none_of_them():
+    """Option 10 was the last of 1-15 (neutral_kingdoms.py): its variant is no longer refused, and
+    the facts ``play`` prints name none of options 1-15."""
+    game = new_game(load_deck("7ages", "neutral-kingdoms", WS))
+    assert not any("optional rules" in said for said in game.facts.unplayed)
 
 
 def test_option_16_is_named_with_the_other_options_a_variant_needs():
@@ -32,7 +34,8 @@ def test_option_16_is_named_with_the_other_options_a_variant_needs():
     assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["artefact_effects"]
 
 
-PLAYED = ["total-history", "not-the-full-deck", "enhanced-play", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that", "deus-vult", "quick-conflict", "marines", "crown-jewels"]
+PLAYED = ["total-history", "not-the-full-deck", "enhanced-play", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that", "deus-vult", "quick-conflict", "marines", "crown-jewels",
+          "neutral-kingdoms"]
 
 
 def variant_game(variant: str | None):
@@ -264,3 +267,76 @@ def test_hidden_choices_of_the_options_are_their_owners_to_see():
     assert seen[state.seat_name(other)]["spare_markers"] == list(state.drafted[other])
     assert seen[state.seat_name(first)]["spare_markers"] == ["face down"] * len(state.drafted[first])
     assert state.observation(first)["removed"] == ["face down"] * len(state.removed) and state.removed
+
+
+# -- option 10 Neutral Kingdoms (neutral_kingdoms.py; § PLAYERS' GUIDE › 10) Neutral Kingdoms) -------------
+def kingdoms_table(players: int = 2, **setup):
+    return variant_game("neutral-kingdoms").arrange(players, 0, {"first": "P1", "hands": {f"P{i}": [] for i in
+                                                                                      range(1, players + 1)}, **setup})
+
+
+def play(state, *moves: str) -> None:
+    for move in moves:
+        state.apply(state.string_to_action(move))
+
+
+def test_a_kingdom_defends_played_by_the_nearest_other_players_empire_with_its_own_values():
+    """§ 10: the player with the nearest empire not the active player's plays the kingdom's defenders
+    (here the Franks next door, not the Egyptians far away); the kingdom units fight with their own
+    values (a levy spear's front 1, not the Franks' veteran 2) and no elite marker of the controller's;
+    they can't retreat; the attacker that wins holds the area and the kingdom is gone."""
+    state = kingdoms_table(3, deck=["israelites", "sumerians"], empires=[
+        {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "areas": {"latium": ["sword"] * 4}},
+        {"player": "P2", "card": "franks", "level": 12, "elite": 1,          # a dark colour: veteran
+         "areas": {"cis_alpine": ["spear"]}},
+        {"player": "P3", "card": "egyptians", "level": 12, "areas": {"egypt": ["spear"]}}],
+        kingdoms={"etruria": ["spear"]})
+    play(state, "mark manoeuvre", "mark production", "mark production", "extra none", "extra none", "extra none",
+         "build save", "build save", "march etruria", "commit all")
+    assert state.step == ("commit", 1) and state.who(state.player) == "P2's Franks"
+    assert state.retreat_to(state.player, "etruria") is None      # though the Franks' Cis-Alpine is next door
+    play(state, "commit one")
+    rounds = [line for line in state.log if "round:" in line]
+    assert rounds == ["  round: P1's Romans commits 3: 17 (7 card + 8 fronts + 2 supports); "
+                      "P2's Franks commits 1: 1 (1 fronts)"]
+    assert state.snapshot()["areas"]["etruria"] == {"empire": "romans", "units": ["sword"] * 3}
+    assert state.kingdom == {}
+
+
+def test_units_march_through_a_kingdom_only_with_two_to_one():
+    """§ 10: kingdoms defend their area normally — units stop there as at another empire's units
+    (§ 4. Manoeuvre › Land unit movement restrictions: 2:1 to pass)."""
+    state = kingdoms_table(empires=[{"player": "P1", "card": "romans", "level": 12,
+                                     "areas": {"latium": ["lt_horse"] * 2}}], kingdoms={"etruria": ["spear"]})
+    play(state, "mark manoeuvre", "extra none", "extra none")
+    slot = state.player
+    assert "cis_alpine" not in state.march_targets(slot) and "etruria" in state.march_targets(slot)
+    state.invaders = {"etruria": ("lt_horse", "lt_horse")}
+    assert state.passable(slot, "etruria")
+
+
+def test_a_discarded_empire_takes_kingdom_units_from_another_kingdom_when_the_pool_is_empty():
+    """§ 10: with no kingdom unit of the type left in the common pool (the 18 spear/rifle counters of
+    the 90 all in kingdoms), the player who lost the area moves one of that type or its obverse from
+    anywhere — a rifle flipped to a spear, from the largest kingdom holding one."""
+    state = kingdoms_table(empires=[{"player": "P1", "card": "romans", "level": 12,
+                                     "areas": {"latium": ["spear"]}}],
+                           kingdoms={"egypt": ["rifle"] * 10, "nubia": ["spear"] * 8})
+    assert state.kingdom_pool()["spear_rifle"] == 0
+    play(state, "mark discard", "extra none", "extra none")
+    assert state.kingdom["latium"] == ("spear",)
+    assert state.kingdom["egypt"] == ("rifle",) * 9 and state.kingdom["nubia"] == ("spear",) * 8
+    assert "  no kingdom Spear left in the pool: a Rifle comes from Egypt and is flipped" in state.log
+    assert state.kingdom_pool()["spear_rifle"] == 0
+
+
+def test_an_area_whose_units_all_go_unpaid_becomes_a_kingdom():
+    """§ 10: an empire that cannot maintain any unit in a land area in Production loses its fort,
+    artefacts and disorder there, and the units removed become kingdom units (here both areas: no
+    income from disordered areas, no money), and the empire without units is discarded."""
+    state = kingdoms_table(empires=[{"player": "P1", "card": "romans", "level": 12,
+                                     "areas": {"latium": ["sword"], "etruria": ["archer"]},
+                                     "forts": ["latium"], "disorder": ["latium", "etruria"]}])
+    play(state, "mark production", "extra none", "extra none")
+    assert state.kingdom == {"latium": ("sword",), "etruria": ("archer",)}
+    assert not state.forts and not state.disorder and state.empire[0] is None

@@ -74,17 +74,18 @@ class NeutralKingdoms:
                 counter = game.counter_of.get(unit)
                 if counter not in kinds:
                     continue
-                if self.kingdom_pool()[counter] <= 0 and not self.borrow_kingdom_unit(counter, area):
+                if self.kingdom_pool()[counter] <= 0 and not self.borrow_kingdom_unit(unit, area):
                     continue
                 self.kingdom = {**self.kingdom, area: self.kingdom.get(area, ()) + (unit,)}
                 placed.append(game.unit_name(unit))
             if placed:
                 self.note(f"  {game.world.areas[area].name} becomes a neutral kingdom ({', '.join(placed)})")
 
-    def borrow_kingdom_unit(self, counter: str, area: str) -> bool:
-        """One kingdom counter ``counter`` leaves another kingdom (not one being fought) for ``area``;
-        whether one did."""
+    def borrow_kingdom_unit(self, unit: str, area: str) -> bool:
+        """A kingdom counter showing ``unit`` on either side leaves another kingdom (not one being
+        fought) for ``area``, flipped if need be; whether one did."""
         game = self.game
+        counter = game.counter_of[unit]
         fought = self.fight[0] if self.fight else None    # a kingdom at war keeps its units
         holders = [(a, units) for a, units in self.kingdom.items() if a not in (area, fought)
                    and any(game.counter_of[u] == counter for u in units)]
@@ -94,8 +95,9 @@ class NeutralKingdoms:
         i = next(i for i, u in enumerate(units) if game.counter_of[u] == counter)
         rest = units[:i] + units[i + 1:]
         self.kingdom = {a: (rest if a == source else u) for a, u in self.kingdom.items() if a != source or rest}
-        self.note(f"  no kingdom {game.unit_name(units[i])} left in the pool: one comes from "
-                  f"{game.world.areas[source].name}")
+        flipped = " and is flipped" if units[i] != unit else ""
+        self.note(f"  no kingdom {game.unit_name(unit)} left in the pool: a {game.unit_name(units[i])} comes from "
+                  f"{game.world.areas[source].name}{flipped}")
         return True
 
     # -- conflict with a kingdom (§ 10: Kingdoms defend their area normally) -------------------------

@@ -5,7 +5,7 @@ A variant switches an option on through its rule parameter (game.yaml ``rules:``
 schemas/7ages/rules.schema.json). ``refused`` names every option a deck switches on that the engine
 does not play yet, so that ``Game`` refuses the deck naming exactly those (``UnplayedRules``).
 Option 11 is the events' (events.py), option 16 the artefacts' (artefacts.py, refused by
-``Game._artefacts`` with the artefacts it lacks). The options of conflict and transport (6, 13, 14)
+``Game._artefacts`` with the artefacts it lacks), option 10 ``neutral_kingdoms.py``'s. The options of conflict and transport (6, 13, 14)
 are ``warfare.py``'s, Deus Vult! (12) is ``temples.py``'s. docs/rules/7ages.md § 18 is the specification.
 """
 
@@ -54,9 +54,11 @@ def refused(rules) -> list[str]:
     return [str(o) for o in OPTIONS if rules[o.rule] and not o.played]
 
 
-def left_out() -> str:
-    """What ``GameFacts.unplayed`` says of options 1-15 (option 16's is said by ``Game._artefacts``)."""
-    return "the optional rules " + ", ".join(str(o.number) for o in OPTIONS if not o.played)
+def left_out() -> tuple[str, ...]:
+    """What ``GameFacts.unplayed`` says of options 1-15 (option 16's is said by ``Game._artefacts``):
+    nothing once all are played."""
+    numbers = [str(o.number) for o in OPTIONS if not o.played]
+    return ("the optional rules " + ", ".join(numbers),) if numbers else ()
 
 
 def refusal(names: list[str]) -> str:

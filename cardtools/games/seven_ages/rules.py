@@ -4,7 +4,7 @@ Part 1 of the engine (issue 16; docs/rules/7ages.md is the specification, with o
 *judgment*). This module holds the state, set-up, the turn (action markers, their resolution 1 → 7
 from the First player, end of turn) and the game end; the actions are in ``actions.py``, Manoeuvre
 and conflict in ``conflict.py``, Harvest glory in ``glory.py``. Not played yet, and said so by
-``GameFacts.unplayed`` (``LEFT_OUT``): the optional rules but 11 (its variant: ``secret.py``). The
+``GameFacts.unplayed`` (``LEFT_OUT``): the optional rules not played yet (options.py; 11: ``secret.py``). The
 cards' events are in ``events.py``. The empires' special rules are in ``specials.py``, leaders in ``leaders.py``,
 religions and governments beyond playing their cards in ``beliefs.py``.
 
@@ -767,5 +767,5 @@ def slug(name: str) -> str:
 
 
 #: What the engine does not play yet (docs/rules/7ages.md, banner; § 18), printed by play and simulate.
-LEFT_OUT = (left_out(),)
+LEFT_OUT = left_out()
 EVENTS = "the cards' events: this deck is played without them, as the no-events variant plays it"

@@ -8,6 +8,7 @@ setup:
   deck: [french, goths]          # the top of the deck, in order (conflict and trade draws)
   cities: {etruria: 5}           # cities in areas nobody holds
   temples: {syria: islam}        # option 12's temples (temples.py)
+  kingdoms: {gaul: [sword]}      # option 10's kingdom units (neutral_kingdoms.py)
   empires:                       # empires already in play
     - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, glory: 5, capital: latium, homeland: latium,
        areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium],
@@ -95,6 +96,10 @@ def arrange(game, players: int, seed: int, setup: dict):
         if area not in game.world.areas or religion not in game.religions:
             raise SetupError(("temples", area), f"no area '{area}' or no religion '{religion}'")
         state.temples = {**state.temples, area: religion}
+    for area, units in setup.get("kingdoms", {}).items():       # option 10's kingdoms (neutral_kingdoms.py)
+        if area not in game.world.areas or area in state.owner or any(u not in game.unit_class for u in units):
+            raise SetupError(("kingdoms", area), f"no area '{area}', an empire's area, or no such unit type")
+        state.kingdom = {**state.kingdom, area: tuple(units)}
     for artefact, level in setup.get("track", {}).items():     # option 16's blue markers (artefacts.py)
         if game.artefacts.get(artefact, {}).get("colour") != "blue":
             raise SetupError(("track", artefact), f"'{artefact}' is not a blue artefact")
