@@ -77,6 +77,7 @@ def violations(state, changes) -> list[str]:
             continue
         starting = (state.step is not None and state.step[:2] == ("build", "start") and state.player == s) or (
             state.fight is not None and state.fight[1] == s) or (
+            state.neutral_side(s)) or (   # option 10: a kingdom's controller an event emptied goes at the end
             state.step is not None and state.step[0] == "fight" and state.player == s) or (   # all its units wait to fight
             any(task[0] in ("land", "finish_start") and task[1] == s for task in state.queue)) or (   # or to land
             any(state.invaders.values()) and ("manoeuvre_over", s) in state.queue) or (   # (an event window in between)

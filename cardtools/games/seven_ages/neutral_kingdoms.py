@@ -1,5 +1,5 @@
 """7 Ages option 10, Neutral Kingdoms (seeds/001_f19afe02b0a671da.txt § PLAYERS' GUIDE › 10) Neutral
-Kingdoms (Kingdoms expansion)), as a mixin of the state. docs/rules/7ages.md § 18.9 is the specification.
+Kingdoms (Kingdoms expansion)), as a mixin of the state. docs/rules/7ages.md § 18.8 is the specification.
 
 Kingdom units hold an area without an empire: ``self.kingdom`` maps an area to its kingdom units (unit
 types), apart from the empires' ``units`` and ``owner``. Why a map of its own and not an owner: a
@@ -135,12 +135,12 @@ class NeutralKingdoms:
         kingdom keeps its survivors (never disordered: a neutral area), or the attacker takes the area
         (a city liberated, disorder if both sides lost units); nobody's empire wins when the kingdom
         holds *(judgment: events of a conflict won are an empire's)*."""
-        area, att, _, ua, ud, sa, sd, _, _, la, ld = self.fight
+        area, att, dfn, ua, ud, sa, sd, _, _, la, ld = self.fight
         self.fight = None
         self.task_expire("conflict")
         self.units_to_pool(att, la)                   # option 16: Socialism
         self.elite_at_risk(att, la)
-        survivors, kept = ua + sa, ud + sd
+        survivors, kept = ua + sa, self.kingdom_counters(area, ud + sd)
         self.kingdom = {a: (kept if a == area else u) for a, u in self.kingdom.items() if a != area or kept}
         if not survivors:
             self.lose_leaders(att, area, "no unit left with them")
@@ -151,7 +151,23 @@ class NeutralKingdoms:
         self.note(f"  conflict over: {self.who(att)} lost {la}, the kingdom lost {ld}; "
                   + (f"{self.who(att)} holds the area" if area in self.owner else "the kingdom holds the area"))
         self.conflict_won(att if survivors and not kept else None, ld)
+        self.check_empty(dfn)                         # an event played on the controller's empire
         self.attacker_settled(att)
+
+    def kingdom_counters(self, area: str, units: tuple[str, ...]) -> tuple[str, ...]:
+        """The kingdom's units after its conflict: units an event turned over to its side (Treason!)
+        stay as kingdom units while the pool has their counter, else they are lost *(judgment: the
+        kingdom has only its 90 counters)*."""
+        game, left = self.game, self.kingdom_pool()
+        for unit in self.kingdom[area]:
+            left[game.counter_of[unit]] += 1
+        kept = []
+        for unit in units:
+            counter = game.counter_of.get(unit)
+            if left.get(counter, 0) > 0:
+                left[counter] -= 1
+                kept.append(unit)
+        return tuple(kept)
 
     # -- Christianity's conversion (§ 16 › Christianity, with option 10) -----------------------------
     def converts_kingdom(self, area: str) -> bool:
