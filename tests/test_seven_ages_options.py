@@ -307,12 +307,13 @@ def test_units_march_through_a_kingdom_only_with_two_to_one():
     """§ 10: kingdoms defend their area normally — units stop there as at another empire's units
     (§ 4. Manoeuvre › Land unit movement restrictions: 2:1 to pass)."""
     state = kingdoms_table(empires=[{"player": "P1", "card": "romans", "level": 12,
-                                     "areas": {"latium": ["lt_horse"] * 2}}], kingdoms={"etruria": ["spear"]})
+                                     "areas": {"latium": ["lt_horse"] * 4}}], kingdoms={"etruria": ["spear"]})
     play(state, "mark manoeuvre", "extra none", "extra none")
     slot = state.player
     assert "cis_alpine" not in state.march_targets(slot) and "etruria" in state.march_targets(slot)
-    state.invaders = {"etruria": ("lt_horse", "lt_horse")}
-    assert state.passable(slot, "etruria")
+    play(state, "open etruria")                       # 2 Lt. horse: 2:1 against the kingdom's spear
+    assert state.invaders == {"etruria": ("lt_horse", "lt_horse")}
+    assert "cis_alpine" in state.march_targets(slot)
 
 
 def test_a_discarded_empire_takes_kingdom_units_from_another_kingdom_when_the_pool_is_empty():

@@ -72,7 +72,7 @@ class Manoeuvre:
         here = self.invaders.get(area, ())
         if ships:
             here = tuple(u for u in here if self.game.class_kind[self.game.unit_class[u]] != "land")
-        return len(here) >= 2 * len(self.units.get(area) or self.kingdom[area])     # option 10: a kingdom's
+        return len(here) >= 2 * len(self.units_holding(area))     # option 10: a kingdom's units too
 
     def explorer(self, slot: int, source: str, leaders: bool) -> int:
         """1 when an Explorer moves with the units of ``source`` (a ``march`` takes its area's
@@ -278,9 +278,9 @@ class Manoeuvre:
         empire's area it does not have 2:1 in yet: the slowest first, then one of each unit type in
         turn, the weakest type first *(judgment: the player picks them; the rulebook's example sends a
         rifle, a Lt. horse, an artillery and a knight)*; None when it cannot reach 2:1 this way."""
-        if self.owner.get(target) in (None, slot) or self.passable(slot, target):
-            return None
-        need = 2 * len(self.units[target]) - len(self.invaders.get(target, ()))
+        if (self.owner.get(target) in (None, slot) and target not in self.kingdom) or self.passable(slot, target):
+            return None                                    # (option 10: a kingdom's area too)
+        need = 2 * len(self.units_holding(target)) - len(self.invaders.get(target, ()))
         game = self.game
         grade = game.counters.mixes[game.colour_mix[self.colour[slot]]]["grade"]
         able, seen = [], {}

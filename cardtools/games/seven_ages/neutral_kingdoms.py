@@ -42,6 +42,10 @@ class NeutralKingdoms:
                 left[game.counter_of[unit]] -= 1
         return left
 
+    def units_holding(self, area: str) -> tuple[str, ...]:
+        """The units holding an area: its empire's or its kingdom's."""
+        return self.units.get(area) or self.kingdom.get(area, ())
+
     # -- kingdoms rising (discard: § 7; unmaintained units: § 2. Production) -------------------------
     def leave_kingdoms(self, slot: int) -> None:
         """A discarded empire's land areas become kingdoms (§ 10: each unit removed from a land area
