@@ -341,3 +341,18 @@ def test_an_area_whose_units_all_go_unpaid_becomes_a_kingdom():
     play(state, "mark production", "extra none", "extra none")
     assert state.kingdom == {"latium": ("sword",), "etruria": ("archer",)}
     assert not state.forts and not state.disorder and state.empire[0] is None
+
+
+def test_the_nearest_player_to_the_active_players_left_plays_a_kingdom_on_a_tie():
+    """§ 10: two other players' empires as near to the kingdom: the one nearest the active player's
+    left (P3 is P2's left) plays its defenders; the active player's own empires never do."""
+    state = kingdoms_table(3, empires=[
+        {"player": "P1", "card": "romans", "level": 12, "areas": {"venetia": ["sword"]}},
+        {"player": "P2", "card": "franks", "level": 12, "areas": {"latium": ["spear"]}},
+        {"player": "P3", "card": "egyptians", "level": 12, "areas": {"cis_alpine": ["spear"]}}],
+        kingdoms={"etruria": ["spear"]})
+    romans, franks, egyptians = (next(s for s in state.in_play() if state.empire[s] == card)
+                                 for card in ("romans", "franks", "egyptians"))
+    assert state.controller("etruria", franks) == egyptians
+    assert state.controller("etruria", egyptians) == romans
+    assert state.controller("etruria", romans) == franks

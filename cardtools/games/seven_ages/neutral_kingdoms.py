@@ -115,7 +115,7 @@ class NeutralKingdoms:
         empires = [s for s in self.in_play() if self.seat_of(s) != seat]
         if not empires:
             return self.slots_of((seat + 1) % n)[0]
-        return min(empires, key=lambda s: (min(far.get(a, 999) for a in self.areas_of(s)),
+        return min(empires, key=lambda s: (min((far.get(a, 999) for a in self.areas_of(s)), default=999),
                                            (self.seat_of(s) - seat) % n, s))
 
     def attack_kingdom(self, slot: int, area: str, units: tuple[str, ...]) -> None:
