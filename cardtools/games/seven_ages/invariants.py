@@ -94,7 +94,8 @@ def violations(state, changes) -> list[str]:
     if set(state.units) != set(state.owner):
         found.append("units in an area nobody controls")
     for area, units in state.invaders.items():          # units waiting for a conflict after movement
-        if units and area not in state.owner and area not in state.kingdom:
+        if units and area not in state.owner and area not in state.kingdom and state.fight is None:
+            # (an event in a conflict may empty an area where units wait: they enter it at its turn)
             found.append(f"units wait to fight in {area}, which nobody holds")
     kind = state.step[0] if state.step else None
     fighting = state.fight is not None or any(task[0] == "manoeuvre_over" for task in state.queue)  # its events
