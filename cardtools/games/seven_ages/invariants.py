@@ -140,14 +140,17 @@ def violations(state, changes) -> list[str]:
 def kingdom_violations(state) -> list[str]:
     """Option 10 (neutral_kingdoms.py): kingdom units in land areas only, no area held by an empire
     and a kingdom at once (a conflict keeps the kingdom's units there until its end), a neutral area
-    never disordered or fortified, and no counter more often on the map than the mix holds."""
+    never disordered, nor fortified but while a new empire sets up there, and no counter more often on
+    the map than the mix holds."""
     found = []
+    setting_up = any(task[0] == "finish_start" for task in state.queue) or (   # a card's free fort in a start
+        state.step is not None and state.step[:2] == ("build", "start"))       # area, gone unless it is taken
     if state.kingdom and not state.game.rules["neutral_kingdoms"]:
         found.append("kingdom units without option 10")
     for area, units in state.kingdom.items():
         if not units or not state.game.world.areas[area].is_land:
             found.append(f"kingdom units {units} in {area}")
-        if area in state.owner or area in state.disorder or area in state.forts:
+        if area in state.owner or area in state.disorder or area in state.forts and not setting_up:
             found.append(f"{area}: a kingdom's area held by an empire, disordered or fortified")
     short = {c: n for c, n in state.kingdom_pool().items() if n < 0}
     if short:

@@ -136,7 +136,9 @@ class NeutralKingdoms:
 
     def kingdom_conflict_over(self) -> None:
         """§ 4. Manoeuvre › End of conflict against a kingdom: the attacker's elite markers at risk; the
-        kingdom keeps its survivors (never disordered: a neutral area), or the attacker takes the area
+        kingdom keeps its survivors (never disordered: a neutral area; a fort a new empire brought to
+        its start area is gone, as from every start area the empire does not take), or the attacker
+        takes the area
         (a city liberated, disorder if both sides lost units); nobody's empire wins when the kingdom
         holds *(judgment: events of a conflict won are an empire's)*."""
         area, att, dfn, ua, ud, sa, sd, _, _, la, ld = self.fight
@@ -146,6 +148,8 @@ class NeutralKingdoms:
         self.elite_at_risk(att, la)
         survivors, kept = ua + sa, self.kingdom_counters(area, ud + sd)
         self.kingdom = {a: (kept if a == area else u) for a, u in self.kingdom.items() if a != area or kept}
+        if kept:
+            self.forts -= {area}                      # a new empire's free fort, left alone (§ 4 › Vacant areas)
         if not survivors:
             self.lose_leaders(att, area, "no unit left with them")
         elif not kept:
