@@ -47,6 +47,7 @@ from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.temples import Temples
 from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
+from cardtools.games.seven_ages.trade import TradeCards
 from cardtools.games.seven_ages.votes import Votes
 from cardtools.games.seven_ages.worldmap import WorldMap
 
@@ -65,7 +66,7 @@ SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
 class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes,
-            Clocks, Options, Temples, Warfare, Tasks, BaseState):
+            Clocks, Options, Temples, Warfare, TradeCards, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
