@@ -30,13 +30,13 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: as disorder is about to be placed in one of its areas, when it has no leader left, when another empire
 #: took one of its areas, at the end of a Manoeuvre that liberated some, after Harvest glory with the glory
 #: it gained, after a trade it won or did not (and did not progress in), as it produces, when the climate
-#: collapses (docs/rules/7ages.md § 14.2).
+#: collapses, when its Forum is gone (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
            "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between",
-           "unit_to_pool", "within_range_changes", "treaty_broken", "loses_fertile", "religion_shrinks")
+           "unit_to_pool", "within_range_changes", "treaty_broken", "loses_fertile", "religion_shrinks", "removed")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -50,7 +50,8 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range", "leader_number"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
                                   "range_everywhere", "unlimited_placement", "second_manoeuvre",
                                   "retreat_near_here", "tacticians_next_door", "unlimited_ships_here",
-                                  "urbanise_extra_level", "trade_from_deck", "trade_second_card", "buy_glory_30"}),
+                                  "urbanise_extra_level", "trade_from_deck", "trade_second_card", "buy_glory_30",
+                                  "forum_pass", "forum_go"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
               "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
                                 "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance",
