@@ -33,6 +33,7 @@ from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
 from cardtools.games.seven_ages import secret, views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
+from cardtools.games.seven_ages.canal import GreatCanal
 from cardtools.games.seven_ages.clocks import COLLAPSE, Clocks
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
@@ -67,7 +68,7 @@ SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
 class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes,
-            Clocks, Options, Temples, Warfare, TradeCards, Forum, Tasks, BaseState):
+            Clocks, Options, Temples, Warfare, TradeCards, Forum, GreatCanal, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter(),

@@ -43,7 +43,8 @@ class TradeCards:
 
         def from_hand(st):
             st.queue[:0] = [("offer", slot)]
-        self.decide(Pending(slot, "trade with a card from the deck?", (Option("deck", from_deck), Option("hand", from_hand))))
+        self.decide(Pending(slot, "trade with a card from the deck?",
+                            (Option("deck", from_deck), Option("hand", from_hand))))
 
     def task_second_card(self, slot: int) -> None:
         """Renaissance: after both sides played their first card, a second one face down from the hand
