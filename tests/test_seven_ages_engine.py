@@ -46,14 +46,14 @@ def test_options_of_part_2_are_refused_by_name(variant, option):
 
 def test_option_16_is_refused_naming_each_artefact_and_what_it_lacks():
     """Until every artefact's power and penalty runs, a designer asking for option 16 reads which
-    artefacts do not and why (issue 17): Forum's pass and '+1 go', the Defender of the faith's vote."""
+    artefacts do not and why (issue 17): the Defender of the faith's vote and site."""
     with pytest.raises(UnplayedRules) as refused:
         new_game(load_deck("7ages", "artefact-effects", WS))
     said = str(refused.value)
-    assert "not every artefact runs: option 16 for 6 of 57 artefacts: Computing (" in said
+    assert "not every artefact runs: option 16 for 2 of 57 artefacts: Defender of the faith (" in said
     assert not any(name in said for name in ("Heresy", "Nobel Prize", "United Nations", "World war", "Autocracy",
-                                             "Buddhism", "Capitalism", "Environmental sustainability", "Christianity"))
-    assert "Forum (window 'removed', allow 'forum_pass', allow 'forum_go')" in said
+                                             "Buddhism", "Capitalism", "Environmental sustainability", "Christianity",
+                                             "Computing", "Renaissance", "Forum", "Great Canal"))
     assert "where it may be played (empire: religion_without_defender)" in said
     assert "Colossus of Rhodes" not in said and "Great Library" not in said and "Mars landing" not in said
 
@@ -62,7 +62,7 @@ def test_artefacts_so_far_plays_option_16s_rules_and_names_the_powers_not_played
     assert main(["play", "7ages", "--variant", "artefacts-so-far", "--players", "4", "--agents", "random",
                  "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "option 16 for 6 of 57 artefacts: Computing (" in out
+    assert "option 16 for 2 of 57 artefacts: Defender of the faith (" in out
     assert "the blue Paved roads marker goes on progress level 15" in out      # the game starts in age 4
 
 

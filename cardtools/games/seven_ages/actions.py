@@ -451,8 +451,7 @@ class Actions:
         if self.log is not None:
             self.note(f"  {self.who(slot)} trades with " + (self.who(partner) if partner >= 0 else "the deck"))
         sides = (slot, partner) if partner >= 0 else (slot,)      # events before the cards and after (events.py)
-        tasks = [("window", "trade_before", sides), ("window", "trade", sides), ("offer", slot)]
-        tasks += [("offer", partner)] if partner >= 0 else []
+        tasks = [("window", "trade_before", sides), ("window", "trade", sides)] + self.trade_tasks(slot, partner)
         self.queue[:0] = tasks + [("trade_result", slot, partner), ("window", "trade_after", sides)]
 
     def task_offer(self, slot: int) -> None:
@@ -485,15 +484,15 @@ class Actions:
         if partner >= 0 and self.temporary and self.trade_split(slot, partner):   # both against the deck (events.py)
             self.queue[:0] = [("trade_result", slot, -1), ("trade_result", partner, -1)]
             return
-        mine = self.offer[seat][0] if self.offer[seat] else None
+        mine = self.offer[seat]                           # one card, two with Renaissance (trade.py)
         self.offer[seat] = ()
-        if mine is None:                                  # hand and deck both empty: no trade
+        if not mine:                                      # hand and deck both empty: no trade
             return
         if partner >= 0:
             pseat = self.seat_of(partner)
-            theirs = self.offer[pseat][0]
+            theirs = self.offer[pseat]
             self.offer[pseat] = ()
-            values = (self.trade_value(slot, mine), self.trade_value(partner, theirs))
+            values = (self.offered_value(slot, mine), self.offered_value(partner, theirs))
             chose = (True, self.marks[partner] in ("trade", "wild_trade"))
             if chose[1]:                                  # the partner's own Trade marker is this trade
                 self.wild_used[partner] |= self.marks[partner] == "wild_trade"
@@ -502,15 +501,14 @@ class Actions:
         else:
             drawn = self.draw_cards(1)
             if not drawn:
-                self.discards += (mine,)
+                self.discards += mine
                 return
-            theirs = drawn[0]
-            values = (self.trade_value(slot, mine), game.value[theirs])   # the deck's card unmodified
+            theirs = drawn
+            values = (self.offered_value(slot, mine), game.value[theirs[0]])   # the deck's card unmodified
             chose, higher = (True, False), (False, False)
         self.traded_value = {slot: values[0], partner: values[1]}
         if self.log is not None:
-            self.note(f"  cards: {game.name(mine)} ({game.value[mine]}) → {values[0]} against "
-                      f"{game.name(theirs)} ({game.value[theirs]}) → {values[1]}")
+            self.note(f"  cards: {self.cards_named(mine)} → {values[0]} against {self.cards_named(theirs)} → {values[1]}")
         sides = (slot, partner)
         gains = [0, 0]
         if values[0] != values[1]:
@@ -539,9 +537,7 @@ class Actions:
                     self.trade_elephant(s, sides[1 - i])
             if (not gains[i] or self.temporary and self.free_trade(s)) and not (
                     self.temporary and self.trade_income_lost(s)):          # Free trade, Tariffs (events.py)
-                income = game.value[cards[i]] * (self.trade_income_times(s) if self.changing else 1)
-                if self.option_16() and self.trade_income_also(s) and sides[1 - i] >= 0:    # Universal suffrage
-                    income += game.value[cards[1 - i]]
+                income = self.trade_income(s, cards[i], cards[1 - i] if sides[1 - i] >= 0 else ())   # trade.py
                 self.earn(s, income, "trade")
             if values[i] > values[1 - i] and self.leaders_in(s, "sc"):
                 self.scientists_draw(s)
@@ -550,16 +546,16 @@ class Actions:
                 if won:
                     self.score(s, won, "immediate glory: trade won")
         if partner >= 0 and self.option_16():             # Democracy: a trade between two (artefacts.py)
-            self.traded_between((slot, partner), (mine,), (theirs,))
+            self.traded_between((slot, partner), mine, theirs)
         if partner >= 0:                                  # each keeps the other's card
-            self.hand[seat] += (theirs,)
-            self.hand[self.seat_of(partner)] += (mine,)
+            self.hand[seat] += theirs
+            self.hand[self.seat_of(partner)] += mine
             for a, b in ((slot, partner), (partner, slot)):
                 self.unrestricted[a] |= frozenset(c for c in ("ships", "cavalry") if c not in self.icons(b))
             self.traded |= {slot, partner}
         else:
-            self.discards += (mine,)
-            self.hand[seat] += (theirs,)
+            self.discards += mine
+            self.hand[seat] += theirs
             self.traded |= {slot}
 
     def scientists_draw(self, slot: int) -> None:

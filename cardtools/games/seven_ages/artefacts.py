@@ -30,13 +30,14 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: as disorder is about to be placed in one of its areas, when it has no leader left, when another empire
 #: took one of its areas, at the end of a Manoeuvre that liberated some, after Harvest glory with the glory
 #: it gained, after a trade it won or did not (and did not progress in), as it produces, when the climate
-#: collapses (docs/rules/7ages.md § 14.2).
+#: collapses, when its Forum is gone, when its Great Canal's area was taken (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
            "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between",
-           "unit_to_pool", "within_range_changes", "treaty_broken", "loses_fertile", "religion_shrinks")
+           "unit_to_pool", "within_range_changes", "treaty_broken", "loses_fertile", "religion_shrinks", "removed",
+           "lost_control")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -50,11 +51,13 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range", "leader_number"}),
               "allow": frozenset({"ships_of_the_line_early", "ocean_range", "range_through_empires",
                                   "range_everywhere", "unlimited_placement", "second_manoeuvre",
                                   "retreat_near_here", "tacticians_next_door", "unlimited_ships_here",
-                                  "urbanise_extra_level"}),
+                                  "urbanise_extra_level", "trade_from_deck", "trade_second_card", "buy_glory_30",
+                                  "forum_pass", "forum_go", "canal_passage"}),
               "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
               "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
                                 "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance",
-                                "religious_site_here", "liberator_keeps_temple"}),
+                                "religious_site_here", "liberator_keeps_temple",
+                                "canal_as_river"}),
               "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
@@ -72,7 +75,7 @@ TAKEN_FROM = {"islamic": "islam"}
 #: (``Artefacts.site_fits``); an artefact with another word is not played yet.
 EMPIRE_WORDS = frozenset({"has_disordered_area", "no_disorder", "has_leader", "has_religion", "no_religious_leader",
                           "may_build_ships", "solely_most_advanced", "religion_shared"})
-AREA_WORDS = frozenset({"coastal", "river", "undisordered_city", "most_ships", "not_religious_site"})
+AREA_WORDS = frozenset({"coastal", "river", "undisordered_city", "most_ships", "not_religious_site", "adjacent_to_canal"})
 CONDITION_KEYS = frozenset({"within_range_of", "controls_land_in", "area_terrain", "track"})
 
 
@@ -799,6 +802,7 @@ class Artefacts:
                 "most_ships": lambda: self.ships_in(area) >= max((self.ships_in(a) for a in self.units
                                                                   if world.coastal(a)), default=0),
                 "not_religious_site": lambda: not self.sites_of_area(area),
+                "adjacent_to_canal": lambda: self.canal_site(area, artefact),           # canal.py
             }[word]():
                 return False
         return True

@@ -125,6 +125,7 @@ class Manoeuvre:
             closed |= self.at_peace(slot)                             # a Peace treaty (artefacts.py)
         chart = self.chart
         roads = self.road_costs(slot) if land and self.option_16() else {}    # Paved roads, Railways
+        canals = self.canal_passages(slot) if not land and not air and self.option_16() else {}   # canal.py
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
@@ -139,7 +140,7 @@ class Manoeuvre:
                 tags, promised = tags | {holder}, True
             if not land and not air and here.is_land and area != source:
                 continue                                   # a port ends a ship's move
-            for border in here.borders:
+            for border in here.borders + canals[area] if area in canals else here.borders:
                 n = border.area
                 there = world.areas[n]
                 other = self.owner.get(n)
@@ -191,6 +192,9 @@ class Manoeuvre:
         for ships built there *(judgment: placed on the coast they first sail from)* (§ 4. Manoeuvre ›
         Ship movement restrictions: ships lie on the coast closest to the seas they can enter)."""
         coasts = self.game.world.coasts(port)
+        kiel = self.port_coasts(port) if len(coasts) > 1 and self.option_16() else None     # Great Canal (canal.py)
+        if kiel is not None:
+            return kiel
         return tuple(coasts[i] for i in self.berth[port]) if port in self.berth else coasts
 
     def dock(self, slot: int, port: str, sea: str) -> None:
@@ -831,6 +835,9 @@ class Manoeuvre:
             parts.append(("disorder markers", markers * (max(v[0] for v in values) + max(v[1] for v in values))))
         if side == 1:
             parts.append(("terrain", self.chart.defence(area, self.age(dfn), self.across.get(area))))
+            canal = self.canal_defence(area, self.across.get(area)) if self.option_16() else 0
+            if canal:                                    # option 16: a Great Canal is a river (canal.py)
+                parts.append(("canal", canal))
             if self.fortified(area):
                 parts.append(("fort", FORT))
             if area in self.invaded:
@@ -935,10 +942,12 @@ class Manoeuvre:
         if not survivors_d:
             capital = self.capital[dfn] == area
             kept = self.kept_by_liberator(area)            # option 16: a Great Temple stays (artefacts.py)
+            canals = self.canals_in(area)                  # option 16: a Great Canal stays (canal.py)
             self.vacate(area)
             if survivors_a:
                 self.take_control(att, area, survivors_a)
                 self.artefacts_kept(area, kept)
+                self.canal_taken(dfn, att, area, canals)
                 self.land_taken(att, dfn, area)           # option 16 (artefacts.py)
             if capital and self.money[dfn]:
                 money, self.money[dfn] = self.money[dfn], 0

@@ -1415,7 +1415,7 @@ class Events:
             return [s for s in self.in_play() if s != ctx.event.get("ender")]
         if name in SPIED:                            # option 16: whose hand an artefact shows (artefacts.py)
             return self.spied(ctx, name)
-        if name in ctx.event and name in ("taker", "liberator"):     # option 16: who took an area (artefacts.py)
+        if name in ctx.event and name in ("taker", "liberator", "new_owner"):   # option 16: who took an area
             return [ctx.event[name]]
         if name == "your_other_empire":
             by = ctx.event.get("by", ctx.player)

@@ -23,12 +23,8 @@ class Glory:
 
     # -- § End of turn › Harvest glory › Buying glory ---------------------------------------------------
     def task_buy(self, slot: int) -> None:
-        if self.empire[slot] is not None and self.money[slot] >= self.glory_price():
+        if self.empire[slot] is not None and self.money[slot] >= self.glory_price(slot):
             self.wait("buy", slot)
-
-    def glory_price(self) -> int:
-        """50 money a glory (30 with Renaissance: its power is option 16, part 2)."""
-        return self.game.markers["glory"]["cost"]
 
     def options_buy(self) -> list[int]:
         ids = self.game.ids["buy"]
@@ -36,7 +32,7 @@ class Glory:
 
     def move_buy(self, how: str) -> None:
         """As much glory as the money buys, or none (the primitive: ``glory <n>``, moves.py)."""
-        self.move_glory(str(self.money[self.player] // self.glory_price() if how == "all" else 0))
+        self.move_glory(str(self.money[self.player] // self.glory_price(self.player) if how == "all" else 0))
 
     # -- the categories ------------------------------------------------------------------------------
     def task_harvest(self) -> None:

@@ -336,13 +336,13 @@ class Primitives:
 
     # -- Harvest glory (§ End of turn › Harvest glory › Buying glory) -----------------------------------------
     def allows_glory(self, count: str) -> bool:
-        return int(count) * self.glory_price() <= self.money[self.player]
+        return int(count) * self.glory_price(self.player) <= self.money[self.player]
 
     def move_glory(self, count: str) -> None:
         slot, n = self.player, int(count)
         self.note_move("glory", count)
         if n:
-            price = self.glory_price()
+            price = self.glory_price(slot)
             self.spend(slot, n * price)
             self.score(slot, n, f"bought for {n * price} money")
         self.done()

@@ -33,11 +33,13 @@ from cardtools.engine.zones import HIDDEN, OWNER, SEAT, Zone
 from cardtools.games.seven_ages import secret, views
 from cardtools.games.seven_ages.actions import PROFILES, Actions
 from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
+from cardtools.games.seven_ages.canal import GreatCanal
 from cardtools.games.seven_ages.clocks import COLLAPSE, Clocks
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.artefacts import ArtefactBook, Artefacts
 from cardtools.games.seven_ages.events import EventBook, Events
+from cardtools.games.seven_ages.forum import Forum
 from cardtools.games.seven_ages.glory import Glory
 from cardtools.games.seven_ages.kingdoms import CommonUnits, common_counters
 from cardtools.games.seven_ages.leaders import Leaders
@@ -48,6 +50,7 @@ from cardtools.games.seven_ages.specials import Specials
 from cardtools.games.seven_ages.temples import Temples
 from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
+from cardtools.games.seven_ages.trade import TradeCards
 from cardtools.games.seven_ages.votes import Votes
 from cardtools.games.seven_ages.worldmap import WorldMap
 
@@ -66,10 +69,11 @@ SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
 class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes,
-            Clocks, Options, Temples, Warfare, NeutralKingdoms, Tasks, BaseState):
+            Clocks, Options, Temples, Warfare, NeutralKingdoms, TradeCards, Forum, GreatCanal, Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
-    RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter()}
+    RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter(),
+                 "extra_go": Counter()}               # option 16: a Forum's '+1 go' markers (forum.py)
     ZONES = (Zone("deck", HIDDEN, pool="cards", view=("deck",)),
              Zone("hand", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "hand")),
              Zone("bids", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "bid")),
@@ -123,6 +127,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.defended: dict[tuple, int] = {}              # option 16: (defender, attacker) -> the turn of a conflict
         self.treaties: tuple = ()                         # option 16: Peace treaties' ((area, empire, age) × 2)
         self.great_temples: dict[str, str] = {}           # option 16: area -> the religion of its Great Temple
+        self.went_again: dict[int, int] = {}              # option 16: empire -> the turn it spent a '+1 go' (forum.py)
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -359,8 +364,16 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         if slot is not None and self.option_16():
             self.censured = frozenset()
             self.temples_kept()                          # a Great Temple's religion shrank (artefacts.py)
+            self.forums_kept()                           # a Forum gone: its '+1 go' markers too (forum.py)
             if self.heresy_vote(slot):                   # option 16: a Vote action instead (votes.py)
                 return
+            if self.forum_offered(action, seat, slot):   # a Forum: the action or a pass (forum.py)
+                return
+        self.task_acting(action, seat, slot)
+
+    def task_acting(self, action: str, seat: int, slot: int | None) -> None:
+        """The action starts: option 16's moments at the start of an action first."""
+        if slot is not None and self.option_16():
             self.fire_artefacts("each_action", slot)     # Mars landing
             if self.moment_due("before_action", slot):   # Buddhism, Christianity, the Oracle, Satellites
                 self.queue[:0] = [("artefact_moment", "before_action", slot), ("action", action, seat, slot)]
@@ -375,6 +388,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             self.queue.insert(len(self.queue) - waiting, ("marooned",))
         if self.game.events is not None or self.option_16():   # a change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
+        if slot is not None and self.option_16():          # a Forum's '+1 go': a second action (forum.py)
+            self.queue.insert(len(self.queue) - waiting, ("forum_go", action, seat, slot))
 
     # -- end of turn (§ End of turn) -------------------------------------------------------------------
     def task_end_turn(self) -> None:

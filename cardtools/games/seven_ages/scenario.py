@@ -12,7 +12,7 @@ setup:
   empires:                       # empires already in play
     - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, glory: 5, capital: latium, homeland: latium,
        areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium],
-       beliefs: [christianity], leaders: {latium: [caesar, ph]}}   # a named leader, or a type's code
+       beliefs: [christianity], leaders: {latium: [caesar, ph]}, extra_go: 1}   # a named leader, or a type's code
     - {player: P2, card: successor_state, parent: romans, areas: {dacia: [sword]}}   # spawned from the Romans
 ```
 
@@ -56,6 +56,7 @@ def arrange(game, players: int, seed: int, setup: dict):
         state.progress[slot] = spec.get("level", 1)
         state.money[slot] = spec.get("money", 0)
         state.elite[slot] = spec.get("elite", 0)
+        state.extra_go[slot] = spec.get("extra_go", 0)     # option 16: a Forum's '+1 go' markers (forum.py)
         state.glory[slot] = spec.get("glory", 0)           # the player's glory, held by this empire's slot
         for area, units in spec.get("areas", {}).items():
             if area not in game.world.areas:

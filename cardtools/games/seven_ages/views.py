@@ -15,6 +15,8 @@ def snapshot(state) -> dict:
             "homeland": state.homeland[s], "beliefs": list(state.beliefs[s]), "on_card": list(state.on_card[s]),
             "marker": state.marks[s], "areas": sorted(state.areas_of(s)),
             "leaders": [name for name, _, _ in state.leaders[s]]}
+        if state.extra_go[s]:                    # option 16: a Forum's '+1 go' markers (forum.py)
+            empires[state.empire[s]]["extra_go"] = state.extra_go[s]
     areas = {}
     held = set(state.owner) | set(state.kingdom)
     for a in sorted(held | set(state.city) | set(state.temples), key=lambda a: game.world.areas[a].index):
