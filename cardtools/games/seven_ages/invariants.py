@@ -5,9 +5,11 @@ units of each colour never more than its counter mix (§ Components); money betw
 Production › Earning income); each colour on one empire at most; every empire in play holding an
 area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the
 map, holding units of its controller, a land area with a city or fort only where the map has land;
-disorder only in controlled areas; units waiting for a conflict only during a Manoeuvre, and no
-conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
-negative and changed only by a rule that gives it (the host's recorded causes); every card in one
+disorder only in controlled areas; units waiting for a conflict only during a Manoeuvre (in an area
+another empire controls while units may still move: later an earlier conflict or an event, Desertion,
+may take its last units there, and the waiting units take the area unfought, § 4. Manoeuvre ›
+Resolving conflict), and no conflict before its movement is over (§ 4. Manoeuvre › Resolving
+conflict); a seat's glory never negative and changed only by a rule that gives it (the host's recorded causes); every card in one
 place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
 waiting on the stack only while they are being played (events.py); blue markers on the progress
 track only with option 16, for blue artefacts, on a level of the track (artefacts.py); option 16's clocks on
@@ -92,7 +94,8 @@ def violations(state, changes) -> list[str]:
     if set(state.units) != set(state.owner):
         found.append("units in an area nobody controls")
     for area, units in state.invaders.items():          # units waiting for a conflict after movement
-        if units and area not in state.owner:
+        # (while units may move: later the defender may lose its last units there first, see above)
+        if units and area not in state.owner and state.step and state.step[0] == "march":
             found.append(f"units wait to fight in {area}, which nobody controls")
     kind = state.step[0] if state.step else None
     fighting = state.fight is not None or any(task[0] == "manoeuvre_over" for task in state.queue)  # its events
