@@ -10,9 +10,12 @@ whatever else the machine runs), the best of a few rounds; the load average is p
 
 With --invariants N: N seeded random games of ``--variant`` spread over 2-7 players (``--players``), every invariant of
 cardtools.games.seven_ages.invariants checked after every move, every 10th game replayed (same
-seed, same log); prints the counts and one digest over all logs.
+seed, same log); prints the counts and one digest over all logs. ``--variant`` may name several
+variants (comma-separated) or ``all`` (the standard game and every variant the engine plays; those it
+refuses are named): one table each, then one line per variant (games, violations, replays that
+differ, seconds).
 Run: python benchmarks/seven_ages.py [--games 100] [--rounds 3] [--greedy 5] [--variant no-events]
-[--invariants 2000] [--players 2-5]
+[--invariants 2000 [--variant classic,deluxe|all]] [--players 2-5]
 (--variant options-so-far: every optional rule played so far)
 """
 
@@ -31,6 +34,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from timing import checked_games, cpu, greedy_rate, play_random  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
+from cardtools.core.variants import variant_names  # noqa: E402
+from cardtools.engine.contract import UnplayedRules  # noqa: E402
 from cardtools.games.seven_ages.invariants import play_checked  # noqa: E402
 from cardtools.games.seven_ages.rules import Game  # noqa: E402
 
@@ -43,7 +48,16 @@ def deck(variant: str):
     return load_deck("7ages", None if variant == "standard" else variant)
 
 
-def invariants(game: Game, games: int, lowest: int, highest: int) -> None:
+def variants_named(spec: str) -> list[str]:
+    """The variants --variant names: a comma-separated list, or 'all' (the standard game and every shipped variant)."""
+    if spec == "all":
+        return ["standard", *variant_names(Path(__file__).parent.parent / "decks" / "7ages")]
+    return [name.strip() for name in spec.split(",") if name.strip()]
+
+
+def invariants(game: Game, games: int, lowest: int, highest: int) -> tuple[int, int, float]:
+    """Check ``games`` seeded games of ``game``; prints a table per player count. Returns (games with
+    violations, replays that differ, seconds)."""
     fingerprint = hashlib.sha256()
     start, bad, replays, differ = time.perf_counter(), 0, 0, 0
     print(f"{'players':>7}  {'games':>6}  {'violations':>10}  {'turns/game':>10}  {'replayed':>8}  {'differ':>6}")
@@ -58,6 +72,22 @@ def invariants(game: Game, games: int, lowest: int, highest: int) -> None:
     elapsed = time.perf_counter() - start
     print(f"{games} games, {bad} with violations, {differ} of {replays} replays differ; {elapsed:.1f} s")
     print(f"fingerprint of all logs: {fingerprint.hexdigest()}")
+    return bad, differ, elapsed
+
+
+def invariants_of(names: list[str], games: int, lowest: int, highest: int) -> None:
+    """The invariants of each variant in turn, then one summary line per variant."""
+    lines = []
+    for name in names:
+        print(f"\n{name}")
+        try:
+            game = Game(deck(name))
+        except UnplayedRules as refused:
+            lines.append(f"{name:<20}  not played: {str(refused).split(': ')[0]}")
+            continue
+        bad, differ, seconds = invariants(game, games, lowest, highest)
+        lines.append(f"{name:<20}  {games:>6}  {bad:>10}  {differ:>6}  {seconds:>8.1f}")
+    print(f"\n{'variant':<20}  {'games':>6}  {'violations':>10}  {'differ':>6}  {'seconds':>8}", *lines, sep="\n")
 
 
 def main() -> None:
@@ -65,13 +95,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="random games per measurement (default 100)")
     parser.add_argument("--rounds", type=int, default=3, help="measurements; the best counts (default 3)")
     parser.add_argument("--greedy", type=int, default=5, help="4-player greedy games to time (default 5)")
-    parser.add_argument("--variant", default="standard", help="variant of --invariants and the greedy games")
+    parser.add_argument("--variant", default="standard", help="variant of the greedy games; of --invariants: variants, comma-separated, or 'all'")
     parser.add_argument("--invariants", type=int, default=0, help="check the invariants over this many games instead")
     parser.add_argument("--players", default="2-7", help="player counts of --invariants, lowest-highest (default 2-7)")
     args = parser.parse_args()
     if args.invariants:
         lowest, highest = (int(n) for n in args.players.split("-"))
-        invariants(Game(deck(args.variant)), args.invariants, lowest, highest)
+        invariants_of(variants_named(args.variant), args.invariants, lowest, highest)
         return
     print(f"7 Ages, python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.2f} at start")

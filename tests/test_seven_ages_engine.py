@@ -121,6 +121,18 @@ def test_invariants_catch_a_conflict_fought_before_movement_is_over(game):
     assert violations(state, []) == ["a conflict while units may still move"]
 
 
+def test_units_may_wait_where_the_defender_lost_its_last_units_after_movement(game):
+    """§ 4. Manoeuvre › Resolving conflict: only areas holding another empire's units are fought; an
+    event in an earlier conflict (Desertion) may take the defender's last units where others wait, who
+    then take the area (classic, 5 players, seed 44 of the invariants). While units still move, no
+    unit waits in an area nobody controls."""
+    state = game.new_state(2, 0)
+    state.invaders, state.step = {"ukraine": ("spear", "spear")}, ("fight",)
+    assert violations(state, []) == []
+    state.step = ("march",)
+    assert violations(state, []) == ["units wait to fight in ukraine, which nobody controls"]
+
+
 def test_a_special_rule_used_as_the_engine_does_not_play_it_is_refused(tmp_path):
     """The engine plays the specials' verbs only as the cards use them (verbs.py ``_played_when``):
     another use is refused by name, not ignored."""

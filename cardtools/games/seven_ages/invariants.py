@@ -6,9 +6,11 @@ Production › Earning income); each colour on one empire at most; every empire 
 area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the
 map, holding units of its controller, a land area with a city or fort only where the map has land;
 disorder only in controlled areas; option 10's kingdom units only in land areas no empire holds,
-never more of a counter than the kingdoms mix's 90 (neutral_kingdoms.py); units waiting for a conflict only during a Manoeuvre, and no
-conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
-negative and changed only by a rule that gives it (the host's recorded causes); every card in one
+never more of a counter than the kingdoms mix's 90 (neutral_kingdoms.py); units waiting for a conflict only during a Manoeuvre (in an area
+another empire controls while units may still move: later an earlier conflict or an event, Desertion,
+may take its last units there, and the waiting units take the area unfought, § 4. Manoeuvre ›
+Resolving conflict), and no conflict before its movement is over (§ 4. Manoeuvre › Resolving
+conflict); a seat's glory never negative and changed only by a rule that gives it (the host's recorded causes); every card in one
 place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
 waiting on the stack only while they are being played (events.py); blue markers on the progress
 track only with option 16, for blue artefacts, on a level of the track (artefacts.py); option 16's clocks on
@@ -94,8 +96,8 @@ def violations(state, changes) -> list[str]:
     if set(state.units) != set(state.owner):
         found.append("units in an area nobody controls")
     for area, units in state.invaders.items():          # units waiting for a conflict after movement
-        if units and area not in state.owner and area not in state.kingdom and state.fight is None:
-            # (an event in a conflict may empty an area where units wait: they enter it at its turn)
+        # (while units may move: later the defender may lose its last units there first, see above)
+        if units and area not in state.owner and area not in state.kingdom and state.step and state.step[0] == "march":
             found.append(f"units wait to fight in {area}, which nobody holds")
     kind = state.step[0] if state.step else None
     fighting = state.fight is not None or any(task[0] == "manoeuvre_over" for task in state.queue)  # its events
