@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from operator import add, eq, sub
 
 from cardtools.sim import stats
 from cardtools.sim.chunk import COLUMNS
+from cardtools.sim.tally import Tally
 
 #: The false discovery rate of flags.
 FDR = 0.05
@@ -65,80 +65,6 @@ def build_report(manifest: dict, rows: list[dict]) -> dict:
                               "p_value": first["p_value"]}
     report["precision"] = _precision(report["seats"], expected)
     return report
-
-
-class Tally:
-    """One pass over the rows, deal by deal: per set of rows the report looks at (a seat, an agent,
-    the holders of a card, of a card in one seat, of two cards together …) the rows, win shares and
-    scores of each deal (``stats.ClusterTotals``). Every statistic of the report is computed from
-    these totals, so the work is linear in rows (times the cards and pairs of cards a row holds),
-    not rows × cards × cards. Keys: ``()`` every row, ``("seat", s)``, ``("agent", a)``,
-    ``("card", column, card)``, ``("card-agent", column, card, a)`` (mixed runs), ``("held", card)``
-    (in any list), ``("pair", a, b)`` (a < b, both held), ``("in-seat", kind, name, s)``."""
-
-    def __init__(self, rows: list[dict], columns: list[str]):
-        self.columns = columns
-        self.win: dict[tuple, stats.ClusterTotals] = defaultdict(stats.ClusterTotals)
-        self.score: dict[tuple, stats.ClusterTotals] = defaultdict(stats.ClusterTotals)
-        self.games: dict[tuple, int] = defaultdict(int)      # per card: the games it was had in
-        mixed = len({r["agent"] for r in rows}) > 1
-        self.agents = sorted({r["agent"] for r in rows}) if mixed else []
-        self.seats = sorted({r["seat"] for r in rows})
-        deal_of: dict = {}
-        last_game: dict[tuple, object] = {}
-        for r in sorted(rows, key=lambda r: (r["deal"], r["game"])):   # rows of a deal together
-            deal = deal_of.setdefault(r["deal"], len(deal_of))
-            win, score, seat, agent = r["win"], r["score"], r["seat"], r["agent"]
-            held = sorted({c for column in columns for c in r[column]})
-            scored = [(), ("seat", seat), ("agent", agent)]
-            for column in columns:
-                for card in dict.fromkeys(r[column]):
-                    key = ("card", column, card)
-                    scored.append(key)
-                    if last_game.get(key, None) != r["game"]:
-                        last_game[key] = r["game"]
-                        self.games[key] += 1
-                    if mixed:
-                        self.win[("card-agent", column, card, agent)].add(deal, win)
-            for key in scored:
-                self.win[key].add(deal, win)
-                self.score[key].add(deal, score)
-            self.win[("in-seat", "agent", agent, seat)].add(deal, win)
-            for i, a in enumerate(held):
-                self.win[("held", a)].add(deal, win)
-                self.win[("in-seat", "card", a, seat)].add(deal, win)
-                for b in held[i + 1:]:
-                    self.win[("pair", a, b)].add(deal, win)
-        self.deals = len(deal_of)
-        self._samples: dict[tuple, stats.Sample] = {}
-        self._dense: dict[tuple, tuple[list[float], list[int]]] = {}
-        self._crosses: dict[tuple, tuple[float, float, float, float]] = {}
-
-    def sample(self, key: tuple, score: bool = False) -> stats.Sample | None:
-        """The win (or score) sample of a set; None for a set no row is in."""
-        if score:
-            return self.score[key].sample() if key in self.score else None
-        if key not in self._samples and key in self.win:
-            self._samples[key] = self.win[key].sample()
-        return self._samples.get(key)
-
-    def dense(self, key: tuple) -> tuple[list[float], list[int]]:
-        """The win totals and rows of every deal of a set (kept: the sets that contain others)."""
-        if key not in self._dense:
-            self._dense[key] = self.win[key].dense(self.deals)
-        return self._dense[key]
-
-    def cross(self, part: tuple, whole: tuple) -> tuple[float, float, float, float]:
-        """The cross sums of the win totals of ``part`` with those of ``whole``, a set holding it."""
-        if (part, whole) not in self._crosses:
-            self._crosses[part, whole] = self.win[part].cross(self.dense(whole))
-        return self._crosses[part, whole]
-
-    def without(self, whole: tuple, part: tuple) -> stats.Sample:
-        """The win sample of the rows of ``whole`` that are not in ``part`` (a subset of it)."""
-        outer = self.sample(whole)
-        return stats.combined([(1, outer), (-1, self.sample(part))], {(0, 1): self.cross(part, whole)},
-                              outer.clusters - self.win[part].filling(self.dense(whole)[1]))
 
 
 def _groups(tally: Tally, key: str, expected: float) -> list[dict]:
@@ -248,7 +174,7 @@ def interactions(tally: Tally, cards: dict) -> list[dict]:
         _, a, b = key
         if sum(tally.win[key].rows) < PAIR_SUPPORT:
             continue
-        cells = _cells(tally, a, b)
+        cells = tally.pair_cells(a, b)
         if any(cell.n < 2 for cell in cells):
             continue
         rates = [stats.rate_of(cell) for cell in cells]
@@ -262,37 +188,6 @@ def interactions(tally: Tally, cards: dict) -> list[dict]:
     for entry, flag in zip(out, stats.benjamini_hochberg([e["p_value"] for e in out], FDR)):
         entry["flagged"] = ("stronger together" if entry["contrast"] > 0 else "weaker together") if flag else None
     return sorted(out, key=lambda e: -e["contrast"])
-
-
-def _cells(tally: Tally, a: str, b: str) -> list[stats.Sample]:
-    """The win samples of the players with both cards, only ``a``, only ``b`` and neither, from the
-    deal totals of everyone, of each card's holders and of the pair's."""
-    key, held_a, held_b = ("pair", a, b), ("held", a), ("held", b)
-    pair = tally.win[key]
-    everyone, card_a, card_b = tally.dense(()), tally.dense(held_a), tally.dense(held_b)
-    whole, only_a, only_b, both = (tally.sample(k) for k in ((), held_a, held_b, key))
-    cross_a, cross_b = tally.cross(key, held_a), tally.cross(key, held_b)
-    neither = stats.combined(
-        [(1, whole), (-1, only_a), (-1, only_b), (1, both)],
-        {(0, 1): tally.cross(held_a, ()), (0, 2): tally.cross(held_b, ()), (0, 3): tally.cross(key, ()),
-         (1, 2): stats.dense_cross(card_a, card_b), (1, 3): cross_a, (2, 3): cross_b},
-        whole.clusters - _covered(everyone[1], card_a[1], card_b[1], pair))
-    return [both,
-            stats.combined([(1, only_a), (-1, both)], {(0, 1): cross_a}, only_a.clusters - pair.filling(card_a[1])),
-            stats.combined([(1, only_b), (-1, both)], {(0, 1): cross_b}, only_b.clusters - pair.filling(card_b[1])),
-            neither]
-
-
-def _covered(rows: list[int], rows_a: list[int], rows_b: list[int], pair: stats.ClusterTotals) -> int:
-    """The deals in which every player had card a or card b (none is left with neither): where the
-    holders of a and of b add up to the deal's players and none had both, or where they add up to
-    the players plus those with both."""
-    add_up = sum(map(eq, map(add, rows_a, rows_b), rows))
-    both_rows = list(pair.rows)
-    union = [rows_a[d] + rows_b[d] for d in pair.index]
-    whole = [rows[d] for d in pair.index]
-    return (add_up - sum(map(eq, union, whole))
-            + sum(map(eq, map(sub, union, both_rows), whole)))
 
 
 def _distribution(values: list[int]) -> dict:

@@ -17,9 +17,13 @@ from __future__ import annotations
 import math
 from array import array
 from collections import defaultdict
-from fractions import Fraction
+from decimal import Context, Decimal, localcontext
 from operator import eq, mul
 from typing import Hashable, Mapping, Sequence
+
+#: Enough digits for sums of products of floats to be exact, so that "Σx² - (Σx)²/n" loses nothing.
+_EXACT = Context(prec=80)
+_ZERO = Decimal(0)
 
 #: The 97.5% quantile of the standard normal distribution (95% two-sided intervals).
 Z95 = 1.959963984540054
@@ -92,32 +96,41 @@ class Sample:
         return cls(len(values), math.fsum(values), math.fsum(v * v for v in values), len(by),
                    math.fsum(map(mul, totals, totals)), math.fsum(map(mul, totals, counts)), sum(map(mul, counts, counts)))
 
-    def _spread(self) -> Fraction:
-        """Σ over clusters of (T - mean·n)², exactly from the sums (no cancellation)."""
-        n, total = self.n, Fraction(self.total)
-        value = (Fraction(self.tt) * n * n - 2 * n * total * Fraction(self.tn) + total * total * Fraction(self.nn)) / (n * n)
-        return max(value, Fraction(0))
+    def _spread(self) -> Decimal:
+        """Σ over clusters of (T - mean·n)², from the sums without their cancellation."""
+        with localcontext(_EXACT):
+            n, total = self.n, Decimal(self.total)
+            value = (Decimal(self.tt) * n * n - 2 * n * total * Decimal(self.tn) + total * total * Decimal(self.nn)) / (n * n)
+            return max(value, _ZERO)
 
-    def _deviations(self) -> Fraction:
+    def _deviations(self) -> Decimal:
         """Σ over rows of (value - mean)²."""
-        return max(Fraction(self.squares) - Fraction(self.total) ** 2 / self.n, Fraction(0))
+        with localcontext(_EXACT):
+            return max(Decimal(self.squares) - Decimal(self.total) ** 2 / self.n, _ZERO)
 
     def clustered_variance_of_mean(self) -> float:
         """The variance of the mean when rows of one cluster may be correlated (the sandwich
         estimator over cluster totals, with the G / (G - 1) correction)."""
-        g = self.clusters
-        return float(Fraction(g, g - 1) * self._spread() / (self.n * self.n)) if g >= 2 else 0.0
+        g, n = self.clusters, self.n
+        if g < 2:
+            return 0.0
+        with localcontext(_EXACT):
+            return float(g * self._spread() / ((g - 1) * n * n))
 
     def independent_variance_of_mean(self) -> float:
-        return float(self._deviations() / ((self.n - 1) * self.n)) if self.n > 1 else 0.0
+        if self.n < 2:
+            return 0.0
+        with localcontext(_EXACT):
+            return float(self._deviations() / ((self.n - 1) * self.n))
 
     def design_effect(self) -> float:
         """How many times the clustered variance of the mean exceeds the independent one (>= 1)."""
-        deviations = self._deviations() if self.n > 1 else 0
-        if deviations <= 0 or self.clusters < 2:
-            return 1.0
         g, n = self.clusters, self.n
-        return max(1.0, float(Fraction(g, g - 1) * self._spread() * (n - 1) / (n * deviations)))
+        deviations = self._deviations() if n > 1 else _ZERO
+        if deviations <= 0 or g < 2:
+            return 1.0
+        with localcontext(_EXACT):
+            return max(1.0, float(g * self._spread() * (n - 1) / ((g - 1) * n * deviations)))
 
 
 def combined(parts: Sequence[tuple[int, Sample]], cross: Mapping[tuple[int, int], Sequence[float]],
@@ -142,23 +155,20 @@ def combined(parts: Sequence[tuple[int, Sample]], cross: Mapping[tuple[int, int]
 
 
 class ClusterTotals:
-    """Rows and value total per cluster of a set of rows that arrive cluster by cluster (clusters
-    numbered 0, 1, … in order), in compact arrays: a report keeps one per card, agent and pair."""
+    """Rows and value total per cluster of a set of rows, cluster after cluster (numbered 0, 1, …
+    in order), in compact arrays: a report keeps one per card, agent and pair."""
 
     __slots__ = ("index", "rows", "totals", "squares")
 
     def __init__(self):
         self.index, self.rows, self.totals, self.squares = array("q"), array("q"), array("d"), 0.0
 
-    def add(self, cluster: int, value: float) -> None:
-        if self.index and self.index[-1] == cluster:
-            self.rows[-1] += 1
-            self.totals[-1] += value
-        else:
-            self.index.append(cluster)
-            self.rows.append(1)
-            self.totals.append(value)
-        self.squares += value * value
+    def append(self, cluster: int, rows: int, total: float, squares: float) -> None:
+        """The rows of one more cluster (numbered above the last): their number, total and squares."""
+        self.index.append(cluster)
+        self.rows.append(rows)
+        self.totals.append(total)
+        self.squares += squares
 
     def sample(self) -> Sample:
         rows, totals = self.rows, self.totals
