@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 
 from cardtools.core.workspace import Workspace
-from cardtools.sim import report_pdf
+from cardtools.sim import report_pdf, stats
 from cardtools.sim.report import build_report
 from cardtools.sim.runner import Request, simulate
 from cardtools.sim.store import RunStore
@@ -165,3 +165,40 @@ def test_html_report_is_one_self_contained_page_a_browser_draws(cli, runs, repor
     bins = len(data["scores"]["histogram"]) + len(data["length"]["histogram"])
     assert len(re.findall(r"<rect ", dom)) == len(entries) + bins
     assert "<title>Balance report — Age of Civilization</title>" in dom
+
+
+def test_deal_totals_give_the_statistics_of_the_rows():
+    """Three one-game deals of three players, worked by hand (the report computes every set's
+    statistics from deal totals; the players without a card, or with neither of two, by
+    inclusion-exclusion). Cards held, win, score:
+    deal 0: {A, B} 1 10, {A} 0 7, {} 0 5;  deal 1: {A} 1 9, {B} 0 6, {} 0 4;  deal 2: {A, B} 0 6, {B} 1 8, {A} 0 3."""
+    from cardtools.sim.tally import Tally
+
+    held = [["A", "B"], ["A"], [], ["A"], ["B"], [], ["A", "B"], ["B"], ["A"]]
+    wins = [1, 0, 0, 1, 0, 0, 0, 1, 0]
+    scores = [10, 7, 5, 9, 6, 4, 6, 8, 3]
+    rows = [{"game": i // 3, "deal": i // 3, "seat": i % 3, "agent": "random", "score": s, "rank": 2 - w,
+             "winner": bool(w), "win": float(w), "moves": 20, "deal_seed": 0, "agent_seed": 0, "cards": c}
+            for i, (c, w, s) in enumerate(zip(held, wins, scores))]
+    manifest = {"configuration": {"game": "t", "variant": None, "ban": [], "players": 3, "games": 3,
+                                  "agents": ["random"], "seed": 0, "chunk": 3},
+                "deck": {"name": "T", "cards": {"A": {"name": "Card A", "type": "x"}}}, "cardtools": "0",
+                "fingerprints": {}}
+    a = next(e for e in build_report(manifest, rows)["cards"]["cards"] if e["card"] == "A")
+    # A: 5 players, 2 wins; deal totals (rows, wins) (2, 1), (1, 1), (2, 0). Σ(T - 0.4 n)² = 1.04,
+    # Σ(v - 0.4)² = 1.2: clustered variance 3/2 · 1.04 / 25 = 0.0624 over independent 1.2 / 20 = 0.06
+    assert (a["n"], a["rate"], a["games"], a["inclusion"]) == (5, 0.4, 3, pytest.approx(5 / 9))
+    assert a["n_effective"] == 4.8                                               # 5 / 1.04 = 4.81
+    assert a["ci"] == pytest.approx(list(stats.wilson(0.4 * 5 / 1.04, 5 / 1.04)), rel=1e-12)
+    # without A: (1, 0), (2, 0), (1, 1): Σ(T - n/4)² = 0.875, Σ(v - 1/4)² = 0.75: 1.5 · 0.875 / 16 over 0.75 / 12
+    assert (a["without"], a["difference"]) == (0.25, pytest.approx(0.15))
+    assert stats.difference_p(a, {"rate": 0.25, "n_effective": round(4 / 1.3125, 1)}) == a["p_value"]
+    # A's scores: deal totals 17, 9, 9, mean 7: Σ(T - 7 n)² = 38, 3/2 · 38 / 25 = 2.28 (> 30 / 20)
+    assert a["score"]["mean"] == 7
+    assert a["score"]["ci"] == pytest.approx([7 - stats.Z95 * 2.28 ** 0.5, 7 + stats.Z95 * 2.28 ** 0.5], rel=1e-12)
+    # the pair's cells: both (1, 0 in deals 0, 2), only A (0, 1, 0), only B (0, 1), neither (0, 0:
+    # deal 2 has no player without A or B)
+    cells = Tally(rows, ["cards"]).pair_cells("A", "B")
+    assert [(c.n, c.total, c.clusters) for c in cells] == [(2, 1, 2), (3, 1, 3), (2, 1, 2), (2, 0, 2)]
+    assert [(c.tt, c.tn, c.nn) for c in cells] == [(1, 1, 2), (1, 1, 3), (1, 1, 2), (0, 0, 2)]
+    assert [stats.rate_of(c)["n_effective"] for c in cells] == [2, 3, 2, 2]      # one player per deal: no clustering

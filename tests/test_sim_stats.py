@@ -67,3 +67,27 @@ def test_p_values():
     assert stats.two_sided_p(1.959963984540054) == pytest.approx(0.05)
     r = stats.rate([1] * 60 + [0] * 40, list(range(100)))
     assert stats.score_test_p(r, 0.5) == pytest.approx(0.0455, abs=1e-4)      # z = 2
+
+
+def test_a_sample_from_cluster_totals_is_the_sample_of_its_rows():
+    """Rows 1, 0 | 1 | 0, 0, 1 (three deals), summed deal by deal or given row by row; and the rows
+    outside a subset (the first row of each deal: 1 | 1 | 0) by subtraction."""
+    values, deals = [1, 0, 1, 0, 0, 1], [0, 0, 1, 2, 2, 2]
+    totals = stats.ClusterTotals()
+    for deal, rows, total in ((0, 2, 1), (1, 1, 1), (2, 3, 1)):
+        totals.append(deal, rows, total, total)
+    direct, summed = stats.Sample.of(values, deals), totals.sample()
+    # deal totals T = 1, 1, 1 over n = 2, 1, 3: Σ T² = 3, Σ T·n = 6, Σ n² = 14
+    for s in (direct, summed):
+        assert (s.n, s.total, s.squares, s.clusters, s.tt, s.tn, s.nn) == (6, 3, 3, 3, 3, 6, 14)
+    # mean 1/2: Σ(T - n/2)² = 0 + 1/4 + 1/4 = 1/2 and Σ(v - 1/2)² = 6/4: clustered variance of the
+    # mean 3/2 · (1/2) / 36 = 1/48 against (6/4) / (5 · 6) = 1/20: a design effect below 1 is 1
+    assert summed.clustered_variance_of_mean() == pytest.approx(1 / 48, rel=1e-15)
+    assert summed.design_effect() == 1.0
+    first = stats.ClusterTotals()
+    for deal, total in ((0, 1), (1, 1), (2, 0)):
+        first.append(deal, 1, total, total)
+    rest = stats.combined([(1, summed), (-1, first.sample())], {(0, 1): first.cross(totals.dense(3))},
+                          summed.clusters - first.filling(totals.dense(3)[1]))
+    # the rest: 0 | (none) | 0, 1: two deals, T = 0, 1 over n = 1, 2
+    assert (rest.n, rest.total, rest.clusters, rest.tt, rest.tn, rest.nn) == (3, 1, 2, 1, 2, 5)

@@ -22,6 +22,7 @@ from collections import defaultdict
 
 from cardtools.sim import stats
 from cardtools.sim.chunk import COLUMNS
+from cardtools.sim.tally import Tally
 
 #: The false discovery rate of flags.
 FDR = 0.05
@@ -40,19 +41,19 @@ def build_report(manifest: dict, rows: list[dict]) -> dict:
         raise ReportProblem("the run holds no records: no game was played")
     config = manifest["configuration"]
     players = config["players"]
-    games = len({r["game"] for r in rows})
     expected = 1 / players
     cards = manifest["deck"]["cards"]
+    tally = Tally(rows, engine_columns(rows, list))
     report = {
-        "run": {**config, "deck": manifest["deck"]["name"], "games_played": games, "rows": len(rows),
-                "deals": len({r["deal"] for r in rows}), "cardtools": manifest["cardtools"],
+        "run": {**config, "deck": manifest["deck"]["name"], "games_played": len({r["game"] for r in rows}),
+                "rows": len(rows), "deals": tally.deals, "cardtools": manifest["cardtools"],
                 "fingerprints": manifest["fingerprints"]},
         "expected_win_rate": expected,
-        "seats": _groups(rows, "seat", expected),
-        "agents": _groups(rows, "agent", expected) if len(set(config["agents"])) > 1 else [],
-        "cards": _cards(rows, cards),
-        "interactions": interactions(rows, cards),
-        "dominant": dominant(rows, cards, expected),
+        "seats": _groups(tally, "seat", expected),
+        "agents": _groups(tally, "agent", expected) if len(set(config["agents"])) > 1 else [],
+        "cards": _cards(tally, cards),
+        "interactions": interactions(tally, cards),
+        "dominant": dominant(tally, cards, expected),
         "scores": _distribution([r["score"] for r in rows]),
         "length": _distribution([r["moves"] for r in rows if r["seat"] == 0]),
         "numbers": {k: stats.summary([r[k] for r in rows]) for k in engine_columns(rows, int)},
@@ -66,18 +67,14 @@ def build_report(manifest: dict, rows: list[dict]) -> dict:
     return report
 
 
-def _groups(rows: list[dict], key: str, expected: float) -> list[dict]:
+def _groups(tally: Tally, key: str, expected: float) -> list[dict]:
     """Win rate (vs the even share) and score per value of ``key`` (seat or agent)."""
-    by: dict = defaultdict(list)
-    for r in rows:
-        by[r[key]].append(r)
+    values = [k[1] for k in tally.win if k and k[0] == key]
     out = []
-    for value in sorted(by, key=str) if key != "seat" else sorted(by):
-        group = by[value]
-        deals = [r["deal"] for r in group]
-        win = stats.rate([r["win"] for r in group], deals)
+    for value in sorted(values, key=str) if key != "seat" else sorted(values):
+        win = stats.rate_of(tally.sample((key, value)))
         out.append({key: value, **win, "p_value": stats.score_test_p(win, expected),
-                    "score": stats.mean_interval([r["score"] for r in group], deals)})
+                    "score": stats.mean_interval_of(tally.sample((key, value), score=True))})
     for entry, flag in zip(out, stats.benjamini_hochberg([e["p_value"] for e in out], FDR)):
         entry["flagged"] = flag
     return out
@@ -89,52 +86,47 @@ def engine_columns(rows: list[dict], kind: type) -> list[str]:
     return [k for k, v in first.items() if k not in COLUMNS and isinstance(v, kind) and not isinstance(v, bool)]
 
 
-def _cards(rows: list[dict], cards: dict) -> dict[str, list[dict]]:
+def _cards(tally: Tally, cards: dict) -> dict[str, list[dict]]:
     """Per list column, per card: the rows whose player had it against those whose player did not."""
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[dict]] = {c: [] for c in tally.columns}
     tests = []
-    for column in engine_columns(rows, list):
-        holders: dict[str, list[dict]] = defaultdict(list)
-        for r in rows:
-            for card in dict.fromkeys(r[column]):
-                holders[card].append(r)
-        entries = []
-        for card in sorted(holders):
-            having = holders[card]
-            ids = {id(r) for r in having}
-            others = [r for r in rows if id(r) not in ids]
-            win = stats.rate([r["win"] for r in having], [r["deal"] for r in having])
-            rest = stats.rate([r["win"] for r in others], [r["deal"] for r in others])
-            info = cards.get(card, {})
-            entry = {"card": card, "name": info.get("name", card), "type": info.get("type", ""),
-                     "games": len({r["game"] for r in having}), "inclusion": len(having) / len(rows), **win,
-                     "without": rest["rate"], "difference": win["rate"] - rest["rate"],
-                     "p_value": stats.difference_p(win, rest) if others else 1.0,
-                     "score": stats.mean_interval([r["score"] for r in having], [r["deal"] for r in having])}
-            entries.append(entry)
-            tests.append(entry)
-        out[column] = sorted(entries, key=lambda e: (-e["rate"], e["card"]))
+    everyone = tally.sample(())
+    for key in sorted(k for k in tally.win if k and k[0] == "card"):
+        _, column, card = key
+        win = stats.rate_of(tally.sample(key))
+        others = tally.without((), key)
+        rest = stats.rate_of(others)
+        info = cards.get(card, {})
+        entry = {"card": card, "name": info.get("name", card), "type": info.get("type", ""),
+                 "games": tally.games[key], "inclusion": win["n"] / everyone.n, **win,
+                 "without": rest["rate"], "difference": win["rate"] - rest["rate"],
+                 "p_value": stats.difference_p(win, rest) if others.n else 1.0,
+                 "score": stats.mean_interval_of(tally.sample(key, score=True))}
+        out[column].append(entry)
+    for column in out:
+        tests += out[column]
+        out[column] = sorted(out[column], key=lambda e: (-e["rate"], e["card"]))
     for entry, flag in zip(tests, stats.benjamini_hochberg([e["p_value"] for e in tests], FDR)):
         entry["flagged"] = ("stronger" if entry["difference"] > 0 else "weaker") if flag else None
-    agents = sorted({r["agent"] for r in rows})
-    if len(agents) > 1:         # does a finding hold for each agent, or for one kind of player only?
+    if tally.agents:            # does a finding hold for each agent, or for one kind of player only?
         for column, entries in out.items():
             for entry in entries:
-                entry["by_agent"] = _by_agent(rows, column, entry["card"], agents)
+                entry["by_agent"] = _by_agent(tally, column, entry["card"])
     return out
 
 
-def _by_agent(rows: list[dict], column: str, card: str, agents: list[str]) -> dict[str, dict]:
+def _by_agent(tally: Tally, column: str, card: str) -> dict[str, dict]:
     """Per agent: the win rate of its players who had the card, against its players who did not."""
     out = {}
-    for agent in agents:
-        mine = [r for r in rows if r["agent"] == agent]
-        having = [r for r in mine if card in r[column]]
-        others = [r for r in mine if card not in r[column]]
-        if not having or not others:
+    for agent in tally.agents:
+        key = ("card-agent", column, card, agent)
+        having = tally.sample(key)
+        if having is None:
             continue
-        win = stats.rate([r["win"] for r in having], [r["deal"] for r in having])
-        rest = stats.rate([r["win"] for r in others], [r["deal"] for r in others])
+        others = tally.without(("agent", agent), key)
+        if not others.n:
+            continue
+        win, rest = stats.rate_of(having), stats.rate_of(others)
         out[agent] = {**win, "without": rest["rate"], "difference": win["rate"] - rest["rate"]}
     return out
 
@@ -156,23 +148,14 @@ def dominant_share(expected: float) -> float:
     return min(2 * expected, (1 + expected) / 2)
 
 
-def dominant(rows: list[dict], cards: dict, expected: float) -> list[dict]:
+def dominant(tally: Tally, cards: dict, expected: float) -> list[dict]:
     """Cards (from every list) and agents whose players win at least ``dominant_share`` of their
     games in every seat, each seat's 95% interval above the even share: a choice that wins wherever
     one sits (at the run's player count; other counts need their own runs)."""
-    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    for r in rows:
-        groups[("agent", r["agent"])].append(r)
-        for column in engine_columns(rows, list):
-            for card in dict.fromkeys(r[column]):
-                groups[("card", card)].append(r)
     found = []
-    seats = sorted({r["seat"] for r in rows})
-    for (kind, name), group in sorted(groups.items()):
-        per_seat = []
-        for seat in seats:
-            mine = [r for r in group if r["seat"] == seat]
-            per_seat.append(stats.rate([r["win"] for r in mine], [r["deal"] for r in mine]) if mine else None)
+    for kind, name in sorted({k[1:3] for k in tally.win if k and k[0] == "in-seat"}):
+        per_seat = [tally.sample(("in-seat", kind, name, seat)) for seat in tally.seats]
+        per_seat = [stats.rate_of(s) if s else None for s in per_seat]
         if all(s is not None and s["rate"] >= dominant_share(expected) and s["ci"][0] > expected for s in per_seat):
             label = cards.get(name, {}).get("name", name) if kind == "card" else name
             found.append({"kind": kind, "id": name, "name": label, "seats": [s["rate"] for s in per_seat],
@@ -180,31 +163,25 @@ def dominant(rows: list[dict], cards: dict, expected: float) -> list[dict]:
     return found
 
 
-def interactions(rows: list[dict], cards: dict) -> list[dict]:
+def interactions(tally: Tally, cards: dict) -> list[dict]:
     """Pairs of cards (from every card list the engine records) whose effect together differs from
     the sum of their effects alone: the interaction contrast of the 2 × 2 table of win rates,
     ``both - only A - only B + neither``, zero when the two add up (simulation-notes §4.3). Pairs
     held together by at least PAIR_SUPPORT players are tested (z-test on the four rates, each with
     its design effect); flags under Benjamini–Hochberg control. Sorted by the contrast, strongest first."""
-    held = [frozenset(c for column in engine_columns(rows, list) for c in r[column]) for r in rows]
-    by_card: dict[str, set[int]] = defaultdict(set)
-    for i, owned in enumerate(held):
-        for card in owned:
-            by_card[card].add(i)
-    everyone = set(range(len(rows)))
     out = []
-    for a, b in ((a, b) for a in sorted(by_card) for b in sorted(by_card) if a < b):
-        both = by_card[a] & by_card[b]
-        if len(both) < PAIR_SUPPORT:
+    for key in sorted(k for k in tally.win if k[:1] == ("pair",)):
+        _, a, b = key
+        if sum(tally.win[key].rows) < PAIR_SUPPORT:
             continue
-        cells = [both, by_card[a] - both, by_card[b] - both, everyone - by_card[a] - by_card[b]]
-        if any(len(cell) < 2 for cell in cells):
+        cells = tally.pair_cells(a, b)
+        if any(cell.n < 2 for cell in cells):
             continue
-        rates = [stats.rate([rows[i]["win"] for i in cell], [rows[i]["deal"] for i in cell]) for cell in cells]
+        rates = [stats.rate_of(cell) for cell in cells]
         contrast = rates[0]["rate"] - rates[1]["rate"] - rates[2]["rate"] + rates[3]["rate"]
         se = math.sqrt(sum(r["rate"] * (1 - r["rate"]) / max(r["n_effective"], 1) for r in rates))
         out.append({"cards": [a, b], "names": [cards.get(c, {}).get("name", c) for c in (a, b)],
-                    "together": len(both), "win_both": rates[0]["rate"], "win_only": [rates[1]["rate"], rates[2]["rate"]],
+                    "together": cells[0].n, "win_both": rates[0]["rate"], "win_only": [rates[1]["rate"], rates[2]["rate"]],
                     "win_neither": rates[3]["rate"], "predicted": rates[1]["rate"] + rates[2]["rate"] - rates[3]["rate"],
                     "contrast": contrast, "ci": [contrast - stats.Z95 * se, contrast + stats.Z95 * se],
                     "p_value": stats.two_sided_p(contrast / se) if se > 0 else 1.0})

@@ -15,8 +15,15 @@
 from __future__ import annotations
 
 import math
+from array import array
 from collections import defaultdict
-from typing import Hashable, Sequence
+from decimal import Context, Decimal, localcontext
+from operator import eq, mul
+from typing import Hashable, Mapping, Sequence
+
+#: Enough digits for sums of products of floats to be exact, so that "Σx² - (Σx)²/n" loses nothing.
+_EXACT = Context(prec=80)
+_ZERO = Decimal(0)
 
 #: The 97.5% quantile of the standard normal distribution (95% two-sided intervals).
 Z95 = 1.959963984540054
@@ -64,43 +71,170 @@ def variance(values: Sequence[float]) -> float:
     return math.fsum((v - m) ** 2 for v in values) / (len(values) - 1)
 
 
+class Sample:
+    """What the clustered statistics need of a set of rows, without the rows: their number, the
+    total and the sum of squares of their values, and over the clusters (deals) the number that hold
+    any of them and the sums of T·T, T·n and n·n (T a cluster's total, n its rows). Sums over rows
+    fold cluster by cluster (``ClusterTotals``), and the sample of rows counted by a signed sum of
+    nested sets (players with neither card = everyone - A - B + both) follows from the sets' samples
+    (``combined``): a report is linear in rows, not rows × cards × cards."""
+
+    __slots__ = ("n", "total", "squares", "clusters", "tt", "tn", "nn")
+
+    def __init__(self, n=0, total=0.0, squares=0.0, clusters=0, tt=0.0, tn=0.0, nn=0):
+        self.n, self.total, self.squares, self.clusters = n, total, squares, clusters
+        self.tt, self.tn, self.nn = tt, tn, nn
+
+    @classmethod
+    def of(cls, values: Sequence[float], clusters: Sequence[Hashable]) -> Sample:
+        by: dict[Hashable, list] = defaultdict(lambda: [0, []])
+        for v, c in zip(values, clusters):
+            by[c][0] += 1
+            by[c][1].append(v)
+        counts = [n for n, _ in by.values()]
+        totals = [math.fsum(vs) for _, vs in by.values()]
+        return cls(len(values), math.fsum(values), math.fsum(v * v for v in values), len(by),
+                   math.fsum(map(mul, totals, totals)), math.fsum(map(mul, totals, counts)), sum(map(mul, counts, counts)))
+
+    def _spread(self) -> Decimal:
+        """Σ over clusters of (T - mean·n)², from the sums without their cancellation."""
+        with localcontext(_EXACT):
+            n, total = self.n, Decimal(self.total)
+            value = (Decimal(self.tt) * n * n - 2 * n * total * Decimal(self.tn) + total * total * Decimal(self.nn)) / (n * n)
+            return max(value, _ZERO)
+
+    def _deviations(self) -> Decimal:
+        """Σ over rows of (value - mean)²."""
+        with localcontext(_EXACT):
+            return max(Decimal(self.squares) - Decimal(self.total) ** 2 / self.n, _ZERO)
+
+    def clustered_variance_of_mean(self) -> float:
+        """The variance of the mean when rows of one cluster may be correlated (the sandwich
+        estimator over cluster totals, with the G / (G - 1) correction)."""
+        g, n = self.clusters, self.n
+        if g < 2:
+            return 0.0
+        with localcontext(_EXACT):
+            return float(g * self._spread() / ((g - 1) * n * n))
+
+    def independent_variance_of_mean(self) -> float:
+        if self.n < 2:
+            return 0.0
+        with localcontext(_EXACT):
+            return float(self._deviations() / ((self.n - 1) * self.n))
+
+    def design_effect(self) -> float:
+        """How many times the clustered variance of the mean exceeds the independent one (>= 1)."""
+        g, n = self.clusters, self.n
+        deviations = self._deviations() if n > 1 else _ZERO
+        if deviations <= 0 or g < 2:
+            return 1.0
+        with localcontext(_EXACT):
+            return max(1.0, float(g * self._spread() * (n - 1) / ((g - 1) * n * deviations)))
+
+
+def combined(parts: Sequence[tuple[int, Sample]], cross: Mapping[tuple[int, int], Sequence[float]],
+             clusters: int) -> Sample:
+    """The sample of the rows counted by ``sum(sign * set)`` over ``parts`` (``(sign, sample)``,
+    nested sets whose signed sum counts each row 0 or 1 times). ``cross[i, j]`` (i < j) holds the
+    sums over clusters of T_i·T_j, T_i·n_j, n_i·T_j and n_i·n_j (``ClusterTotals.cross``);
+    ``clusters`` is the number of clusters left holding any row (it does not add up)."""
+    out = Sample(sum(s * p.n for s, p in parts), math.fsum(s * p.total for s, p in parts),
+                 math.fsum(s * p.squares for s, p in parts), clusters)
+    tt = [p.tt for _, p in parts]           # the squares of each set's own totals (sign² = 1) …
+    tn = [p.tn for _, p in parts]
+    nn = [p.nn for _, p in parts]
+    for (i, j), (ti_tj, ti_nj, ni_tj, ni_nj) in cross.items():
+        sign = parts[i][0] * parts[j][0]        # … and their products: (i, j) stands for (j, i) too
+        tt.append(2 * sign * ti_tj)
+        tn.append(sign * ti_nj)
+        tn.append(sign * ni_tj)
+        nn.append(2 * sign * ni_nj)
+    out.tt, out.tn, out.nn = math.fsum(tt), math.fsum(tn), math.fsum(nn)
+    return out
+
+
+class ClusterTotals:
+    """Rows and value total per cluster of a set of rows, cluster after cluster (numbered 0, 1, …
+    in order), in compact arrays: a report keeps one per card, agent and pair."""
+
+    __slots__ = ("index", "rows", "totals", "squares")
+
+    def __init__(self):
+        self.index, self.rows, self.totals, self.squares = array("q"), array("q"), array("d"), 0.0
+
+    def append(self, cluster: int, rows: int, total: float, squares: float) -> None:
+        """The rows of one more cluster (numbered above the last): their number, total and squares."""
+        self.index.append(cluster)
+        self.rows.append(rows)
+        self.totals.append(total)
+        self.squares += squares
+
+    def sample(self) -> Sample:
+        rows, totals = self.rows, self.totals
+        return Sample(sum(rows), math.fsum(totals), self.squares, len(rows), math.fsum(map(mul, totals, totals)),
+                      math.fsum(map(mul, totals, rows)), sum(map(mul, rows, rows)))
+
+    def dense(self, clusters: int) -> tuple[list[float], list[int]]:
+        """Totals and rows of every cluster 0 … clusters - 1 (0 where the set has no row)."""
+        totals, rows = [0.0] * clusters, [0] * clusters
+        for i, n, t in zip(self.index, self.rows, self.totals):
+            totals[i], rows[i] = t, n
+        return totals, rows
+
+    def cross(self, whole: tuple[list[float], list[int]]) -> tuple[float, float, float, float]:
+        """Sums over clusters of T·T_w, T·n_w, n·T_w, n·n_w with a set that holds this one (dense)."""
+        wt = list(map(whole[0].__getitem__, self.index))
+        wn = list(map(whole[1].__getitem__, self.index))
+        return (math.fsum(map(mul, self.totals, wt)), math.fsum(map(mul, self.totals, wn)),
+                math.fsum(map(mul, self.rows, wt)), sum(map(mul, self.rows, wn)))
+
+    def filling(self, whole_rows: list[int]) -> int:
+        """The clusters where this set holds every row of ``whole_rows`` (dense): those its
+        complement in the whole leaves empty."""
+        return sum(map(eq, self.rows, map(whole_rows.__getitem__, self.index)))
+
+
+def dense_cross(x: tuple[list[float], list[int]], y: tuple[list[float], list[int]]) -> tuple[float, float, float, float]:
+    """Sums over clusters of T_x·T_y, T_x·n_y, n_x·T_y and n_x·n_y of two sets given densely
+    (``ClusterTotals.dense``)."""
+    (xt, xn), (yt, yn) = x, y
+    return math.fsum(map(mul, xt, yt)), math.fsum(map(mul, xt, yn)), math.fsum(map(mul, xn, yt)), sum(map(mul, xn, yn))
+
+
 def clustered_variance_of_mean(values: Sequence[float], clusters: Sequence[Hashable]) -> float:
-    """The variance of the mean of ``values`` when rows of one cluster may be correlated
-    (the sandwich estimator over cluster totals, with the G / (G - 1) correction)."""
-    n = len(values)
-    m = mean(values)
-    totals: dict[Hashable, float] = defaultdict(float)
-    for v, c in zip(values, clusters):
-        totals[c] += v - m
-    g = len(totals)
-    if g < 2:
-        return 0.0
-    return g / (g - 1) * math.fsum(t * t for t in totals.values()) / (n * n)
+    """The variance of the mean of ``values`` when rows of one cluster may be correlated."""
+    return Sample.of(values, clusters).clustered_variance_of_mean()
 
 
 def design_effect(values: Sequence[float], clusters: Sequence[Hashable]) -> float:
     """How many times the clustered variance of the mean exceeds the independent one (>= 1)."""
-    independent = variance(values) / len(values) if len(values) > 1 else 0.0
-    if independent <= 0:
-        return 1.0
-    return max(1.0, clustered_variance_of_mean(values, clusters) / independent)
+    return Sample.of(values, clusters).design_effect()
 
 
 def rate(values: Sequence[float], clusters: Sequence[Hashable]) -> dict:
     """A proportion (values in [0, 1], e.g. win shares) with its Wilson 95% interval over the
     effective number of rows."""
-    n = len(values)
-    p = mean(values)
-    n_eff = n / design_effect(values, clusters) if n else 0.0
+    return rate_of(Sample.of(values, clusters))
+
+
+def rate_of(sample: Sample) -> dict:
+    n = sample.n
+    p = sample.total / n if n else 0.0
+    n_eff = n / sample.design_effect() if n else 0.0
     lo, hi = wilson(p * n_eff, n_eff)
     return {"n": n, "n_effective": round(n_eff, 1), "rate": p, "ci": [lo, hi]}
 
 
 def mean_interval(values: Sequence[float], clusters: Sequence[Hashable]) -> dict:
     """A mean with its normal 95% interval from the cluster-robust variance."""
-    m = mean(values)
-    half = Z95 * math.sqrt(max(clustered_variance_of_mean(values, clusters), variance(values) / max(1, len(values))))
-    return {"n": len(values), "mean": m, "ci": [m - half, m + half]}
+    return mean_interval_of(Sample.of(values, clusters))
+
+
+def mean_interval_of(sample: Sample) -> dict:
+    m = sample.total / sample.n if sample.n else 0.0
+    half = Z95 * math.sqrt(max(sample.clustered_variance_of_mean(), sample.independent_variance_of_mean()))
+    return {"n": sample.n, "mean": m, "ci": [m - half, m + half]}
 
 
 def difference_p(a: dict, b: dict) -> float:
