@@ -43,6 +43,8 @@ UNPLAYED: dict[tuple[str, ...], str] = {}
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, concessions=("resign",))
 
+#: How many tuples of technologies in play ``Game.worker_plan`` remembers before starting afresh.
+PLANS_KEPT = 4096
 #: Bids offered above the last one (a decision has at most 64 options; forces rarely reach 60).
 MAX_BIDS = 60
 
@@ -211,24 +213,8 @@ class State(Politics):
         if not civil and military and self.allows(p, "revolution_with_military_actions"):     # Robespierre
             found += [ids["revolution"][c] for c in set(self.hand[p])
                       if game.type[c] == "government" and self.can_develop(p, c, revolution=True)]
-        resources = self.payable(p, "resources")
-        extra = self.military_resources[p]
-        room = self.pool[p]
-        staffed = self.staffed[p]
-        upgrade_to, bach, techs = game.upgrade_to, self.allows(p, "upgrade_to_theater"), set(self.techs[p])
-        for card in self.techs[p]:
-            unit = game.type[card] == "military_unit"
-            if not (military if unit else civil):
-                continue
-            have = resources + extra if unit else resources
-            cost = None if costs is None else costs.get(card)
-            if room and (self.build_cost(p, card) if cost is None else cost) <= have and self.urban_room(p, card):
-                found.append(ids["build"][card])
-            if card in staffed:
-                found.append(ids["destroy"][card])
-                upgrades = self.upgrades(p, card, bach) if bach or not techs.isdisjoint(upgrade_to[card]) else ()
-                if upgrades:
-                    found += [ids["upgrade"][(card, to)] for to in upgrades if self.upgrade_cost(p, card, to) <= have]
+        if civil or military:
+            found += self.worker_moves(p, civil, military, costs)
         if military and "tactic" not in self.turn_flags:
             cost = game.rules["tactic_play_cost"]
             if military >= cost:
@@ -239,6 +225,38 @@ class State(Politics):
             if f"used:{ability.card}" not in self.turn_flags and self.tries(p, lambda st: st.move_use(ability.card)):
                 found.append(ids["use"][ability.card])
         return sorted(set(found))
+
+    def worker_moves(self, p: int, civil: int, military: int, costs: dict | None) -> list[int]:
+        """Building, destroying and upgrading on the technologies in play (§ 5.2-5.3): civil actions for
+        buildings, military ones for units; resources for military units this turn pay for units."""
+        staffed = self.staffed[p]
+        resources = self.payable(p, "resources")
+        room = self.pool[p]
+        bach = self.allows(p, "upgrade_to_theater")
+        full: dict[str, bool] = {}        # urban building kind -> whether at the limit (asked once per kind)
+        upgrade = self.game.ids["upgrade"]
+        found = []
+        civilian, units = self.game.worker_plan(self.techs[p])
+        for cards, have in ((civilian if civil else (), resources),
+                            (units if military else (), resources + self.military_resources[p])):
+            for card, build, destroy, building, higher in cards:
+                if room:
+                    cost = None if costs is None else costs.get(card)
+                    if (self.build_cost(p, card) if cost is None else cost) <= have:
+                        if building is None:
+                            found.append(build)
+                        else:
+                            at_limit = full.get(building)
+                            if at_limit is None:
+                                at_limit = full[building] = not self.urban_room(p, card)
+                            if not at_limit:
+                                found.append(build)
+                if card in staffed:
+                    found.append(destroy)
+                    upgrades = self.upgrades(p, card, bach) if bach else higher
+                    if upgrades:
+                        found += [upgrade[(card, to)] for to in upgrades if self.upgrade_cost(p, card, to) <= have]
+        return found
 
     # -- START-OF-TURN SEQUENCE and the politics phase (CoL § COURSE OF THE TURN) ----------------------
     def _start_turn(self) -> None:
@@ -938,6 +956,7 @@ class Game(BaseGame):
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
+        self._plans: dict[tuple, tuple] = {}           # technologies in play -> worker_plan
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
@@ -1022,6 +1041,22 @@ class Game(BaseGame):
                 # the full game's political actions, after the first game's moves so that their ids stay
                 ("resign", []), ("play_aggression", [d["play_aggression"]]), ("declare_war", [d["declare_war"]]),
                 ("offer_pact", [d["offer_pact"]]), ("cancel_pact", [d["cancel_pact"]])]
+
+    def worker_plan(self, techs: tuple[str, ...]) -> tuple[tuple, tuple]:
+        """The technologies in play other than military units, and the units: for each, (card, its build
+        and destroy move ids, its urban building kind, the higher levels among ``techs`` it upgrades to)
+        — what ``worker_moves`` reads, kept per tuple of technologies (a key that never goes stale;
+        forgotten beyond ``PLANS_KEPT``)."""
+        found = self._plans.get(techs)
+        if found is None:
+            if len(self._plans) >= PLANS_KEPT:
+                self._plans.clear()
+            ids, held = self.ids, set(techs)
+            plan = [(c, ids["build"][c], ids["destroy"][c], self.buildings[c],
+                     tuple(filter(held.__contains__, self.upgrade_to[c]))) for c in techs]
+            found = self._plans[techs] = (tuple(e for e in plan if self.type[e[0]] != "military_unit"),
+                                          tuple(e for e in plan if self.type[e[0]] == "military_unit"))
+        return found
 
     def label(self, card: str) -> str:
         """A card's name in a decision's options, with its age where cards share a name (Military
