@@ -76,8 +76,8 @@ class Politics(Meanings):
         """The card's military action cost, multiplied by a `price` on `attack_you` of the rival's
         (Gandhi: twice as many to attack him; reference/tta-cards/civil.csv)."""
         cost = self.game.fields[card]["military_action_cost"]
-        for owner, mod in self.mods.all("price"):
-            if mod.args["action"] == "attack_you" and owner == rival and mod.applies(self, owner, p):
+        for owner, mod in self.mods.get("price", "attack_you"):
+            if owner == rival and mod.applies(self, owner, p):
                 cost *= mod.args["times"].get("military_actions", 1)
         return cost
 

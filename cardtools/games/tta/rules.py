@@ -30,7 +30,7 @@ from cardtools.games.tta import ages, verbs, views
 from cardtools.games.tta.board import Board
 from cardtools.games.tta.politics import Politics
 from cardtools.games.tta.strength import army_strength
-from cardtools.games.tta.vocabulary import COUNT_NAMES, URBAN_COUNTS, _without
+from cardtools.games.tta.vocabulary import COUNT_NAMES, URBAN_COUNTS, _without, remember
 
 AGES = ("A", "I", "II", "III", "IV")
 #: Where printed symbols count: cards in play once, worker cards once per worker (CoL § YOUR STATISTICS).
@@ -43,8 +43,6 @@ UNPLAYED: dict[tuple[str, ...], str] = {}
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, concessions=("resign",))
 
-#: How many tuples of technologies in play ``Game.worker_plan`` remembers before starting afresh.
-PLANS_KEPT = 4096
 #: Bids offered above the last one (a decision has at most 64 options; forces rarely reach 60).
 MAX_BIDS = 60
 
@@ -67,7 +65,6 @@ class State(Politics):
         "civil_actions", "military_actions", "science", "culture", "strength", "happy", "blue_tokens",
         "yellow_tokens", "colonization", "culture_points", "food_production", "resource_production",
         "food_consumption", "discontent_workers", "civil_hand_limit", "military_hand_limit")}
-    SYMBOL_ZONES = ON_CARDS
     OWNED = ("play", "techs")
     # Card backs show their age (CoL § SETUP, § YOUR HAND): hidden cards are dealt again by age.
     ZONES = (Zone("row", PUBLIC, view=("card_row",)),
@@ -956,7 +953,7 @@ class Game(BaseGame):
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
-        self._plans: dict[tuple, tuple] = {}           # technologies in play -> worker_plan
+        self.plans: dict[tuple, tuple] = {}            # technologies in play -> worker_plan
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
@@ -1045,17 +1042,14 @@ class Game(BaseGame):
     def worker_plan(self, techs: tuple[str, ...]) -> tuple[tuple, tuple]:
         """The technologies in play other than military units, and the units: for each, (card, its build
         and destroy move ids, its urban building kind, the higher levels among ``techs`` it upgrades to)
-        — what ``worker_moves`` reads, kept per tuple of technologies (a key that never goes stale;
-        forgotten beyond ``PLANS_KEPT``)."""
-        found = self._plans.get(techs)
+        — what ``worker_moves`` reads, kept per tuple of technologies (a key that never goes stale)."""
+        found = self.plans.get(techs)
         if found is None:
-            if len(self._plans) >= PLANS_KEPT:
-                self._plans.clear()
             ids, held = self.ids, set(techs)
             plan = [(c, ids["build"][c], ids["destroy"][c], self.buildings[c],
                      tuple(filter(held.__contains__, self.upgrade_to[c]))) for c in techs]
-            found = self._plans[techs] = (tuple(e for e in plan if self.type[e[0]] != "military_unit"),
-                                          tuple(e for e in plan if self.type[e[0]] == "military_unit"))
+            found = remember(self.plans, techs, (tuple(e for e in plan if self.type[e[0]] != "military_unit"),
+                                                 tuple(e for e in plan if self.type[e[0]] == "military_unit")))
         return found
 
     def label(self, card: str) -> str:
