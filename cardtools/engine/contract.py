@@ -92,7 +92,7 @@ def random_move(state: State, legal: Sequence[int], rng: random.Random) -> int:
     conceded = state.game.concessions
     if conceded and not conceded.isdisjoint(legal):      # (mostly none is legal: no list to copy)
         legal = [m for m in legal if m not in conceded] or legal
-    return legal[rng.randrange(len(legal))]
+    return rng.choice(legal)      # (the move ``legal[rng.randrange(len(legal))]`` was, one call less)
 
 
 class NoEngine(ValueError):

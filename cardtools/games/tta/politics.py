@@ -45,10 +45,10 @@ class Politics(Meanings):
         weaker: dict[int, bool] = {}          # the strength comparisons, the same for every aggression card
         for card in set(self.mhand[p]):
             kind = game.type[card]
-            if kind == "aggression" and "play_aggression" in allowed and self.rivals_for(p, card, weaker):
+            if kind == "aggression" and "play_aggression" in allowed and self.attackable(p, card, weaker):
                 found.append(ids["play_aggression"][card])
             elif kind == "war" and "declare_war" in allowed and self.last_round != self.round \
-                    and any(self.rivals_for(p, text) for text in self.war_texts(card)):   # "not during the last round"
+                    and any(self.attackable(p, text) for text in self.war_texts(card)):   # "not during the last round"
                 found.append(ids["declare_war"][card])
             elif kind == "pact" and "offer_pact" in allowed and len(self.active) > 2:
                 found.append(ids["offer_pact"][card])              # "Offer a Pact (not in a 2-player game)"
@@ -76,8 +76,8 @@ class Politics(Meanings):
         """The card's military action cost, multiplied by a `price` on `attack_you` of the rival's
         (Gandhi: twice as many to attack him; reference/tta-cards/civil.csv)."""
         cost = self.game.fields[card]["military_action_cost"]
-        for owner, mod in self.mods.all("price"):
-            if mod.args["action"] == "attack_you" and owner == rival and mod.applies(self, owner, p):
+        for owner, mod in self.mods.get("price", "attack_you"):
+            if owner == rival and mod.applies(self, owner, p):
                 cost *= mod.args["times"].get("military_actions", 1)
         return cost
 
@@ -98,18 +98,25 @@ class Politics(Meanings):
         finally:
             state.attacking = None
 
-    def rivals_for(self, p: int, card: str, weaker: dict[int, bool] | None = None) -> list[int]:
+    def rivals_for(self, p: int, card: str) -> list[int]:
         """Whom ``p`` may attack with this aggression or war, paying its cost: any other player still in
         the game with no pact between them forbidding it (`shielded`); an aggression only one whose
         strength is lower than the attacker's (CoL § PLAY AN AGGRESSION); a war not one immune to wars
-        (`immune: war`); nobody if a card forbids the attacker this kind of attack (Gandhi).
-        ``weaker``: rival -> whether they are weaker when ``p`` attacks them, filled as asked (several
-        aggression cards in a hand ask the same)."""
+        (`immune: war`); nobody if a card forbids the attacker this kind of attack (Gandhi)."""
+        return list(self._rivals(p, card, None))
+
+    def attackable(self, p: int, card: str, weaker: dict[int, bool] | None = None) -> bool:
+        """Whether ``p`` may attack anyone with this aggression or war (the rivals compared only until one is
+        found)."""
+        return next(self._rivals(p, card, weaker), None) is not None
+
+    def _rivals(self, p: int, card: str, weaker: dict[int, bool] | None):
+        """``rivals_for`` one at a time. ``weaker``: rival -> whether they are weaker when ``p`` attacks
+        them, filled as asked (several aggression cards in a hand ask the same)."""
         war = self.game.type[card] == "war"
         if self.forbids(p, "declare_war" if war else "play_aggression"):
-            return []
+            return
         military = self.military_left(p)
-        found = []
         for q in self.active:
             if q == p or self.attack_cost(p, card, q) > military or self.shielded(p, q):
                 continue
@@ -122,8 +129,7 @@ class Politics(Meanings):
                     weaker[q] = self.attack_strength(p, q) > self.attack_strength(p, q, of=q)
                 if not weaker[q]:
                     continue
-            found.append(q)
-        return found
+            yield q
 
     def _attack(self, p: int, card: str, verb: str, then, texts: tuple[str, ...] = ()):
         """Reveal the card and name the rival — and for a war, which of ``texts`` is declared — (a

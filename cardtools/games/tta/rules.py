@@ -30,7 +30,7 @@ from cardtools.games.tta import ages, verbs, views
 from cardtools.games.tta.board import Board
 from cardtools.games.tta.politics import Politics
 from cardtools.games.tta.strength import army_strength
-from cardtools.games.tta.vocabulary import COUNT_NAMES, URBAN_COUNTS, _without
+from cardtools.games.tta.vocabulary import COUNT_NAMES, URBAN_COUNTS, _without, remember
 
 AGES = ("A", "I", "II", "III", "IV")
 #: Where printed symbols count: cards in play once, worker cards once per worker (CoL § YOUR STATISTICS).
@@ -65,7 +65,6 @@ class State(Politics):
         "civil_actions", "military_actions", "science", "culture", "strength", "happy", "blue_tokens",
         "yellow_tokens", "colonization", "culture_points", "food_production", "resource_production",
         "food_consumption", "discontent_workers", "civil_hand_limit", "military_hand_limit")}
-    SYMBOL_ZONES = ON_CARDS
     OWNED = ("play", "techs")
     # Card backs show their age (CoL § SETUP, § YOUR HAND): hidden cards are dealt again by age.
     ZONES = (Zone("row", PUBLIC, view=("card_row",)),
@@ -211,24 +210,8 @@ class State(Politics):
         if not civil and military and self.allows(p, "revolution_with_military_actions"):     # Robespierre
             found += [ids["revolution"][c] for c in set(self.hand[p])
                       if game.type[c] == "government" and self.can_develop(p, c, revolution=True)]
-        resources = self.payable(p, "resources")
-        extra = self.military_resources[p]
-        room = self.pool[p]
-        staffed = self.staffed[p]
-        upgrade_to, bach, techs = game.upgrade_to, self.allows(p, "upgrade_to_theater"), set(self.techs[p])
-        for card in self.techs[p]:
-            unit = game.type[card] == "military_unit"
-            if not (military if unit else civil):
-                continue
-            have = resources + extra if unit else resources
-            cost = None if costs is None else costs.get(card)
-            if room and (self.build_cost(p, card) if cost is None else cost) <= have and self.urban_room(p, card):
-                found.append(ids["build"][card])
-            if card in staffed:
-                found.append(ids["destroy"][card])
-                upgrades = self.upgrades(p, card, bach) if bach or not techs.isdisjoint(upgrade_to[card]) else ()
-                if upgrades:
-                    found += [ids["upgrade"][(card, to)] for to in upgrades if self.upgrade_cost(p, card, to) <= have]
+        if civil or military:
+            found += self.worker_moves(p, civil, military, costs)
         if military and "tactic" not in self.turn_flags:
             cost = game.rules["tactic_play_cost"]
             if military >= cost:
@@ -239,6 +222,38 @@ class State(Politics):
             if f"used:{ability.card}" not in self.turn_flags and self.tries(p, lambda st: st.move_use(ability.card)):
                 found.append(ids["use"][ability.card])
         return sorted(set(found))
+
+    def worker_moves(self, p: int, civil: int, military: int, costs: dict | None) -> list[int]:
+        """Building, destroying and upgrading on the technologies in play (§ 5.2-5.3): civil actions for
+        buildings, military ones for units; resources for military units this turn pay for units."""
+        staffed = self.staffed[p]
+        resources = self.payable(p, "resources")
+        room = self.pool[p]
+        bach = self.allows(p, "upgrade_to_theater")
+        full: dict[str, bool] = {}        # urban building kind -> whether at the limit (asked once per kind)
+        upgrade = self.game.ids["upgrade"]
+        found = []
+        civilian, units = self.game.worker_plan(self.techs[p])
+        for cards, have in ((civilian if civil else (), resources),
+                            (units if military else (), resources + self.military_resources[p])):
+            for card, build, destroy, building, higher in cards:
+                if room:
+                    cost = None if costs is None else costs.get(card)
+                    if (self.build_cost(p, card) if cost is None else cost) <= have:
+                        if building is None:
+                            found.append(build)
+                        else:
+                            at_limit = full.get(building)
+                            if at_limit is None:
+                                at_limit = full[building] = not self.urban_room(p, card)
+                            if not at_limit:
+                                found.append(build)
+                if card in staffed:
+                    found.append(destroy)
+                    upgrades = self.upgrades(p, card, bach) if bach else higher
+                    if upgrades:
+                        found += [upgrade[(card, to)] for to in upgrades if self.upgrade_cost(p, card, to) <= have]
+        return found
 
     # -- START-OF-TURN SEQUENCE and the politics phase (CoL § COURSE OF THE TURN) ----------------------
     def _start_turn(self) -> None:
@@ -938,6 +953,7 @@ class Game(BaseGame):
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
+        self.plans: dict[tuple, tuple] = {}            # technologies in play -> worker_plan
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
@@ -1022,6 +1038,19 @@ class Game(BaseGame):
                 # the full game's political actions, after the first game's moves so that their ids stay
                 ("resign", []), ("play_aggression", [d["play_aggression"]]), ("declare_war", [d["declare_war"]]),
                 ("offer_pact", [d["offer_pact"]]), ("cancel_pact", [d["cancel_pact"]])]
+
+    def worker_plan(self, techs: tuple[str, ...]) -> tuple[tuple, tuple]:
+        """The technologies in play other than military units, and the units: for each, (card, its build
+        and destroy move ids, its urban building kind, the higher levels among ``techs`` it upgrades to)
+        — what ``worker_moves`` reads, kept per tuple of technologies (a key that never goes stale)."""
+        found = self.plans.get(techs)
+        if found is None:
+            ids, held = self.ids, set(techs)
+            plan = [(c, ids["build"][c], ids["destroy"][c], self.buildings[c],
+                     tuple(filter(held.__contains__, self.upgrade_to[c]))) for c in techs]
+            found = remember(self.plans, techs, (tuple(e for e in plan if self.type[e[0]] != "military_unit"),
+                                                 tuple(e for e in plan if self.type[e[0]] == "military_unit")))
+        return found
 
     def label(self, card: str) -> str:
         """A card's name in a decision's options, with its age where cards share a name (Military

@@ -277,7 +277,8 @@ declare("price", "modifier", lambda S: _obj("Change what an action costs, for ca
     "partner_pays": _less(S, "Paid by your pact partner as part of the cost: {science: 1}. Paying is all or "
                              "nothing (CoL § SCIENCE AND CULTURE POINTS): the action cannot be taken when the "
                              "partner cannot pay.")}, ("action",)),
-        _price, game=GAME, doc="An action's cost for some kinds and ages of card, and any part a pact partner pays.")
+        _price, game=GAME, subject="action",
+        doc="An action's cost for some kinds and ages of card, and any part a pact partner pays.")
 declare("take_cost", "modifier", lambda S: _obj(
     "What taking this very card from the card row costs. It applies while the card is in the card row, to "
     "the player taking it (CoL § OTHER CIVIL CARDS IN PLAY › WONDERS: the Taj Mahal's text applies there); "

@@ -28,8 +28,8 @@ PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_t
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
-#: How many (workers, tactic) armies the game remembers before starting afresh (Game.armies).
-ARMIES_KEPT = 4096
+#: How many keys each table the game remembers (Game.armies, Game.plans) holds before starting afresh.
+REMEMBERED = 4096
 
 COUNT_NAMES = (
     "military_units", "infantry_and_artillery", "unit_kinds", "theaters", "labs", "lab_levels",
@@ -53,8 +53,6 @@ class Meanings(BaseState):
     """The TtA state's vocabulary and actions; the turn's rules are in ``rules.State``."""
 
     failed = False      # set when an action an effect asks for cannot be performed (§ 5.1)
-    #: Where the printed symbols count (every statistic's ``Printed`` zones: rules.State.STATS).
-    SYMBOL_ZONES: tuple[str, ...] = ()
 
     # -- actions and their tokens (CoL § CIVIL AND MILITARY ACTIONS; docs/rules/tta.md § 5.1) ----------
     def civil_total(self, p: int) -> int:
@@ -112,9 +110,9 @@ class Meanings(BaseState):
     def price(self, p: int, action: str, card: str, resource: str) -> int:
         """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
         total = 0
-        for owner, mod in self.mods.all("price"):
+        for owner, mod in self.mods.get("price", action):
             args = mod.args
-            if args["action"] != action or resource not in args["add"] or not mod.applies(self, owner, p):
+            if resource not in args["add"] or not mod.applies(self, owner, p):
                 continue
             if args["on"] and not (args["on"] & self.game.kinds[card]):
                 continue
@@ -397,8 +395,8 @@ class Meanings(BaseState):
         """(partner, resource, amount, pact) a pact partner pays toward ``p``'s development (`price`
         `partner_pays`: Scientific Cooperation; all or nothing, CoL § SCIENCE AND CULTURE POINTS)."""
         found = []
-        for owner, mod in self.mods.all("price") if self.pacts else ():
-            if mod.args["partner_pays"] and mod.args["action"] == "develop" and mod.applies(self, owner, p):
+        for owner, mod in self.mods.get("price", "develop") if self.pacts else ():
+            if mod.args["partner_pays"] and mod.applies(self, owner, p):
                 for q in self.target(Ctx(owner, mod.card), "partner"):
                     found += [(q, r, v(self, Ctx(owner, mod.card)), mod.card)
                               for r, v in mod.args["partner_pays"].items()]
@@ -735,10 +733,9 @@ class Meanings(BaseState):
         worker moved.)"""
         found = dict.fromkeys(self.STATS, 0)
         symbols = self.game.symbols
-        for zone in self.SYMBOL_ZONES:
-            for card in self.__dict__[zone][actor]:
-                for name, value in symbols[card]:
-                    found[name] += value
+        for card in self.play[actor] + self.staffed[actor]:        # (the ``ON_CARDS`` zones of rules.State)
+            for name, value in symbols[card]:
+                found[name] += value
         fields = self.game.fields
         for wonder, culture in self.ruins[actor]:
             for name in found:
@@ -800,14 +797,12 @@ class Meanings(BaseState):
             return 0
         flexible = self.allows(p, "infantry_as_cavalry")
         key = (self.staffed[p], tactic, flexible)
-        known = self.game.armies
-        found = known.get(key)
+        found = self.game.armies.get(key)
         if found is None:               # the same workers under the same tactic: the same armies
-            if len(known) >= ARMIES_KEPT:
-                known.clear()
             f = self.game.fields[tactic]
-            found = known[key] = army_strength(self.units(p), f["army"], self.game.age[tactic], f["strength"],
-                                               f.get("outdated_strength", f["strength"]), flexible)
+            found = remember(self.game.armies, key, army_strength(
+                self.units(p), f["army"], self.game.age[tactic], f["strength"], f.get("outdated_strength", f["strength"]),
+                flexible))
         return found
 
     def allows(self, p: int, rule: str) -> bool:
@@ -1214,6 +1209,15 @@ class Meanings(BaseState):
             self.replenish(discard=False)
         if skip_politics:
             self.skip_politics[p] = True
+
+
+def remember(table: dict, key, value):
+    """``table[key] = value`` for a table the game keeps across states (keys that never go stale), emptied
+    once it holds ``REMEMBERED`` keys so that long simulations do not grow it without end."""
+    if len(table) >= REMEMBERED:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def _without(cards: tuple, card: str) -> tuple:
