@@ -1,8 +1,8 @@
 """7 Ages engine speed, and its invariants over thousands of games.
 
 Prints random games per second per core and decisions per game at 2 and 4 players, for the standard
-game (with its events), without events (variant no-events) and with option 16 as far as it is played
-(variant artefacts-so-far), measured in the same run, and ``--variant`` if it is another (an
+game (with its events), without events (variant no-events) and with option 16's artefact powers and
+penalties (variant artefact-effects), measured in the same run, and ``--variant`` if it is another (an
 option-heavy game: options-so-far, docs/rules/7ages.md § 18); and greedy games per second at 4 players
 (``--variant``).
 Target (issues 16 and 17): >= 20 random 4-player games/s/core. Times are CPU seconds of this process (a figure per core,
@@ -39,8 +39,8 @@ from cardtools.engine.contract import UnplayedRules  # noqa: E402
 from cardtools.games.seven_ages.invariants import play_checked  # noqa: E402
 from cardtools.games.seven_ages.rules import Game  # noqa: E402
 
-#: The standard game, with its events (issue 17), without them, and with option 16 as far as it is played.
-VARIANTS = ("standard", "no-events", "artefacts-so-far")
+#: The standard game, with its events (issue 17), without them, and with option 16's artefacts.
+VARIANTS = ("standard", "no-events", "artefact-effects")
 
 
 def deck(variant: str):

@@ -860,7 +860,9 @@ class Actions:
         return (belief not in self.beliefs[slot] and lo <= self.age(slot) <= hi and self.held(slot, group) < room
                 and self.marker_free(artefact))
 
-    def task_adopt(self, slot: int) -> None:
+    def task_adopt(self, slot: int, asked: bool = False) -> None:
+        if self.empire[slot] is not None and not asked and self.holy_war_offered(slot):   # option 16 (crusades.py)
+            return
         if self.empire[slot] is not None and self.adoptable(slot):
             self.wait("adopt", slot)
 

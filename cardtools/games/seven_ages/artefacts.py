@@ -5,9 +5,9 @@ Every artefact's ``power`` and ``penalty`` are written in the effect language in
 decks/7ages/artefacts.yaml, with the option's rules as data: ``requires`` / ``requires_any`` /
 ``requires_in_play`` (the '*' prerequisites), ``early`` (the '†' early play), ``conditions`` (where it
 may be played), blue markers on the progress track. ``ArtefactBook`` compiles them once per game and
-says, for each artefact, what the engine does not play yet: ``artefact-effects`` is refused, naming
-them, until every artefact runs; ``artefacts-so-far`` plays what runs (``Artefacts``: prerequisites,
-early play, blue markers, Harvest additions) and names the rest (docs/rules/7ages.md § 14.2).
+says, for each artefact, what the engine does not play yet: a deck with such an artefact is refused
+option 16, naming them, or with ``partial_artefacts`` plays what runs and names the rest; the shipped
+artefacts all run, so ``artefact-effects`` plays them (docs/rules/7ages.md § 14.2).
 """
 
 from __future__ import annotations
@@ -30,14 +30,17 @@ from cardtools.games.seven_ages.coverage import reasons, summary
 #: as disorder is about to be placed in one of its areas, when it has no leader left, when another empire
 #: took one of its areas, at the end of a Manoeuvre that liberated some, after Harvest glory with the glory
 #: it gained, after a trade it won or did not (and did not progress in), as it produces, when the climate
-#: collapses, when its Forum is gone, when its Great Canal's area was taken (docs/rules/7ages.md § 14.2).
+#: collapses, when its Forum is gone, when its Great Canal's area was taken, as it liberates a religious site or
+#: one is liberated from it, when it discards its religion, when a Holy war's empire takes its religion, when
+#: another artefact is discarded (docs/rules/7ages.md § 14.2).
 WINDOWS = ("played", "changes_age", "artefact_played", "gains", "gains_religion", "each_action",
            "civilise_action", "ends_game", "harvest_start", "heresy_ended", "higher_age_than_marker",
            "artefact_in_play", "discarded", "takes_land_from", "removing_disorder", "before_action",
            "disorder_placed", "no_leader", "takes_land_from_it", "liberated_by_other", "harvest", "trade_won",
            "trade_lost", "production_action", "climate_collapse", "no_trade_progress", "trade_between",
            "unit_to_pool", "within_range_changes", "treaty_broken", "loses_fertile", "religion_shrinks", "removed",
-           "lost_control")
+           "lost_control", "liberates", "liberated_from", "loses_own_site", "drops_religion", "adopts_defender_religion",
+           "artefact_discarded")
 #: The continuous changes (``modify`` verbs) the rules read for artefacts: a glory category's number
 #: at Harvest (``Artefacts.artefact_icons``); the others through the changes in force (``in_force``,
 #: events.py), the same readers as an event's change for a while.
@@ -52,12 +55,12 @@ WORDS_READ = {"stat": frozenset({"trade_number", "range", "leader_number"}),
                                   "range_everywhere", "unlimited_placement", "second_manoeuvre",
                                   "retreat_near_here", "tacticians_next_door", "unlimited_ships_here",
                                   "urbanise_extra_level", "trade_from_deck", "trade_second_card", "buy_glory_30",
-                                  "forum_pass", "forum_go", "canal_passage"}),
-              "forbid": frozenset({"religion_power", "free_progress", "play_internet"}),
+                                  "forum_pass", "forum_go", "canal_passage", "place_holy_war", "defender_vote"}),
+              "forbid": frozenset({"religion_power", "free_progress", "play_internet", "change_religion_order"}),
               "law": frozenset({"heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
                                 "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance",
                                 "religious_site_here", "liberator_keeps_temple",
-                                "canal_as_river"}),
+                                "canal_as_river", "holy_war_glory", "holy_war_front", "holy_war_liberation"}),
               "immune": frozenset({"leader_area_disorder"})}
 #: Kinds of area seen from the artefact's own area (``areas_here``): it and its neighbours (the Great
 #: Pyramid), those within Range of it (the Summer Palace).
@@ -74,7 +77,7 @@ TAKEN_FROM = {"islamic": "islam"}
 #: engine reads, on the empire (``Artefacts.empire_fits``) and on the area its marker goes to
 #: (``Artefacts.site_fits``); an artefact with another word is not played yet.
 EMPIRE_WORDS = frozenset({"has_disordered_area", "no_disorder", "has_leader", "has_religion", "no_religious_leader",
-                          "may_build_ships", "solely_most_advanced", "religion_shared"})
+                          "may_build_ships", "solely_most_advanced", "religion_shared", "religion_without_defender"})
 AREA_WORDS = frozenset({"coastal", "river", "undisordered_city", "most_ships", "not_religious_site", "adjacent_to_canal"})
 CONDITION_KEYS = frozenset({"within_range_of", "controls_land_in", "area_terrain", "track"})
 
@@ -699,12 +702,14 @@ class Artefacts:
         """``discard_artefact: this`` (a penalty): the artefact's marker leaves the empire — its card, its
         beliefs, or its area (§ 16 › Artefacts: Concentrated ownership, Revolution …), with its own marker
         on a track (World war's); then what it does as it goes (World war's ``discarded``)."""
+        self.religion_dropping(slot, artefact)           # its defender goes first (crusades.py)
         if artefact in self.beliefs[slot]:
             self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b != artefact)
         self.remove_marker(slot, artefact)
         self.note(f"  {self.who(slot)}: {self.game.artefacts[artefact]['name']} is discarded")
         self.clock_removed(artefact)
         self.fire_artefacts("discarded", slot, event=event, only=artefact)
+        self.crusades_called_off(slot, artefact)         # the defender's Holy wars (crusades.py)
 
     def has_artefact(self, slot: int, artefact: str) -> bool:
         """The empire has the artefact: on its card, in an area it controls, or — blue — its progress
@@ -779,6 +784,7 @@ class Artefacts:
             "may_build_ships": lambda: self.may_build_ships(slot),
             "solely_most_advanced": lambda: all(self.progress[o] < self.progress[slot] for o in self.in_play() if o != slot),
             "religion_shared": lambda: sum(self.dominant_religion(o) == religion for o in self.in_play()) >= 2,
+            "religion_without_defender": lambda: self.defenderless(slot),             # crusades.py
         }[word]()
 
     def may_build_ships(self, slot: int) -> bool:

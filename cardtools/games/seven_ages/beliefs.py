@@ -76,8 +76,8 @@ class Beliefs:
 
     def task_dominant(self, slot: int) -> None:
         """With two religions the order may be changed in Civilise, after adopting."""
-        if self.empire[slot] is not None and len(self.religions_of(slot)) > 1:
-            self.wait("dominant", slot)
+        if self.empire[slot] is not None and len(self.religions_of(slot)) > 1 and not self.order_fixed(slot):
+            self.wait("dominant", slot)                  # option 16: not the defender of the faith (crusades.py)
 
     def options_dominant(self) -> list[int]:
         ids = self.game.ids["dominant"]
@@ -91,7 +91,9 @@ class Beliefs:
         self.done()
 
     # -- § 6. Civilise › Discarding a religion or government ---------------------------------------------
-    def task_drop(self, slot: int) -> None:
+    def task_drop(self, slot: int, asked: bool = False) -> None:
+        if self.empire[slot] is not None and not asked and self.defender_vote_offered(slot):   # option 16 (crusades.py)
+            return
         if self.empire[slot] is not None and self.beliefs[slot]:
             self.wait("drop", slot)
 
@@ -105,6 +107,7 @@ class Beliefs:
         no leader, or a leader and no city, is disordered."""
         slot = self.player
         if belief != "none":
+            self.religion_dropping(slot, belief)                          # option 16: the defender (crusades.py)
             self.beliefs[slot] = tuple(b for b in self.beliefs[slot] if b != belief)
             self.remove_marker(slot, belief)
             self.government_changed(slot, belief, gained=False)       # option 16: Socialism (artefacts.py)

@@ -614,6 +614,7 @@ class Manoeuvre:
         """After all conflicts, units stacked with a Strategist may move and fight once more (§ 4.
         Manoeuvre › Next conflict; § Leader Types › Strategist (St)): the engine gives its first
         Strategist's stack one more march *(judgment)*; then the Manoeuvre is over."""
+        self.manoeuvred(slot)                              # option 16: a Holy war's duty (crusades.py)
         if self.empire[slot] is not None:
             self.check_empty(slot)
         if self.temporary and self.extra_manoeuvre(slot):      # Second front, Blitzkrieg (events.py)
@@ -807,6 +808,9 @@ class Manoeuvre:
                 front = support
             if c.get("near") and self.unit_fits(unit, c["units"]) and self.beacon_near(slot, area, c["near"]):
                 front, support = front + c.get("front", 0), support + c.get("support", 0)    # Pharos (option 16)
+        if self.holy_wars:                               # option 16: a Holy war next door (crusades.py)
+            bonus = self.holy_war_bonus(slot, area)
+            front, support = front + bonus, support + bonus
         return front, support
 
     def total(self, side: int, committed: tuple[tuple, tuple], cards: tuple[str, str]) -> tuple[int, str]:
@@ -943,11 +947,13 @@ class Manoeuvre:
             capital = self.capital[dfn] == area
             kept = self.kept_by_liberator(area)            # option 16: a Great Temple stays (artefacts.py)
             canals = self.canals_in(area)                  # option 16: a Great Canal stays (canal.py)
+            crusade = self.crusades().get(area) if self.option_16() else None     # a Holy war (crusades.py)
             self.vacate(area)
             if survivors_a:
                 self.take_control(att, area, survivors_a)
                 self.artefacts_kept(area, kept)
                 self.canal_taken(dfn, att, area, canals)
+                self.liberated(att, dfn, area, crusade)
                 self.land_taken(att, dfn, area)           # option 16 (artefacts.py)
             if capital and self.money[dfn]:
                 money, self.money[dfn] = self.money[dfn], 0

@@ -36,6 +36,7 @@ from cardtools.games.seven_ages.beliefs import Beliefs, double_sided
 from cardtools.games.seven_ages.canal import GreatCanal
 from cardtools.games.seven_ages.clocks import COLLAPSE, Clocks
 from cardtools.games.seven_ages.conflict import COMMITS, Manoeuvre
+from cardtools.games.seven_ages.crusades import Crusades, crusade_cards
 from cardtools.games.seven_ages.counters import Counters
 from cardtools.games.seven_ages.artefacts import ArtefactBook, Artefacts
 from cardtools.games.seven_ages.events import EventBook, Events
@@ -69,7 +70,8 @@ SEATS = tuple(f"P{i}" for i in range(1, 8))
 
 
 class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, CommonUnits, Events, Artefacts, Votes,
-            Clocks, Options, Temples, Warfare, NeutralKingdoms, TradeCards, Forum, GreatCanal, Tasks, BaseState):
+            Clocks, Options, Temples, Warfare, NeutralKingdoms, TradeCards, Forum, GreatCanal, Crusades,
+            Tasks, BaseState):
     """A position: the deck and hands, the empires (one per slot), the map, the turn's markers."""
 
     RESOURCES = {"glory": Counter(), "money": Counter(), "progress": Counter(), "elite": Counter(),
@@ -128,6 +130,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.treaties: tuple = ()                         # option 16: Peace treaties' ((area, empire, age) × 2)
         self.great_temples: dict[str, str] = {}           # option 16: area -> the religion of its Great Temple
         self.went_again: dict[int, int] = {}              # option 16: empire -> the turn it spent a '+1 go' (forum.py)
+        self.holy_wars: dict[str, str] = {}               # option 16: area -> the religion of its Holy war (crusades.py)
+        self.marched: frozenset[int] = frozenset()        # option 16: empires that moved this Manoeuvre (crusades.py)
         self.forts: frozenset[str] = frozenset()
         self.disorder: frozenset[str] = frozenset()
         self.ever_held: frozenset[str] = frozenset()      # religions and governments held by someone
@@ -365,6 +369,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             self.censured = frozenset()
             self.temples_kept()                          # a Great Temple's religion shrank (artefacts.py)
             self.forums_kept()                           # a Forum gone: its '+1 go' markers too (forum.py)
+            self.crusades_kept()                         # a Holy war's empire took its religion (crusades.py)
             if self.heresy_vote(slot):                   # option 16: a Vote action instead (votes.py)
                 return
             if self.forum_offered(action, seat, slot):   # a Forum: the action or a pass (forum.py)
@@ -388,6 +393,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             self.queue.insert(len(self.queue) - waiting, ("marooned",))
         if self.game.events is not None or self.option_16():   # a change "this action" ends with the action
             self.queue.insert(len(self.queue) - waiting, ("expire", "action"))
+        if slot is not None and self.option_16() and action == "manoeuvre":   # a Holy war's duty (crusades.py)
+            self.queue.insert(len(self.queue) - waiting, ("holy_war_duty", slot))
         if slot is not None and self.option_16():          # a Forum's '+1 go': a second action (forum.py)
             self.queue.insert(len(self.queue) - waiting, ("forum_go", action, seat, slot))
 
@@ -695,6 +702,7 @@ class Game(BaseGame):
         self.ids["civilised"] = codec.id("civilised")
         self.events, unplayed = self._events(deck, rules)
         self.artefact_book, lacking = self._artefacts(deck, rules, unplayed_options)
+        self.crusade = crusade_cards(self.artefacts)          # option 16: the defender and its Holy war
         if unplayed_options:
             raise UnplayedRules(refusal(unplayed_options))
         self.facts = replace(FACTS, unplayed=unplayed + lacking + LEFT_OUT)

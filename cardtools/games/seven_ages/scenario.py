@@ -9,6 +9,7 @@ setup:
   cities: {etruria: 5}           # cities in areas nobody holds
   temples: {syria: islam}        # option 12's temples (temples.py)
   kingdoms: {gaul: [sword]}      # option 10's kingdom units (neutral_kingdoms.py)
+  holy_wars: {syria: islam}      # option 16's Holy wars on the map, with their religion (crusades.py)
   empires:                       # empires already in play
     - {player: P1, card: romans, colour: red_dark, level: 12, money: 10, glory: 5, capital: latium, homeland: latium,
        areas: {latium: [sword, sword]}, cities: {latium: 3}, elite: 1, forts: [latium], disorder: [latium],
@@ -93,6 +94,11 @@ def arrange(game, players: int, seed: int, setup: dict):
         if area not in game.world.areas:
             raise SetupError(("artefacts", area), f"no area '{area}' on the map")
         state.artefacts[area] = tuple(artefacts)
+    for area, religion in setup.get("holy_wars", {}).items():    # option 16's Holy wars on the map (crusades.py)
+        if area not in game.world.areas or religion not in game.religions or game.crusade is None:
+            raise SetupError(("holy_wars", area), f"no area '{area}' or no religion '{religion}'")
+        state.artefacts[area] = state.artefacts.get(area, ()) + (game.crusade[1],)
+        state.holy_wars = {**state.holy_wars, area: religion}
     for area, religion in setup.get("temples", {}).items():      # option 12's temples (temples.py)
         if area not in game.world.areas or religion not in game.religions:
             raise SetupError(("temples", area), f"no area '{area}' or no religion '{religion}'")

@@ -300,7 +300,8 @@ STANDING = {
     "no_entry": lambda a: a == {"of": "each_other"},      # a Peace treaty's pair (artefacts.py)
     "law": lambda a: a in ("heresy_vote", "religious_leaders_philosophers", "fortified_here", "diana_income",
                            "disorder_check_leaders", "climate_clock_moves", "suffrage_maintenance",
-                           "religious_site_here", "liberator_keeps_temple", "canal_as_river"),
+                           "religious_site_here", "liberator_keeps_temple", "canal_as_river",
+                           "holy_war_glory", "holy_war_front", "holy_war_liberation"),
     "conflict": lambda a: set(a) <= UNIT_VALUES | {"near"} and a.get("near") == "range",
 }
 
