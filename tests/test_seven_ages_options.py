@@ -6,6 +6,7 @@ rulebook's worked examples are scenario files (tests/scenarios/7ages/option-*.ya
 import re
 
 import pytest
+from seven_ages_copy import copy_7ages, edit
 
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
@@ -356,3 +357,27 @@ def test_the_nearest_player_to_the_active_players_left_plays_a_kingdom_on_a_tie(
     assert state.controller("etruria", franks) == egyptians
     assert state.controller("etruria", egyptians) == romans
     assert state.controller("etruria", romans) == franks
+
+
+@pytest.mark.parametrize("card,converted", [("khazars", True), ("sumerians", False)])
+def test_christianity_converts_a_kingdom_only_with_a_card_at_least_its_units(tmp_path, monkeypatch, card, converted):
+    """§ 16 › Christianity with option 10: after choosing the neutral area, a card is picked from the
+    deck; the area is converted (its kingdom units removed) only if the card's value (the Khazars' 7,
+    the Sumerians' 0) is at least the kingdom units there (2); the card is discarded."""
+    root = copy_7ages(tmp_path, monkeypatch)
+    edit(root, "decks/7ages/variants/artefacts-so-far.yaml", "  partial_artefacts: true\n",
+         "  partial_artefacts: true\n  neutral_kingdoms: true\n")
+    game = new_game(load_deck("7ages", "artefacts-so-far", Workspace.find(root)))
+    state = game.arrange(2, 0, {"first": "P1", "hands": {"P1": [], "P2": []}, "deck": [card], "empires": [
+        {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "areas": {"latium": ["sword", "sword"]},
+         "cities": {"latium": 3}, "beliefs": ["christianity"]},
+        {"player": "P2", "card": "etruscans", "level": 12, "capital": "etruria", "areas": {"etruria": ["sword"]}}],
+        "kingdoms": {"magna_graecia": ["spear", "spear"]}})
+    play(state, "mark destiny", "mark manoeuvre", "extra none", "extra none", "choose yes",
+         "choose it moves 1 unit from next door into a neighbouring neutral land area it could enter in a "
+         "Manoeuvre, converting it")
+    assert card in state.discards
+    if converted:
+        assert state.snapshot()["areas"]["magna_graecia"] == {"empire": "romans", "units": ["sword"]}
+    else:
+        assert state.kingdom["magna_graecia"] == ("spear", "spear") and state.units["latium"] == ("sword", "sword")
