@@ -1,5 +1,5 @@
 """The engine conformance suite (cardtools.engine.conformance) for every registered engine, at each
-player count of each shipped variant (7 Ages' option variants at one count each: ``EVERY_COUNT``), and for the toy game of tests/fixtures/toy (a game with
+player count of each shipped variant (7 Ages' option variants at two counts each: ``EVERY_COUNT``), and for the toy game of tests/fixtures/toy (a game with
 nothing of Age of Civilization's shape: hidden hands, a hidden pile, decisions out of turn)."""
 
 import sys
@@ -23,8 +23,9 @@ GAMES_PER_CONFIG = 1000
 #: benchmarks play thousands (benchmarks/tta.py and seven_ages.py --invariants).
 GAMES = {"7ages": 2, "tta": 12}
 #: Games with a shipped variant per optional rule (7 Ages: 20 of them) check these decks at every player
-#: count and each other variant in one game at one player count, taking the counts in turn; the
-#: benchmark's invariants play thousands of games of any variant (benchmarks/seven_ages.py --variant V).
+#: count and each other variant in one game at the fewest players (the quickest games) and one at another
+#: player count, taking the counts in turn; the benchmark's invariants play thousands of games of any
+#: variant (benchmarks/seven_ages.py --invariants 2000 --variant V).
 EVERY_COUNT = {"7ages": (None, "no-events")}
 
 
@@ -57,7 +58,7 @@ def configs():
                 counts.append(players)
             games = GAMES.get(plugin.game, GAMES_PER_CONFIG)
             if plugin.game in EVERY_COUNT and variant not in EVERY_COUNT[plugin.game]:
-                counts, games = [counts[turn % len(counts)]], 1
+                counts, games = sorted({counts[0], counts[turn % len(counts)]}), 1
             for players in counts:
                 yield pytest.param(game, players, games, id=f"{plugin.game}-{variant or 'base'}-{players}p")
 
