@@ -13,6 +13,7 @@ artefacts all run, so ``artefact-effects`` plays them (docs/rules/7ages.md § 14
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import chain
 
 from cardtools.effects.compile import EngineMissing
@@ -125,6 +126,11 @@ class ArtefactBook:
                     triggers[key] = triggers.get(key, ()) + ((aid, replace(ability, gains=None)),)
         return cls(abilities, missing, harvest, changes, triggers)
 
+    @cached_property
+    def sources(self) -> dict[str, frozenset[str]]:
+        """verb -> the played artefacts with a continuous change of it (``Artefacts.any_present``)."""
+        return {verb: frozenset(aid for aid, _ in found) for verb, found in self.changes.items()}
+
     def summary(self, name) -> str:
         """The artefacts not played yet and why, for the refusal of option 16."""
         return summary(self.missing, len(self.abilities), name, "artefacts")
@@ -134,6 +140,10 @@ class Artefacts:
     """Option 16 in play, as a mixin of the state: the '*' prerequisites, the '†' early play and the
     blue markers on the progress track (§ PLAYERS' GUIDE › 16) Artefact pre-requisites and effects).
     Without option 16 (``Game.artefact_book`` None) nothing here changes the standard game."""
+
+    #: ``present()`` and ``marked()`` remembered: (the markers read, those in play anywhere, those on the map
+    #: and on cards); invalidated by any different marker (the key is the markers themselves).
+    _present: tuple = (None, frozenset(), frozenset())
 
     def option_16(self) -> bool:
         return self.game.artefact_book is not None
@@ -147,19 +157,34 @@ class Artefacts:
         """The artefacts the empire has (``has_artefact``, all at once): on its card, in its areas, or
         blue with its progress marker at or above the blue marker."""
         held = set(self.on_card[slot]) | set(self.beliefs[slot])
-        for area in self.areas_of(slot):
-            held.update(self.artefacts.get(area, ()))
+        owner = self.owner
+        for area, markers in self.artefacts.items():       # (fewer than the empire's areas)
+            if owner.get(area) == slot:
+                held.update(markers)
         held.update(a for a, level in self.track.items() if self.progress[slot] >= level)
         return held
 
-    def present(self) -> set[str]:
+    def present(self) -> frozenset[str]:
         """The artefacts in play anywhere: markers on the map and on cards, beliefs, blue markers (a quick
         answer to "could any of these be in force?")."""
-        return set(chain(self.track, *self.artefacts.values(), *self.on_card, *self.beliefs))
+        return self.markers_read()[1]
+
+    def marked(self) -> frozenset[str]:
+        """The artefacts with a marker on the map or on a card (``markers_held``'s, as a set)."""
+        return self.markers_read()[2]
+
+    def markers_read(self) -> tuple:
+        """``_present``, read again only when the markers differ from those it was read from (its key holds
+        them: names and immutable tuples, so nothing else needs to invalidate it)."""
+        key = (tuple(self.track), tuple(self.artefacts.values()), tuple(self.on_card), tuple(self.beliefs))
+        if key != self._present[0]:
+            marked = frozenset(chain(*self.artefacts.values(), *self.on_card))
+            self._present = (key, marked.union(self.track, *self.beliefs), marked)
+        return self._present
 
     def any_present(self, verb: str) -> bool:
         """Whether an artefact with a change of this verb is in play at all (the quick way out)."""
-        return not self.present().isdisjoint(aid for aid, _ in self.game.artefact_book.changes.get(verb, ()))
+        return not self.present().isdisjoint(self.game.artefact_book.sources.get(verb, ()))
 
     def powered(self, slot: int, verb: str = "") -> set[str]:
         """The artefacts whose powers and penalties the empire has: those it has, but of its religions
@@ -196,7 +221,7 @@ class Artefacts:
         if not found or not self.any_present(verb):
             return []
         powered = self.powered(slot, verb) if slot is not None and self.empire[slot] is not None else set()
-        in_play = self.markers_held() if any(mod.who == "all" for _, mod in found) else {}
+        in_play = self.marked() if any(mod.who == "all" for _, mod in found) else ()
         return [written(mod, self, Ctx(slot, aid)) for aid, mod in found
                 if (aid in in_play if mod.who == "all" else aid in powered)
                 and (verb in ("forbid", "ignore") or not self.muted(slot, aid, mod.field))
