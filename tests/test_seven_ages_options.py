@@ -365,9 +365,9 @@ def test_christianity_converts_a_kingdom_only_with_a_card_at_least_its_units(tmp
     deck; the area is converted (its kingdom units removed) only if the card's value (the Khazars' 7,
     the Sumerians' 0) is at least the kingdom units there (2); the card is discarded."""
     root = copy_7ages(tmp_path, monkeypatch)
-    edit(root, "decks/7ages/variants/artefacts-so-far.yaml", "  partial_artefacts: true\n",
-         "  partial_artefacts: true\n  neutral_kingdoms: true\n")
-    game = new_game(load_deck("7ages", "artefacts-so-far", Workspace.find(root)))
+    edit(root, "decks/7ages/variants/artefact-effects.yaml", "  artefact_effects: true\n",
+         "  artefact_effects: true\n  neutral_kingdoms: true\n")
+    game = new_game(load_deck("7ages", "artefact-effects", Workspace.find(root)))
     state = game.arrange(2, 0, {"first": "P1", "hands": {"P1": [], "P2": []}, "deck": [card], "empires": [
         {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "areas": {"latium": ["sword", "sword"]},
          "cities": {"latium": 3}, "beliefs": ["christianity"]},
