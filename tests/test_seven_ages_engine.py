@@ -127,7 +127,7 @@ def test_units_may_wait_where_the_defender_lost_its_last_units_after_movement(ga
     state.invaders, state.step = {"ukraine": ("spear", "spear")}, ("fight",)
     assert violations(state, []) == []
     state.step = ("march",)
-    assert violations(state, []) == ["units wait to fight in ukraine, which nobody controls"]
+    assert violations(state, []) == ["units wait to fight in ukraine, which nobody holds"]
 
 
 def test_a_special_rule_used_as_the_engine_does_not_play_it_is_refused(tmp_path):
