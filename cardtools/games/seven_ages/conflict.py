@@ -866,7 +866,7 @@ class Manoeuvre:
         (ta, why_a), (td, why_d) = self.total(0, (ca, cd), cards), self.total(1, (ca, cd), cards)
         if self.log is not None:
             self.note(f"  round: {self.who(att)} commits {len(ca)}: {ta} ({why_a}); "
-                      f"{self.who(dfn)} commits {len(cd)}: {td} ({why_d})")
+                      f"{self.side_name(dfn)} commits {len(cd)}: {td} ({why_d})")
         # a Tactician in the area is committed with ``commit all`` *(judgment)*: on a tie its side loses
         # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)
