@@ -6,8 +6,8 @@ Production › Earning income); each colour on one empire at most; every empire 
 area (§ 7. Discard empire: one without units is discarded at once); every controlled area on the
 map, holding units of its controller, a land area with a city or fort only where the map has land;
 disorder only in controlled areas; option 10's kingdom units only in land areas no empire holds,
-never more of a counter than the kingdoms mix's 90 (neutral_kingdoms.py); units waiting for a conflict only during a Manoeuvre, and no
-conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
+never more of a counter than the kingdoms mix's 90 (neutral_kingdoms.py); units waiting for a
+conflict only during a Manoeuvre, and no conflict before its movement is over (§ 4. Manoeuvre › Resolving conflict); a seat's glory never
 negative and changed only by a rule that gives it (the host's recorded causes); every card in one
 place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
 waiting on the stack only while they are being played (events.py); blue markers on the progress
