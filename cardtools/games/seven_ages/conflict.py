@@ -703,7 +703,8 @@ class Manoeuvre:
         must use (§ Leader Types › Tactician (Ta))."""
         area, slot = self.fight[0], self.fight[1 + side]
         self.drawn[self.seat_of(slot)] = self.draw_cards(1)
-        if self.drawn[self.seat_of(slot)] and self.tactician_near(slot, area):
+        if self.drawn[self.seat_of(slot)] and self.tactician_near(slot, area) and not self.neutral_side(slot):
+            # (option 10: a kingdom's side has no Tactician, whoever plays it)
             self.wait("redraw", slot, side)
 
     def options_redraw(self, side: int) -> list[int]:
