@@ -285,7 +285,7 @@ def test_a_kingdom_defends_played_by_the_nearest_other_players_empire_with_its_o
     play(state, "commit one")
     rounds = [line for line in state.log if "round:" in line]
     assert rounds == ["  round: P1's Romans commits 3: 17 (7 card + 8 fronts + 2 supports); "
-                      "P2's Franks commits 1: 1 (1 fronts)"]
+                      "the kingdom in Etruria (P2) commits 1: 1 (1 fronts)"]
     assert state.snapshot()["areas"]["etruria"] == {"empire": "romans", "units": ["sword"] * 3}
     assert state.kingdom == {}
 

@@ -18,7 +18,8 @@ a coastal area: an invasion (an aircraft when no land unit is left to carry). Mi
 ones too; a Strategist's stack moves and fights once more. Aircraft fly 1 point an area past other
 units; ships keep the coast they lie on in port (``berth``) and may pass another empire's sea on the
 promise that no unit ends in its areas (``sworn``). Nukes, Star Wars and elephants in conflict are
-``kingdoms.py``'s. Not played yet: cargo dropped on the way.
+``kingdoms.py``'s; option 10's kingdom units, ``neutral_kingdoms.py``'s (the hooks say "option 10"). Not
+played yet: cargo dropped on the way.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ class Manoeuvre:
             if cost > found[area][0]:
                 continue
             here, tags = world.areas[area], via[area]
-            holder = self.owner.get(area, slot if air or area not in self.kingdom else None)   # option 10
+            holder = self.owner.get(area, slot if air or area not in self.kingdom else None)   # option 10: a kingdom
             if area != source and holder != slot and not (
                     self.air_passable(slot, area, kind) if air else self.passable(slot, area, not here.is_land)):
                 if land or air or here.is_land or not self.may_pass(slot, holder):
@@ -707,7 +708,8 @@ class Manoeuvre:
         must use (§ Leader Types › Tactician (Ta))."""
         area, slot = self.fight[0], self.fight[1 + side]
         self.drawn[self.seat_of(slot)] = self.draw_cards(1)
-        if self.drawn[self.seat_of(slot)] and self.tactician_near(slot, area):
+        if self.drawn[self.seat_of(slot)] and self.tactician_near(slot, area) and not self.neutral_side(slot):
+            # (option 10: a kingdom's side has no Tactician, whoever plays it)
             self.wait("redraw", slot, side)
 
     def options_redraw(self, side: int) -> list[int]:
@@ -832,7 +834,8 @@ class Manoeuvre:
             front = (front + 1) // 2                     # § 4 › Special cases
         support = sum(v[1] for v in values[fronts:])
         parts = [("card", game.value[cards[side]]), ("fronts", front), ("supports", support),
-                 ("elite", 0 if self.neutral_side(slot) else self.elite[slot]), ("ages ahead", max(0, self.age(slot) - self.age(other))),
+                 ("elite", 0 if self.neutral_side(slot) else self.elite[slot]),     # option 10: a kingdom has none
+                 ("ages ahead", max(0, self.age(slot) - self.age(other))),
                  ("events", sum(c.get("total", 0) for c in changed))]
         markers = self.fight[8 - side]                   # the opponent's conflict disorder markers
         if markers and values:
@@ -877,7 +880,7 @@ class Manoeuvre:
         (ta, why_a), (td, why_d) = self.total(0, (ca, cd), cards), self.total(1, (ca, cd), cards)
         if self.log is not None:
             self.note(f"  round: {self.who(att)} commits {len(ca)}: {ta} ({why_a}); "
-                      f"{self.who(dfn)} commits {len(cd)}: {td} ({why_d})")
+                      f"{self.side_name(dfn)} commits {len(cd)}: {td} ({why_d})")
         # a Tactician in the area is committed with ``commit all`` *(judgment)*: on a tie its side loses
         # nothing, on a defeat it is lost with the units (§ 4 › Conflict outcomes; § Leader Types › Tactician)
         tactics = [self.commits[i] == "all" and self.leader_here(s, "ta", area)

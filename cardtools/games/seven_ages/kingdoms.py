@@ -177,7 +177,7 @@ class CommonUnits:
             self.note(f"  {self.who(slot)} {cause}: {len(units)} unit(s) retreat to "
                       f"{self.game.world.areas[where].name}")
         else:
-            self.note(f"  {self.who(slot)} {cause}: {len(units)} unit(s) with nowhere to retreat are lost")
+            self.note(f"  {self.side_name(slot)} {cause}: {len(units)} unit(s) with nowhere to retreat are lost")
         lost = 0 if where is not None else len(units)
         fight = list(fight)
         fight[3 + side], fight[5 + side] = (), ()

@@ -131,6 +131,12 @@ class NeutralKingdoms:
         """``slot`` plays a kingdom's defenders in the conflict being fought."""
         return self.fight is not None and self.fight[2] == slot and self.fight[0] in self.kingdom
 
+    def side_name(self, slot: int) -> str:
+        """A conflict side in the log: the empire, or the kingdom and who plays it."""
+        if self.neutral_side(slot):
+            return f"the kingdom in {self.game.world.areas[self.fight[0]].name} ({self.seat_name(self.seat_of(slot))})"
+        return self.who(slot)
+
     def kingdom_grade(self) -> str:
         return self.game.counters.mixes[KINGDOMS_MIX]["grade"]
 

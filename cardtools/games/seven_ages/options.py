@@ -5,8 +5,9 @@ A variant switches an option on through its rule parameter (game.yaml ``rules:``
 schemas/7ages/rules.schema.json). ``refused`` names every option a deck switches on that the engine
 does not play yet, so that ``Game`` refuses the deck naming exactly those (``UnplayedRules``).
 Option 11 is the events' (events.py), option 16 the artefacts' (artefacts.py, refused by
-``Game._artefacts`` with the artefacts it lacks), option 10 ``neutral_kingdoms.py``'s. The options of conflict and transport (6, 13, 14)
-are ``warfare.py``'s, Deus Vult! (12) is ``temples.py``'s. docs/rules/7ages.md § 18 is the specification.
+``Game._artefacts`` with the artefacts it lacks), option 10 ``neutral_kingdoms.py``'s. The options of
+conflict and transport (6, 13, 14) are ``warfare.py``'s, Deus Vult! (12) is ``temples.py``'s.
+docs/rules/7ages.md § 18 is the specification.
 """
 
 from __future__ import annotations
