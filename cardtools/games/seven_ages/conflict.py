@@ -124,7 +124,8 @@ class Manoeuvre:
         if self.option_16():
             closed |= self.at_peace(slot)                             # a Peace treaty (artefacts.py)
         chart = self.chart
-        roads = self.road_costs(slot) if land and self.option_16() else {}    # Paved roads, Railways
+        roads = (self.worked_out(("roads", slot), self.road_costs, slot)    # Paved roads, Railways
+                 if land and self.option_16() else {})
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:
             cost, area = heapq.heappop(heap)
