@@ -416,14 +416,16 @@ class Actions:
     # -- action 3: Trade and progress (§ 3. Trade and progress) ------------------------------------------
     def in_range(self, slot: int, everyone: bool = False) -> list[int]:
         """Other players' empires within Range (``area_range``); with ``everyone``, the player's own
-        other empires too."""
-        seat = self.seat_of(slot)
-        found = set()
-        for area in self.area_range(slot):
-            other = self.owner.get(area)
-            if other is not None and other != slot and (everyone or self.seat_of(other) != seat):
-                found.add(other)
-        return sorted(found)
+        other empires too. Remembered with the Range (``ranges``: the map's owners are in its key)."""
+        _, reach, partners = self.range_known(slot)
+        if everyone not in partners:
+            seat, found = self.seat_of(slot), set()
+            for area in reach:
+                other = self.owner.get(area)
+                if other is not None and other != slot and (everyone or self.seat_of(other) != seat):
+                    found.add(other)
+            partners[everyone] = tuple(sorted(found))
+        return list(partners[everyone])
 
     def action_trade(self, seat: int, slot: int | None) -> None:
         """§ 3. Trade and progress › How to trade: a partner within Range, one that has not traded
@@ -796,16 +798,19 @@ class Actions:
 
     def area_range(self, slot: int) -> frozenset[str]:
         """The areas within the empire's Range (``reach_of``), worked out again only when what it depends on
-        has changed (a speed-up: the map's owners, the empire's level and its Explorers; option 16's
-        changes depend on more, so with it the Range is traced every time)."""
-        if self.option_16():
-            return frozenset(self.reach_of(slot))
+        has changed (a speed-up: the map's owners, the empire's level and its Explorers, and with option 16
+        the changes to its Range in force: ``range_changed``)."""
+        return self.range_known(slot)[1]
+
+    def range_known(self, slot: int) -> tuple:
+        """``ranges[slot]``: (what the Range depends on, the Range, ``in_range``'s answers), made again when
+        that key differs (it holds the map's owners, the empire's level, its Explorers, option 16's changes)."""
         key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
-               tuple(self.owner.items()))
+               tuple(self.owner.items()), self.option_16() and self.range_changed(slot, self.age(slot)))
         known = self.ranges.get(slot)
         if known is None or known[0] != key:
-            known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)))
-        return known[1]
+            known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)), {})
+        return known
 
     def reach_of(self, slot: int) -> set[str]:
         """The areas within the empire's Range, its own included (§ Terms of play › Range): the fewest

@@ -125,7 +125,8 @@ class Manoeuvre:
         if self.option_16():
             closed |= self.at_peace(slot)                             # a Peace treaty (artefacts.py)
         chart = self.chart
-        roads = self.road_costs(slot) if land and self.option_16() else {}    # Paved roads, Railways
+        roads = (self.worked_out(("roads", slot), self.road_costs, slot)    # Paved roads, Railways
+                 if land and self.option_16() else {})
         canals = self.canal_passages(slot) if not land and not air and self.option_16() else {}   # canal.py
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
         while heap:

@@ -146,10 +146,11 @@ class Warfare:
         """At the end of every action, marines at sea are lost when no land area of their empire is
         next to them or no ship carries them (one a ship) (§ 14)."""
         world = self.game.world
-        for sea, slot in sorted(self.owner.items(), key=lambda item: world.areas[item[0]].index):
+        seas = [(area, slot) for area, slot in self.owner.items() if not world.areas[area].is_land]
+        for sea, slot in sorted(seas, key=lambda item: world.areas[item[0]].index):
             units = self.units.get(sea, ())
             marines = sum(1 for u in units if self.marine(u))
-            if world.areas[sea].is_land or not marines:
+            if not marines:
                 continue
             ashore = any(self.owner.get(n) == slot and world.areas[n].is_land for n in world.neighbours(sea))
             ships = sum(1 for u in units if self.unit_kind(u) in ("ship", "galley"))
