@@ -3,8 +3,6 @@ not play yet is refused naming exactly those options; the options it plays keep 
 seeded games (hundreds: benchmarks/seven_ages.py --invariants N --variant <option's variant>); the
 rulebook's worked examples are scenario files (tests/scenarios/7ages/option-*.yaml)."""
 
-import re
-
 import pytest
 
 from cardtools.core.loader import load_deck
@@ -26,13 +24,14 @@ def test_a_variant_is_refused_naming_exactly_the_options_not_played_yet():
     assert said == "the 7ages engine does not play option(s) 10 Neutral Kingdoms (neutral_kingdoms) yet (part 2, issue 17)"
 
 
-def test_option_16_is_named_with_the_other_options_a_variant_needs():
-    said = refusal("designers-choice")
-    assert "16 Artefact pre-requisites and effects (artefact_effects): not every artefact runs" in said
-    assert re.findall(r"\d+ [^(]+ \((\w+)\)", said) == ["artefact_effects"]
+def test_designers_choice_plays_its_four_options():
+    """The designers' usual options together (§ Players' Notes): Redemption, Technology, Marines and
+    option 16, now that every artefact runs."""
+    rules = variant_game("designers-choice").rules
+    assert [rules[r] for r in ("redemption", "technology", "marines", "artefact_effects")] == [True] * 4
 
 
-PLAYED = ["total-history", "not-the-full-deck", "enhanced-play", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that", "deus-vult", "quick-conflict", "marines", "crown-jewels"]
+PLAYED = ["total-history", "not-the-full-deck", "enhanced-play", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that", "deus-vult", "quick-conflict", "marines", "crown-jewels", "designers-choice"]
 
 
 def variant_game(variant: str | None):
