@@ -21,8 +21,15 @@ def test_every_option_1_to_15_plays_and_play_names_none_of_them():
     assert not any("optional rules" in said for said in game.facts.unplayed)
 
 
+def test_designers_choice_plays_its_four_options():
+    """The designers' usual options together (§ Players' Notes): Redemption, Technology, Marines and
+    option 16, now that every artefact runs."""
+    rules = variant_game("designers-choice").rules
+    assert [rules[r] for r in ("redemption", "technology", "marines", "artefact_effects")] == [True] * 4
+
+
 PLAYED = ["total-history", "not-the-full-deck", "enhanced-play", "redemption", "enhanced-start", "technology", "cadenced-progress", "pursuit", "take-that", "deus-vult", "quick-conflict", "marines", "crown-jewels",
-          "neutral-kingdoms"]
+          "neutral-kingdoms", "designers-choice"]
 
 
 def variant_game(variant: str | None):

@@ -154,7 +154,7 @@ class Actions:
         self.empire[slot], self.colour[slot] = card, colour
         self.take_specials(slot)
         self.started[self.seat_of(slot)] += (card,)
-        self.progress[slot], self.elite[slot] = level, 0
+        self.progress[slot], self.elite[slot], self.extra_go[slot] = level, 0, 0   # '+1 go': option 16 (forum.py)
         self.capital[slot] = self.homeland[slot] = None
         self.beliefs[slot], self.on_card[slot], self.unrestricted[slot] = (), (), frozenset()
         money = self.game.empires[card]["money"]

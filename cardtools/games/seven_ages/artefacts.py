@@ -403,6 +403,8 @@ class Artefacts:
                 here = list(st.units[source])
                 unit = here.pop(max(i for i, u in enumerate(here) if st.unit_kind(u) == "land"))
                 st.units[source] = tuple(here)
+                if not here:                     # an empire that may leave land areas (the Huns) left it
+                    st.vacate(source)
                 st.place(slot, area, (unit,))
                 st.note(f"  {st.who(slot)} converts {world.areas[area].name} ({st.game.unit_name(unit)} from "
                         f"{world.areas[source].name})")

@@ -197,7 +197,9 @@ class Crusades:
 
     def crusades_kept(self) -> None:
         """A Holy war goes once the empire with it has its religion (``adopts_defender_religion``)
-        *(judgment: checked as each action starts)*."""
+        *(judgment: checked as each action starts)*; the areas whose Holy war went otherwise are forgotten."""
+        if len(self.crusades()) != len(self.holy_wars):
+            self.holy_wars = self.crusades()
         for area, religion in self.crusades().items():
             holder = self.owner.get(area)
             if holder is not None and religion in self.religions_of(holder):
