@@ -463,14 +463,14 @@ class Meanings(BaseState):
         return run_all(self, steps)
 
     # -- tokens: food, resources, points (§ 6) ------------------------------------------------------------
-    def token_cards(self, p: int, resource: str) -> dict[str, int]:
-        """Value per token on ``p``'s farms (food) or mines (resources) in play — and labs that produce
-        resources (Bill Gates) or still hold some (``resource_labs``)."""
-        kind = FARM_MINE[resource]
+    def token_cards(self, p: int, resource: str) -> list[tuple[int, str]]:
+        """(value per token, card) of ``p``'s farms (food) or mines (resources) in play — and of labs that
+        produce resources (Bill Gates) or still hold some (``resource_labs``)."""
+        kind, types = FARM_MINE[resource], self.game.type
         values = self.game.token_values[resource]
-        found = {c: values[c] for c in self.techs[p] if self.game.type[c] == kind}
+        found = [(values[c], c) for c in self.techs[p] if types[c] == kind]
         if resource == "resources" and self.game.lab_levels:
-            found.update(self.resource_labs(p, held=True))
+            found += [(v, c) for c, v in self.resource_labs(p, held=True).items()]
         return found
 
     def resource_labs(self, p: int, held: bool = False) -> dict[str, int]:
@@ -508,23 +508,20 @@ class Meanings(BaseState):
                 self.pay_tokens(p, OTHER[resource], short)
                 if self.log is not None:
                     self.note(f"  {self.who(p)} pays {short} of it with {OTHER[resource]}")
-        owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
         held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
-                                              owned)
+                                              self.token_cards(p, resource))
         self.tokens[p] = held
 
     def lose_tokens(self, p: int, resource: str, amount: int) -> int:
         if amount <= 0:
             return 0
-        owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
         held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
-                                               owned)
+                                               self.token_cards(p, resource))
         self.tokens[p] = held
         return min(lost, amount)
 
     def gain_tokens(self, p: int, resource: str, amount: int) -> int:
-        cards = [(v, c) for c, v in self.token_cards(p, resource).items()]
-        held, self.blue[p], gained = tokens.gain(self.tokens[p], cards, self.blue[p], amount)
+        held, self.blue[p], gained = tokens.gain(self.tokens[p], self.token_cards(p, resource), self.blue[p], amount)
         self.tokens[p] = held
         return gained
 
@@ -760,7 +757,7 @@ class Meanings(BaseState):
 
     def derived(self, p: int, name: str) -> int:
         if name == "civil_hand_limit":          # (the most asked first: at every move)
-            return self.civil_total(p)
+            return self.stat(None, p, "civil_actions")
         if name == "military_hand_limit":
             return self.stat(None, p, "military_actions")
         board = self.game.board
