@@ -121,7 +121,7 @@ class State(Politics):
         self.commons: tuple[str, ...] = ()                  # common tactics area
         self.exclusive: tuple = ()                          # (seat, tactic) played this turn, made common next turn
         self.past: tuple[str, ...] = ()
-        self.cost_tables: tuple = (None, None, None)        # vocabulary.costs
+        self.cost_tables: tuple = (None, None, None, frozenset())        # vocabulary.costs
         self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
         self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
         self.active = tuple(range(n))                       # the players who have not resigned (§ RESIGN)

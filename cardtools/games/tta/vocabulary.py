@@ -94,18 +94,27 @@ class Meanings(BaseState):
         """``p``'s build and science costs after the modifiers, remembered while the `price` changes
         and the development and revolution `cost` changes in play stay the same (a leader without
         any coming or going keeps them; clones share them: they depend on nothing else) — or None
-        when one of those has a condition or reads the game, so each cost is worked out when asked."""
+        when one of those has a condition or reads the game, so each cost is worked out when asked;
+        but a `price` change for some kinds of card only (Shakespeare's, for theaters and libraries)
+        leaves out only those cards (``unsettled``: never kept in the tables)."""
         mods = self.mods
         known = self.cost_tables
         if known[0] is not mods:
             changes = (mods.all("price"), mods.get("cost", "develop"), mods.get("cost", "revolution"))
             if changes == known[2]:
-                tables = known[1]
+                tables, unsettled = known[1], known[3]
             else:
-                fixed = all(m.fixed for found in changes for _, m in found)
-                tables = [{} for _ in range(self.n)] if fixed else None
-            known = self.cost_tables = (mods, tables, changes)
+                loose = [m for found in changes for _, m in found if not m.fixed]
+                kept = all(m.verb == "price" and m.args["on"] for m in loose)
+                tables = [{} for _ in range(self.n)] if kept else None
+                unsettled = frozenset().union(*(self.game.of_kinds(m.args["on"]) for m in loose)) if kept else None
+            known = self.cost_tables = (mods, tables, changes, unsettled)
         return None if known[1] is None else known[1][p]
+
+    def settled_costs(self, p: int, card: str) -> dict | None:
+        """``costs(p)`` if ``card``'s costs may be kept there, else None."""
+        known = self.costs(p)
+        return None if known is None or card in self.cost_tables[3] else known
 
     def price(self, p: int, action: str, card: str, resource: str) -> int:
         """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
@@ -188,7 +197,7 @@ class Meanings(BaseState):
         return food if food <= self.payable(p, "food") else None
 
     def build_cost(self, p: int, card: str) -> int:
-        known = self.costs(p)
+        known = self.settled_costs(p, card)
         if known is None:
             return self._build_cost(p, card)
         found = known.get(card)
@@ -358,7 +367,7 @@ class Meanings(BaseState):
 
     # -- technologies, governments, revolutions (CoL § DEVELOP A TECHNOLOGY, § DECLARE A REVOLUTION) -----
     def science_cost(self, p: int, card: str, revolution: bool, cheaper: int = 0) -> int:
-        known = self.costs(p)
+        known = self.settled_costs(p, card)
         if known is None:
             cost = self._science_cost(p, card, revolution)
         else:
@@ -463,14 +472,14 @@ class Meanings(BaseState):
         return run_all(self, steps)
 
     # -- tokens: food, resources, points (§ 6) ------------------------------------------------------------
-    def token_cards(self, p: int, resource: str) -> dict[str, int]:
-        """Value per token on ``p``'s farms (food) or mines (resources) in play — and labs that produce
-        resources (Bill Gates) or still hold some (``resource_labs``)."""
-        kind = FARM_MINE[resource]
+    def token_cards(self, p: int, resource: str) -> list[tuple[int, str]]:
+        """(value per token, card) of ``p``'s farms (food) or mines (resources) in play — and of labs that
+        produce resources (Bill Gates) or still hold some (``resource_labs``)."""
+        kind, types = FARM_MINE[resource], self.game.type
         values = self.game.token_values[resource]
-        found = {c: values[c] for c in self.techs[p] if self.game.type[c] == kind}
+        found = [(values[c], c) for c in self.techs[p] if types[c] == kind]
         if resource == "resources" and self.game.lab_levels:
-            found.update(self.resource_labs(p, held=True))
+            found += [(v, c) for c, v in self.resource_labs(p, held=True).items()]
         return found
 
     def resource_labs(self, p: int, held: bool = False) -> dict[str, int]:
@@ -508,23 +517,20 @@ class Meanings(BaseState):
                 self.pay_tokens(p, OTHER[resource], short)
                 if self.log is not None:
                     self.note(f"  {self.who(p)} pays {short} of it with {OTHER[resource]}")
-        owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
         held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
-                                              owned)
+                                              self.token_cards(p, resource))
         self.tokens[p] = held
 
     def lose_tokens(self, p: int, resource: str, amount: int) -> int:
         if amount <= 0:
             return 0
-        owned = [(v, c) for c, v in self.token_cards(p, resource).items()]
         held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
-                                               owned)
+                                               self.token_cards(p, resource))
         self.tokens[p] = held
         return min(lost, amount)
 
     def gain_tokens(self, p: int, resource: str, amount: int) -> int:
-        cards = [(v, c) for c, v in self.token_cards(p, resource).items()]
-        held, self.blue[p], gained = tokens.gain(self.tokens[p], cards, self.blue[p], amount)
+        held, self.blue[p], gained = tokens.gain(self.tokens[p], self.token_cards(p, resource), self.blue[p], amount)
         self.tokens[p] = held
         return gained
 
@@ -760,7 +766,7 @@ class Meanings(BaseState):
 
     def derived(self, p: int, name: str) -> int:
         if name == "civil_hand_limit":          # (the most asked first: at every move)
-            return self.civil_total(p)
+            return self.stat(None, p, "civil_actions")
         if name == "military_hand_limit":
             return self.stat(None, p, "military_actions")
         board = self.game.board
