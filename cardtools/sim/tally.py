@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import groupby
 from operator import add, eq, sub
+from typing import TextIO
 
 from cardtools.sim import stats
+from cardtools.sim.progress import shown
 
 
 class Tally:
@@ -28,20 +30,19 @@ class Tally:
     ``("card", column, card)``, ``("card-agent", column, card, a)`` (mixed runs), ``("held", card)``
     (in any list), ``("pair", a, b)`` (a < b, both held), ``("in-seat", kind, name, s)``."""
 
-    def __init__(self, rows: list[dict], columns: list[str]):
+    def __init__(self, rows: list[dict], columns: list[str], progress: TextIO | None = None):
         self.columns = columns
         self.win: dict[tuple, stats.ClusterTotals] = defaultdict(stats.ClusterTotals)
         self.score: dict[tuple, stats.ClusterTotals] = defaultdict(stats.ClusterTotals)
         self.games: dict[tuple, int] = defaultdict(int)      # per card: the games it was had in
-        self.deals = 0
         mixed = len({r["agent"] for r in rows}) > 1
         self.agents = sorted({r["agent"] for r in rows}) if mixed else []
         self.seats = sorted({r["seat"] for r in rows})
         ordered = sorted(rows, key=lambda r: (r["deal"], r["game"]))
-        deal_rows = (list(group) for _, group in groupby(ordered, key=lambda r: r["deal"]))
-        for deal, group in enumerate(deal_rows):
+        deal_rows = [list(group) for _, group in groupby(ordered, key=lambda r: r["deal"])]
+        for deal, group in enumerate(shown(deal_rows, progress, "deals")):
             self._add_deal(deal, group, mixed)
-            self.deals = deal + 1
+        self.deals = len(deal_rows)
         self._samples: dict[tuple, stats.Sample] = {}
         self._dense: dict[tuple, tuple[list[float], list[int]]] = {}
         self._crosses: dict[tuple, tuple[float, float, float, float]] = {}
