@@ -100,6 +100,13 @@ class Tally:
             self._crosses[part, whole] = self.win[part].cross(self.dense(whole))
         return self._crosses[part, whole]
 
+    def _between(self, a: tuple, b: tuple) -> tuple[float, float, float, float]:
+        """The cross sums of two sets' win totals, over the deals of the rarer one (elsewhere the
+        products are 0)."""
+        if len(self.win[a].index) > len(self.win[b].index):
+            a, b = b, a
+        return self.win[a].cross(self.dense(b))
+
     def without(self, whole: tuple, part: tuple) -> stats.Sample:
         """The win sample of the rows of ``whole`` that are not in ``part`` (a subset of it)."""
         outer = self.sample(whole)
@@ -120,7 +127,7 @@ class Tally:
         neither = stats.combined(
             [(1, everyone), (-1, with_a), (-1, with_b), (1, both)],
             {(0, 1): self.cross(held_a, ()), (0, 2): self.cross(held_b, ()), (0, 3): self.cross(key, ()),
-             (1, 2): stats.dense_cross(dense_a, dense_b), (1, 3): both_a, (2, 3): both_b},
+             (1, 2): self._between(held_a, held_b), (1, 3): both_a, (2, 3): both_b},
             everyone.clusters - _covered(dense_all[1], dense_a[1], dense_b[1], pair))
         return [both, only_a, only_b, neither]
 
