@@ -1085,12 +1085,13 @@ def cmd_report(args) -> int:
     from pathlib import Path
 
     from cardtools.core.atomic import write_bytes
-    from cardtools.sim.report import build_report, render_text
+    from cardtools.sim.report import PROGRESS_ROWS, build_report, render_text
     from cardtools.sim.store import RunStore
 
     with simulation_errors():
         store = RunStore(Path(args.run))
-        report = build_report(store.manifest(), store.rows())
+        rows = store.rows()
+        report = build_report(store.manifest(), rows, sys.stderr if len(rows) >= PROGRESS_ROWS else None)
     print(json.dumps(report, indent=2, ensure_ascii=False) if args.json else render_text(report))
     if args.pdf:
         from cardtools.sim.report_pdf import build_pdf

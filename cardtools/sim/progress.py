@@ -1,4 +1,4 @@
-"""A progress line on stderr: games done, games per second, time left.
+"""A progress line on stderr: games (or other units of work) done, per second, time left.
 
 On a terminal the line is redrawn in place; otherwise (a log file, CI) a line is printed about
 every tenth of the run, so logs stay short.
@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TextIO
+from typing import Iterator, Sequence, TextIO, TypeVar
+
+T = TypeVar("T")
 
 WIDTH = 24
 
 
 class Progress:
-    def __init__(self, total: int, done: int = 0, stream: TextIO | None = None, clock=time.monotonic):
-        self.total, self.done, self.start_done = total, done, done
+    def __init__(self, total: int, done: int = 0, stream: TextIO | None = None, clock=time.monotonic,
+                 unit: str = "games"):
+        self.total, self.done, self.start_done, self.unit = total, done, done, unit
         self.stream = stream or sys.stderr
         self.live = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.clock = clock
@@ -38,7 +41,7 @@ class Progress:
             self.stream.flush()
 
     def rate(self) -> float:
-        """Games per second played by this session (resumed games do not count)."""
+        """Units per second done by this session (resumed games do not count)."""
         elapsed = self.clock() - self.started
         return (self.done - self.start_done) / elapsed if elapsed > 0 else 0.0
 
@@ -47,8 +50,20 @@ class Progress:
         filled = round(WIDTH * share)
         rate = self.rate()
         left = (self.total - self.done) / rate if rate > 0 else None
-        return (f"[{'#' * filled}{'.' * (WIDTH - filled)}] {self.done:,}/{self.total:,} games {share:4.0%}  "
-                f"{rate:,.1f} games/s  ETA {_clock(left)}")
+        return (f"[{'#' * filled}{'.' * (WIDTH - filled)}] {self.done:,}/{self.total:,} {self.unit} {share:4.0%}  "
+                f"{rate:,.1f} {self.unit}/s  ETA {_clock(left)}")
+
+
+def shown(items: Sequence[T], stream: TextIO | None, unit: str) -> Iterator[T]:
+    """``items`` one by one, with a progress line on ``stream`` (none without a stream)."""
+    if stream is None:
+        yield from items
+        return
+    progress = Progress(len(items), stream=stream, unit=unit)
+    for item in items:
+        yield item
+        progress.advance(1)
+    progress.finish()
 
 
 def _clock(seconds: float | None) -> str:

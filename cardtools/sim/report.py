@@ -18,10 +18,11 @@ and how many games a tighter interval would need.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from typing import TextIO
 
 from cardtools.sim import stats
 from cardtools.sim.chunk import COLUMNS
+from cardtools.sim.progress import shown
 from cardtools.sim.tally import Tally
 
 #: The false discovery rate of flags.
@@ -30,20 +31,23 @@ FDR = 0.05
 PAIR_SUPPORT = 30
 #: Interval half-widths the precision note prices, in percentage points.
 PRECISION_PP = (3, 2, 1)
+#: Runs of at least this many rows show progress while their report is built (it takes seconds).
+PROGRESS_ROWS = 20_000
 
 
 class ReportProblem(Exception):
     """Records a report cannot be made from (none at all)."""
 
 
-def build_report(manifest: dict, rows: list[dict]) -> dict:
+def build_report(manifest: dict, rows: list[dict], progress: TextIO | None = None) -> dict:
+    """The report of a run's records; ``progress``: where to show how far it is (stderr)."""
     if not rows:
         raise ReportProblem("the run holds no records: no game was played")
     config = manifest["configuration"]
     players = config["players"]
     expected = 1 / players
     cards = manifest["deck"]["cards"]
-    tally = Tally(rows, engine_columns(rows, list))
+    tally = Tally(rows, engine_columns(rows, list), progress)
     report = {
         "run": {**config, "deck": manifest["deck"]["name"], "games_played": len({r["game"] for r in rows}),
                 "rows": len(rows), "deals": tally.deals, "cardtools": manifest["cardtools"],
@@ -52,7 +56,7 @@ def build_report(manifest: dict, rows: list[dict]) -> dict:
         "seats": _groups(tally, "seat", expected),
         "agents": _groups(tally, "agent", expected) if len(set(config["agents"])) > 1 else [],
         "cards": _cards(tally, cards),
-        "interactions": interactions(tally, cards),
+        "interactions": interactions(tally, cards, progress),
         "dominant": dominant(tally, cards, expected),
         "scores": _distribution([r["score"] for r in rows]),
         "length": _distribution([r["moves"] for r in rows if r["seat"] == 0]),
@@ -163,17 +167,15 @@ def dominant(tally: Tally, cards: dict, expected: float) -> list[dict]:
     return found
 
 
-def interactions(tally: Tally, cards: dict) -> list[dict]:
+def interactions(tally: Tally, cards: dict, progress: TextIO | None = None) -> list[dict]:
     """Pairs of cards (from every card list the engine records) whose effect together differs from
     the sum of their effects alone: the interaction contrast of the 2 × 2 table of win rates,
     ``both - only A - only B + neither``, zero when the two add up (simulation-notes §4.3). Pairs
     held together by at least PAIR_SUPPORT players are tested (z-test on the four rates, each with
     its design effect); flags under Benjamini–Hochberg control. Sorted by the contrast, strongest first."""
     out = []
-    for key in sorted(k for k in tally.win if k[:1] == ("pair",)):
-        _, a, b = key
-        if sum(tally.win[key].rows) < PAIR_SUPPORT:
-            continue
+    pairs = [k for k in sorted(k for k in tally.win if k[:1] == ("pair",)) if sum(tally.win[k].rows) >= PAIR_SUPPORT]
+    for _, a, b in shown(pairs, progress, "pairs"):
         cells = tally.pair_cells(a, b)
         if any(cell.n < 2 for cell in cells):
             continue

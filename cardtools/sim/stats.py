@@ -183,7 +183,7 @@ class ClusterTotals:
         return totals, rows
 
     def cross(self, whole: tuple[list[float], list[int]]) -> tuple[float, float, float, float]:
-        """Sums over clusters of T·T_w, T·n_w, n·T_w, n·n_w with a set that holds this one (dense)."""
+        """Sums over clusters of T·T_w, T·n_w, n·T_w, n·n_w with another set ``w`` (given densely)."""
         wt = list(map(whole[0].__getitem__, self.index))
         wn = list(map(whole[1].__getitem__, self.index))
         return (math.fsum(map(mul, self.totals, wt)), math.fsum(map(mul, self.totals, wn)),
@@ -193,13 +193,6 @@ class ClusterTotals:
         """The clusters where this set holds every row of ``whole_rows`` (dense): those its
         complement in the whole leaves empty."""
         return sum(map(eq, self.rows, map(whole_rows.__getitem__, self.index)))
-
-
-def dense_cross(x: tuple[list[float], list[int]], y: tuple[list[float], list[int]]) -> tuple[float, float, float, float]:
-    """Sums over clusters of T_x·T_y, T_x·n_y, n_x·T_y and n_x·n_y of two sets given densely
-    (``ClusterTotals.dense``)."""
-    (xt, xn), (yt, yn) = x, y
-    return math.fsum(map(mul, xt, yt)), math.fsum(map(mul, xt, yn)), math.fsum(map(mul, xn, yt)), sum(map(mul, xn, yn))
 
 
 def clustered_variance_of_mean(values: Sequence[float], clusters: Sequence[Hashable]) -> float:

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import groupby
 from operator import add, eq, sub
+from typing import TextIO
 
 from cardtools.sim import stats
+from cardtools.sim.progress import shown
 
 
 class Tally:
@@ -28,20 +30,19 @@ class Tally:
     ``("card", column, card)``, ``("card-agent", column, card, a)`` (mixed runs), ``("held", card)``
     (in any list), ``("pair", a, b)`` (a < b, both held), ``("in-seat", kind, name, s)``."""
 
-    def __init__(self, rows: list[dict], columns: list[str]):
+    def __init__(self, rows: list[dict], columns: list[str], progress: TextIO | None = None):
         self.columns = columns
         self.win: dict[tuple, stats.ClusterTotals] = defaultdict(stats.ClusterTotals)
         self.score: dict[tuple, stats.ClusterTotals] = defaultdict(stats.ClusterTotals)
         self.games: dict[tuple, int] = defaultdict(int)      # per card: the games it was had in
-        self.deals = 0
         mixed = len({r["agent"] for r in rows}) > 1
         self.agents = sorted({r["agent"] for r in rows}) if mixed else []
         self.seats = sorted({r["seat"] for r in rows})
         ordered = sorted(rows, key=lambda r: (r["deal"], r["game"]))
-        deal_rows = (list(group) for _, group in groupby(ordered, key=lambda r: r["deal"]))
-        for deal, group in enumerate(deal_rows):
+        deal_rows = [list(group) for _, group in groupby(ordered, key=lambda r: r["deal"])]
+        for deal, group in enumerate(shown(deal_rows, progress, "deals")):
             self._add_deal(deal, group, mixed)
-            self.deals = deal + 1
+        self.deals = len(deal_rows)
         self._samples: dict[tuple, stats.Sample] = {}
         self._dense: dict[tuple, tuple[list[float], list[int]]] = {}
         self._crosses: dict[tuple, tuple[float, float, float, float]] = {}
@@ -99,6 +100,13 @@ class Tally:
             self._crosses[part, whole] = self.win[part].cross(self.dense(whole))
         return self._crosses[part, whole]
 
+    def _between(self, a: tuple, b: tuple) -> tuple[float, float, float, float]:
+        """The cross sums of two sets' win totals, over the deals of the rarer one (elsewhere the
+        products are 0)."""
+        if len(self.win[a].index) > len(self.win[b].index):
+            a, b = b, a
+        return self.win[a].cross(self.dense(b))
+
     def without(self, whole: tuple, part: tuple) -> stats.Sample:
         """The win sample of the rows of ``whole`` that are not in ``part`` (a subset of it)."""
         outer = self.sample(whole)
@@ -119,7 +127,7 @@ class Tally:
         neither = stats.combined(
             [(1, everyone), (-1, with_a), (-1, with_b), (1, both)],
             {(0, 1): self.cross(held_a, ()), (0, 2): self.cross(held_b, ()), (0, 3): self.cross(key, ()),
-             (1, 2): stats.dense_cross(dense_a, dense_b), (1, 3): both_a, (2, 3): both_b},
+             (1, 2): self._between(held_a, held_b), (1, 3): both_a, (2, 3): both_b},
             everyone.clusters - _covered(dense_all[1], dense_a[1], dense_b[1], pair))
         return [both, only_a, only_b, neither]
 
