@@ -10,7 +10,7 @@ whatever else the machine runs), the best of a few rounds; the load average is p
 
 With --invariants N: N seeded random games of ``--variant`` spread over 2-7 players (``--players``), every invariant of
 cardtools.games.seven_ages.invariants checked after every move, every 10th game replayed (same
-seed, same log); prints the counts and one digest over all logs. ``--variant`` may name several
+seed, same log; a crash counts as a violation); prints the counts and one digest over all logs. ``--variant`` may name several
 variants (comma-separated) or ``all`` (the standard game and every variant the engine plays; those it
 refuses are named): one table each, then one line per variant (games, violations, replays that
 differ, seconds).
@@ -36,7 +36,7 @@ from timing import checked_games, cpu, greedy_rate, play_random  # noqa: E402
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.core.variants import variant_names  # noqa: E402
 from cardtools.engine.contract import UnplayedRules  # noqa: E402
-from cardtools.games.seven_ages.invariants import play_checked  # noqa: E402
+from cardtools.games.seven_ages.invariants import Checked, play_checked  # noqa: E402
 from cardtools.games.seven_ages.rules import Game  # noqa: E402
 
 #: The standard game, with its events (issue 17), without them, and with option 16's artefacts.
@@ -46,6 +46,14 @@ VARIANTS = ("standard", "no-events", "artefact-effects")
 def deck(variant: str):
     """The deck of a variant; ``standard``: the base game, events and all."""
     return load_deck("7ages", None if variant == "standard" else variant)
+
+
+def play_or_crash(game: Game, players: int, seed: int) -> Checked:
+    """``play_checked``, a crash counted as that game's violation (printed with its seed): the run goes on."""
+    try:
+        return play_checked(game, players, seed)
+    except Exception as crash:  # noqa: BLE001 - any engine error is a finding, reported like a violation
+        return Checked(seed, players, violations=[f"crash: {type(crash).__name__}: {crash}"])
 
 
 def variants_named(spec: str) -> list[str]:
@@ -64,7 +72,7 @@ def invariants(game: Game, games: int, lowest: int, highest: int) -> tuple[int, 
     tables = highest - lowest + 1
     for players in range(lowest, highest + 1):
         count = games // tables + (1 if players - lowest < games % tables else 0)
-        results, replayed, diffs = checked_games(play_checked, game, players, range(count), fingerprint, f"{players}p")
+        results, replayed, diffs = checked_games(play_or_crash, game, players, range(count), fingerprint, f"{players}p")
         violations = sum(1 for r in results if r.violations)
         turns = sum(r.turns for r in results)
         print(f"{players:>7}  {count:>6}  {violations:>10}  {turns / max(count, 1):>10.1f}  {replayed:>8}  {diffs:>6}")

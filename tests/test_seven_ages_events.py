@@ -98,6 +98,21 @@ def test_hubris_costs_the_leading_player_2_glory_once_whatever_their_empires(gam
     assert hit == ["  P1's Romans -2 glory (event Fatimids)"]
 
 
+def test_great_explorer_lends_its_point_to_a_march_not_to_the_units_an_open_sends(game):
+    """Great explorer (card 54): the largest stack moves as if an Explorer were with it, which an
+    ``open`` (units sent without leaders) does not take along (docs/rules/7ages.md § 4's judgment): from
+    Sicily the swords reach Latium only with it, so the empire may march there but not open it
+    (found by the invariants: enhanced-start, 3 players, seed 75, crashed on the open offered)."""
+    state = _played(game, {"hands": {"P1": ["byzantines"], "P2": []}, "empires": [
+        {"player": "P1", "card": "syracusans", "level": 15, "areas": {"sicily": ["sword", "sword", "sword"]}},
+        {"player": "P2", "card": "romans", "level": 15, "capital": "latium", "areas": {"latium": ["sword"]}}]},
+        ["mark manoeuvre", "mark destiny", "extra none", "extra none", "event byzantines"])
+    assert sorted(state.action_to_string(a) for a in state.legal_actions()) == [
+        "hold", "march latium", "march magna_graecia"]
+    state.apply(state.string_to_action("march latium"))
+    assert state.log[-1] == "  P1's Syracusans moves Sword, Sword into Latium, held by P2's Romans"   # Sicily keeps one
+
+
 def test_defection_takes_a_lone_unit_area_without_a_leader_next_to_the_empire(game):
     state = _played(game, {"hands": {"P1": ["georgians"]}, "empires": [
         {"player": "P1", "card": "romans", "level": 12, "capital": "latium", "areas": {"latium": ["sword", "sword"]}},

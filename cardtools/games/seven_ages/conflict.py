@@ -310,8 +310,9 @@ class Manoeuvre:
         if self.partial:                                   # units taken one by one (moves.py)
             return self.finishing()
         ids, slot = self.game.ids, self.player
-        reaches = self.reaches(slot)
-        bare = self.reaches(slot, leaders=False)  # for ``open``, as ``move_open`` finds them: no Explorer's help
+        reaches = self.reaches(slot)              # without Explorers (or Great explorer), the same for ``open``
+        explored = any(self.explorer(slot, area, True) for area in self.areas_of(slot))
+        bare = self.reaches(slot, leaders=False) if explored else reaches
         targets = self.worked_out(("targets", slot), self.march_targets, slot, reaches)
         return sorted([ids["march"][a] for a in targets]
                       + [ids["escort"][a] for a in self.escort_targets(slot, targets, reaches)]
