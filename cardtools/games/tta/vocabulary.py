@@ -812,8 +812,10 @@ class Meanings(BaseState):
         return found
 
     def allows(self, p: int, rule: str) -> bool:
-        """A named rule token in ``p``'s favour (docs/rules/tta.md § 12)."""
-        return self.mods.applies(self, "allow", rule, p)
+        """A named rule token in ``p``'s favour (docs/rules/tta.md § 12); mostly none is in play, which
+        one look in the index tells."""
+        mods = self.mods
+        return ("allow", rule) in mods.by_subject and mods.applies(self, "allow", rule, p)
 
     # -- players by rank (CoL § EVALUATING AN EVENT; HB § COMPARING STATISTICS; tta.md § 7.4) ----------
     def by_rank(self, name: str) -> list[int]:
