@@ -121,7 +121,7 @@ class State(Politics):
         self.commons: tuple[str, ...] = ()                  # common tactics area
         self.exclusive: tuple = ()                          # (seat, tactic) played this turn, made common next turn
         self.past: tuple[str, ...] = ()
-        self.cost_tables: tuple = (None, None, None, frozenset())        # vocabulary.costs
+        self.cost_tables: tuple = (None, None, None, None)  # vocabulary.costs
         self.discards: tuple[str, ...] = ()                 # the current age's military discard pile
         self.round, self.starter, self.player = 1, 0, 0     # § STARTING PLAYER: seat 0 (choice)
         self.active = tuple(range(n))                       # the players who have not resigned (§ RESIGN)
@@ -953,7 +953,7 @@ class Game(BaseGame):
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
-        self.plans: dict[tuple, tuple] = {}            # technologies in play -> worker_plan
+        self.worker_plans: dict[tuple, tuple] = {}     # technologies in play -> worker_plan
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
@@ -1043,12 +1043,12 @@ class Game(BaseGame):
         """The technologies in play other than military units, and the units: for each, (card, its build
         and destroy move ids, its urban building kind, the higher levels among ``techs`` it upgrades to)
         — what ``worker_moves`` reads, kept per tuple of technologies (a key that never goes stale)."""
-        found = self.plans.get(techs)
+        found = self.worker_plans.get(techs)
         if found is None:
             ids, held = self.ids, set(techs)
             plan = [(c, ids["build"][c], ids["destroy"][c], self.buildings[c],
                      tuple(filter(held.__contains__, self.upgrade_to[c]))) for c in techs]
-            found = remember(self.plans, techs, (tuple(e for e in plan if self.type[e[0]] != "military_unit"),
+            found = remember(self.worker_plans, techs, (tuple(e for e in plan if self.type[e[0]] != "military_unit"),
                                                  tuple(e for e in plan if self.type[e[0]] == "military_unit")))
         return found
 

@@ -28,7 +28,7 @@ PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_t
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
-#: How many keys each table the game remembers (Game.armies, Game.plans) holds before starting afresh.
+#: How many keys each table the game remembers (Game.armies, Game.worker_plans) holds before starting afresh.
 REMEMBERED = 4096
 
 COUNT_NAMES = (
@@ -807,13 +807,15 @@ class Meanings(BaseState):
         if found is None:               # the same workers under the same tactic: the same armies
             f = self.game.fields[tactic]
             found = remember(self.game.armies, key, army_strength(
-                self.units(p), f["army"], self.game.age[tactic], f["strength"], f.get("outdated_strength", f["strength"]),
-                flexible))
+                self.units(p), f["army"], self.game.age[tactic], f["strength"],
+                f.get("outdated_strength", f["strength"]), flexible))
         return found
 
     def allows(self, p: int, rule: str) -> bool:
-        """A named rule token in ``p``'s favour (docs/rules/tta.md § 12)."""
-        return self.mods.applies(self, "allow", rule, p)
+        """A named rule token in ``p``'s favour (docs/rules/tta.md § 12); mostly none is in play, which
+        one look in the index tells."""
+        mods = self.mods
+        return ("allow", rule) in mods.by_subject and mods.applies(self, "allow", rule, p)
 
     # -- players by rank (CoL § EVALUATING AN EVENT; HB § COMPARING STATISTICS; tta.md § 7.4) ----------
     def by_rank(self, name: str) -> list[int]:
