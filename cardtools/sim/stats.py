@@ -7,6 +7,9 @@
   effect (Kish) is the variance of the mean computed from deal totals (cluster-robust) over the
   variance if rows were independent; intervals use ``n / design effect`` rows. It is never taken
   below 1, so clustering can only widen an interval.
+- ``Sample``: what those intervals need of a set of rows — counts, sums and per-cluster sums —
+  so that a report sums a run once (``ClusterTotals``, deal by deal) and derives every set it
+  compares from the sums (``combined``) instead of gathering rows per card and pair of cards.
 - ``benjamini_hochberg``: with dozens of cards tested at once, some look extreme by chance; the
   procedure keeps the expected share of false flags at ``q``.
 - ``games_for``: how many games an interval of a given half-width needs (notes §4.3.7).
