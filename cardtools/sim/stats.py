@@ -97,14 +97,14 @@ class Sample:
         counts = [n for n, _ in by.values()]
         totals = [math.fsum(vs) for _, vs in by.values()]
         return cls(len(values), math.fsum(values), math.fsum(v * v for v in values), len(by),
-                   math.fsum(map(mul, totals, totals)), math.fsum(map(mul, totals, counts)), sum(map(mul, counts, counts)))
+                   math.fsum(map(mul, totals, totals)), math.fsum(map(mul, totals, counts)),
+                   sum(map(mul, counts, counts)))
 
     def _spread(self) -> Decimal:
         """Σ over clusters of (T - mean·n)², from the sums without their cancellation."""
         with localcontext(_EXACT):
-            n, total = self.n, Decimal(self.total)
-            value = (Decimal(self.tt) * n * n - 2 * n * total * Decimal(self.tn) + total * total * Decimal(self.nn)) / (n * n)
-            return max(value, _ZERO)
+            n, total, tt, tn, nn = self.n, Decimal(self.total), Decimal(self.tt), Decimal(self.tn), Decimal(self.nn)
+            return max((tt * n * n - 2 * n * total * tn + total * total * nn) / (n * n), _ZERO)
 
     def _deviations(self) -> Decimal:
         """Σ over rows of (value - mean)²."""
