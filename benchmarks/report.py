@@ -21,7 +21,8 @@ import cardtools
 from cardtools.sim.report import build_report
 
 
-def synthetic_run(rows: int, cards: int, held: int, players: int, agents: int, seed: int = 1) -> tuple[dict, list[dict]]:
+def synthetic_run(rows: int, cards: int, held: int, players: int, agents: int,
+                  seed: int = 1) -> tuple[dict, list[dict]]:
     """A manifest and ``rows`` records (rounded up to whole deals) of made-up games."""
     rng = random.Random(seed)
     names = [f"card_{i:03d}" for i in range(cards)]
@@ -37,7 +38,7 @@ def synthetic_run(rows: int, cards: int, held: int, players: int, agents: int, s
                         "agent": lineup[(seat + game) % agents], "score": rng.randrange(10, 60) + 15 * (seat == winner),
                         "rank": 1 if seat == winner else 2, "winner": seat == winner,
                         "win": 1.0 if seat == winner else 0.0, "moves": 300, "deal_seed": game // players,
-                        "agent_seed": game, "wonders": hand[::3], "technologies": [c for c in hand if c not in hand[::3]],
+                        "agent_seed": game, "wonders": hand[::3], "technologies": hand[1::3] + hand[2::3],
                         "culture": rng.randrange(50)})
     manifest = {"configuration": {"game": "synthetic", "variant": None, "ban": [], "players": players,
                                   "games": games, "agents": [lineup[s % agents] for s in range(players)],

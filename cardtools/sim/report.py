@@ -1,10 +1,10 @@
 """``cardtools report``: what a finished run says about balance, as data, text or JSON.
 
 ``build_report(manifest, rows)`` is a pure function of the stored run (notes §4.4: reports are
-functions of the data), written against the common records only — seat, agent, score, rank, win,
-moves, and whatever the engine's ``record(player)`` adds: lists of card ids become per-card
-tables, whole numbers become distributions. So Through the Ages and 7 Ages get the same report
-when their engines land.
+functions of the data), computed from per-deal totals summed in one pass (``tally.Tally``) and
+written against the common records only — seat, agent, score, rank, win, moves, and whatever the
+engine's ``record(player)`` adds: lists of card ids become per-card tables, whole numbers become
+distributions. So Through the Ages and 7 Ages get the same report when their engines land.
 
 What it contains (simulation-notes §4.3): win rate per seat and the first player's advantage;
 win rate and score per agent; per card (every list the engine records: civilizations risen,

@@ -7,6 +7,9 @@
   effect (Kish) is the variance of the mean computed from deal totals (cluster-robust) over the
   variance if rows were independent; intervals use ``n / design effect`` rows. It is never taken
   below 1, so clustering can only widen an interval.
+- ``Sample``: what those intervals need of a set of rows — counts, sums and per-cluster sums —
+  so that a report sums a run once (``ClusterTotals``, deal by deal) and derives every set it
+  compares from the sums (``combined``) instead of gathering rows per card and pair of cards.
 - ``benjamini_hochberg``: with dozens of cards tested at once, some look extreme by chance; the
   procedure keeps the expected share of false flags at ``q``.
 - ``games_for``: how many games an interval of a given half-width needs (notes §4.3.7).
@@ -94,14 +97,14 @@ class Sample:
         counts = [n for n, _ in by.values()]
         totals = [math.fsum(vs) for _, vs in by.values()]
         return cls(len(values), math.fsum(values), math.fsum(v * v for v in values), len(by),
-                   math.fsum(map(mul, totals, totals)), math.fsum(map(mul, totals, counts)), sum(map(mul, counts, counts)))
+                   math.fsum(map(mul, totals, totals)), math.fsum(map(mul, totals, counts)),
+                   sum(map(mul, counts, counts)))
 
     def _spread(self) -> Decimal:
         """Σ over clusters of (T - mean·n)², from the sums without their cancellation."""
         with localcontext(_EXACT):
-            n, total = self.n, Decimal(self.total)
-            value = (Decimal(self.tt) * n * n - 2 * n * total * Decimal(self.tn) + total * total * Decimal(self.nn)) / (n * n)
-            return max(value, _ZERO)
+            n, total, tt, tn, nn = self.n, Decimal(self.total), Decimal(self.tt), Decimal(self.tn), Decimal(self.nn)
+            return max((tt * n * n - 2 * n * total * tn + total * total * nn) / (n * n), _ZERO)
 
     def _deviations(self) -> Decimal:
         """Σ over rows of (value - mean)²."""

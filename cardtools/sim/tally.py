@@ -133,12 +133,9 @@ class Tally:
 
 
 def _covered(rows: list[int], rows_a: list[int], rows_b: list[int], pair: stats.ClusterTotals) -> int:
-    """The deals in which every player had card a or card b (none is left with neither): where the
-    holders of a and of b add up to the deal's players and none had both, or where they add up to
-    the players plus those with both."""
-    add_up = sum(map(eq, map(add, rows_a, rows_b), rows))
-    both_rows = list(pair.rows)
-    union = [rows_a[d] + rows_b[d] for d in pair.index]
+    """The deals in which every player had card a or card b (holders of a + holders of b - holders
+    of both = players), where no player is left with neither. ``rows*``: per deal (dense)."""
+    add_up = sum(map(eq, map(add, rows_a, rows_b), rows))          # as if none had both …
+    union = [rows_a[d] + rows_b[d] for d in pair.index]              # … corrected where some did
     whole = [rows[d] for d in pair.index]
-    return (add_up - sum(map(eq, union, whole))
-            + sum(map(eq, map(sub, union, both_rows), whole)))
+    return add_up - sum(map(eq, union, whole)) + sum(map(eq, map(sub, union, pair.rows), whole))
