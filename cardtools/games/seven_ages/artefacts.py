@@ -12,6 +12,7 @@ artefacts all run, so ``artefact-effects`` plays them (docs/rules/7ages.md § 14
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import chain
@@ -186,18 +187,26 @@ class Artefacts:
         """Whether an artefact with a change of this verb is in play at all (the quick way out)."""
         return not self.present().isdisjoint(self.game.artefact_book.sources.get(verb, ()))
 
-    def powered(self, slot: int, verb: str = "") -> set[str]:
+    def powered(self, slot: int, verb: str = "", held: set[str] | None = None) -> set[str]:
         """The artefacts whose powers and penalties the empire has: those it has, but of its religions
         only the dominant one (§ 16: "only … from the empire's dominant religion"), and none it ignores
         (``ignore``: Autocracy's Universal suffrage, Renaissance's holy war, Socialism's religion,
         Religious strife, Heresy and holy war). ``verb``: the changes asked for (``ignore`` itself is
-        read from every artefact held)."""
-        held = self.held_by(slot)
+        read from every artefact held; ``held``: ``held_by(slot)`` when the caller has it)."""
+        held = self.held_by(slot) if held is None else held
         dominant = self.dominant_religion(slot)
         ignored = self.ignored(slot) if verb != "ignore" else set()
         religion = dominant not in ignored and "religion_effects" not in ignored
         return {a for a in held if a not in ignored and self.affects(slot, a, held)
                 and (self.game.artefacts[a].get("group") != "religion" or a == dominant and religion)}
+
+    def powered_of(self, slot: int | None, artefacts: Collection[str], verb: str = "") -> set[str]:
+        """``powered``, when the empire has one of these artefacts at all (the quick way out: the powered
+        are among those it has); else none."""
+        if slot is None or self.empire[slot] is None:
+            return set()
+        held = self.held_by(slot)
+        return set() if held.isdisjoint(artefacts) else self.powered(slot, verb, held)
 
     def affects(self, slot: int, artefact: str, held: set[str]) -> bool:
         """An artefact with ``requires_any`` affects only an empire that has one of them and what it
@@ -220,7 +229,7 @@ class Artefacts:
         found = self.game.artefact_book.changes.get(verb)
         if not found or not self.any_present(verb):
             return []
-        powered = self.powered(slot, verb) if slot is not None and self.empire[slot] is not None else set()
+        powered = self.powered_of(slot, self.game.artefact_book.sources[verb], verb)
         in_play = self.marked() if any(mod.who == "all" for _, mod in found) else ()
         return [written(mod, self, Ctx(slot, aid)) for aid, mod in found
                 if (aid in in_play if mod.who == "all" else aid in powered)
@@ -688,7 +697,7 @@ class Artefacts:
         found = book.triggers.get((trigger, arg)) if book is not None and self.empire[slot] is not None else None
         if not found:
             return None
-        powered = {only} if only is not None else self.powered(slot)
+        powered = {only} if only is not None else self.powered_of(slot, {aid for aid, _ in found})
         abilities = tuple(ability for aid, ability in found if aid in powered and not self.muted(slot, aid, ability.field))
         return run_abilities(self, slot, abilities, event) if abilities else None
 
@@ -699,7 +708,8 @@ class Artefacts:
     def moment_due_arg(self, trigger: str, slot: int, arg: str | None) -> bool:
         book = self.game.artefact_book
         found = book.triggers.get((trigger, arg), ()) if book is not None and self.empire[slot] is not None else ()
-        return bool(found) and bool({aid for aid, _ in found} & self.powered(slot))
+        due = {aid for aid, _ in found}
+        return bool(due) and bool(due & self.powered_of(slot, due))
 
     def task_artefact_moment(self, trigger: str, slot: int, event=NO_EVENT) -> None:
         """The powers of a moment that may ask decisions ('may', which area): asked as the kit's pending

@@ -123,7 +123,8 @@ class Beliefs:
                 if hit is None:
                     hit = {a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
                            and (a in self.city) != (a in led)}
-                hit = {a for a in hit if self.add_disorder(a)}
+                areas = self.game.world.areas              # in map order: option 16 may draw a card for each
+                hit = {a for a in sorted(hit, key=lambda a: areas[a].index) if self.add_disorder(a)}
                 self.note(f"  {self.who(slot)} discards {name}: {len(hit)} area(s) disordered")
         self.done()
 
