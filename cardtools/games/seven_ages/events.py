@@ -1333,7 +1333,7 @@ class Events:
     def treason(self, sides: tuple[int, int], committed: tuple, survived: tuple) -> tuple:
         """A side that won the round adds from its pool a unit of a type the other side lost, even one it
         could not build yet, committed with its winners (Treason!, card 118): the first type lost with a
-        counter left *(judgment)*."""
+        counter left *(judgment)*; units still to set up in other areas (``task_land``) are not in the pool."""
         out = list(survived)
         for i, slot in enumerate(sides):
             lost = committed[1 - i] if not survived[1 - i] else ()
@@ -1341,6 +1341,7 @@ class Events:
                 continue
             left = self.pool_left(slot)                     # less its units off the map: in conflicts
             away = self.fight[3 + i] + self.fight[5 + i] + (sum(self.invaders.values(), ()) if i == 0 else ())
+            away += tuple(u for task in self.queue if task[0] == "land" and task[1] == slot for u in task[3])  # set-up
             for u in away:
                 if self.game.counter_of[u] in left:         # not a Kingdoms common counter (kingdoms.py)
                     left[self.game.counter_of[u]] -= 1
