@@ -285,6 +285,15 @@ def test_treason_adds_a_unit_of_the_type_the_beaten_side_lost(game):
     assert "  P2's Greeks adds a Sword (treason)" in state.log         # a Sword, beyond the Greeks' level 3
 
 
+def test_treason_takes_no_counter_of_units_still_to_set_up():
+    """Treason! (card 118) adds a unit from the pool: the Italians' spear/rifle counters all built, one of
+    them still to set up in Cis-Alpine after the set-up conflict in Etruria, no Spear is left to add —
+    the invariants found the mix exceeded once it landed (enhanced-start, 4 players, seed 106)."""
+    game = new_game(load_deck("7ages", "enhanced-start", WS))
+    result = play_checked(game, 4, 106)
+    assert result.violations == []
+
+
 def test_brilliant_general_keeps_the_better_of_two_conflict_cards(game):
     state = _played(game, {"hands": {"P1": [], "P2": ["maori"]}, "deck": ["sumerians", "shang", "egyptians"],
                            "empires": [
