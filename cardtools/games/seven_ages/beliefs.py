@@ -123,7 +123,8 @@ class Beliefs:
                 if hit is None:
                     hit = {a for a in self.areas_of(slot) if self.game.world.areas[a].is_land
                            and (a in self.city) != (a in led)}
-                hit = {a for a in hit if self.add_disorder(a)}
+                # in the empire's area order, not a set's (hash-seeded): Just rule draws a check card per area
+                hit = [a for a in self.areas_of(slot) if a in hit and self.add_disorder(a)]
                 self.note(f"  {self.who(slot)} discards {name}: {len(hit)} area(s) disordered")
         self.done()
 
