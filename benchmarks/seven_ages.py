@@ -14,8 +14,10 @@ seed, same log; a crash counts as a violation); prints the counts and one digest
 variants (comma-separated) or ``all`` (the standard game and every variant the engine plays; those it
 refuses are named): one table each, then one line per variant (games, violations, replays that
 differ, seconds).
+With --digest N: one digest per variant (standard, artefact-effects) of the logs of N seeded greedy
+4-player games; a speed-up must leave it as it was (compare with PYTHONHASHSEED varied, too).
 Run: python benchmarks/seven_ages.py [--games 100] [--rounds 3] [--greedy 5] [--variant no-events]
-[--invariants 2000 [--variant classic,deluxe|all]] [--players 2-5]
+[--invariants 2000 [--variant classic,deluxe|all]] [--players 2-5] [--digest 20]
 (--variant options-so-far: every optional rule played so far)
 """
 
@@ -31,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import checked_games, cpu, greedy_rate, play_random  # noqa: E402
+from timing import checked_games, cpu, greedy_digest, greedy_rate, play_random  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.core.variants import variant_names  # noqa: E402
@@ -106,7 +108,13 @@ def main() -> None:
     parser.add_argument("--variant", default="standard", help="variant of the greedy games; of --invariants: variants, comma-separated, or 'all'")
     parser.add_argument("--invariants", type=int, default=0, help="check the invariants over this many games instead")
     parser.add_argument("--players", default="2-7", help="player counts of --invariants, lowest-highest (default 2-7)")
+    parser.add_argument("--digest", type=int, default=0, help="print one digest of this many seeded greedy 4-player "
+                        "games' logs per variant instead (a speed-up must not change it)")
     args = parser.parse_args()
+    if args.digest:
+        for variant in ("standard", "artefact-effects"):
+            print(f"{variant:<17} {args.digest} greedy games: {greedy_digest(Game(deck(variant)), args.digest)}")
+        return
     if args.invariants:
         lowest, highest = (int(n) for n in args.players.split("-"))
         invariants_of(variants_named(args.variant), args.invariants, lowest, highest)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from typing import Callable
@@ -44,15 +45,32 @@ def greedy_rate(game, games: int, players: int = 4) -> float:
     return greedy_games(game, games, players)[0]
 
 
+def greedy_agent(game, players: int = 4):
+    """The game's greedy agent, its shipped profile."""
+    from cardtools.core.workspace import Workspace
+    from cardtools.sim.agents import resolve_agent
+
+    features = list(game.new_state(players, 0).features(0))
+    return resolve_agent("greedy", game.deck.game, features, Workspace.find()).build()
+
+
+def greedy_digest(game, games: int, players: int = 4) -> str:
+    """One digest of the logs of ``games`` seeded greedy games: a speed-up of the engine or the agent
+    must leave it as it was (same seed, same game)."""
+    from cardtools.sim.play import play_counted
+
+    greedy, digest = greedy_agent(game, players), hashlib.sha256()
+    for seed in range(games):
+        digest.update("\n".join(play_counted(game, players, [greedy] * players, seed, log=True)[0].log).encode())
+    return digest.hexdigest()
+
+
 def greedy_games(game, games: int, players: int = 4) -> tuple[float, float]:
     """Games per CPU second of the game's greedy agent (its shipped profile) in every seat, and
     the moves per game."""
-    from cardtools.core.workspace import Workspace
-    from cardtools.sim.agents import resolve_agent
     from cardtools.sim.play import play_counted
 
-    features = list(game.new_state(players, 0).features(0))
-    greedy = resolve_agent("greedy", game.deck.game, features, Workspace.find()).build()
+    greedy = greedy_agent(game, players)
     seconds, played = cpu(lambda: [play_counted(game, players, [greedy] * players, s)[1] for s in range(games)])
     return games / seconds, sum(played) / games
 

@@ -122,6 +122,24 @@ def test_the_search_agent_is_deterministic_and_beats_random_players():
     assert sum(g.returns()[0] for g in games) >= 2.5                     # random players win a third
 
 
+def test_a_move_looked_ahead_is_taken_over_and_plays_as_the_move_itself():
+    """``foresee``: the greedy agent plays every legal move on a clone and the game then takes the
+    chosen clone over; the same moves played plainly give the same game, log and all."""
+    greedy = resolve_agent("greedy", "aoc", FEATURES, Workspace(REPO)).build()
+    rng, state, plain, moves = random.Random(4), BASE.new_state(3, 4, log=True), BASE.new_state(3, 4, log=True), 0
+    while not state.is_terminal() and moves < 60:
+        move = greedy.choose(state, state.legal_actions(), rng)
+        copy = state.clone()                      # taken after the look-ahead: plays the move anew
+        state.apply(move)
+        copy.apply(move)
+        plain.apply(move)
+        assert state.log == plain.log == copy.log and state.snapshot() == plain.snapshot()
+        moves += 1
+    assert moves == 60
+    seen = list(copy.log)
+    state.apply(state.legal_actions()[0])
+    assert copy.log == seen                       # the clone stays its own
+
 def test_record_says_what_each_player_had():
     state, _ = play_counted(BASE, 3, [RandomAgent()] * 3, seed=2)
     for p in range(3):

@@ -66,6 +66,8 @@ class State(Protocol):
     def scores(self) -> list[int]: ...                # per seat, the game's victory count
     def ranks(self) -> list[int]: ...                 # per seat, 1 = winner (ties share a place)
     def clone(self) -> "State": ...                   # independent of the original
+    def foresee(self, action: int, after: "State") -> None: ...   # after: a clone with action applied,
+                                                    # which the next apply(action) takes over
     def action_to_string(self, action: int) -> str: ...   # ``perform research writing``
     def string_to_action(self, text: str) -> int: ...     # its inverse, for the legal moves
     def observation(self, player: int) -> dict: ...   # what the seat may see, as plain data

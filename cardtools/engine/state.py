@@ -128,6 +128,8 @@ class BaseState(Agenda, Host):
     #: Further mutable attributes (lists, dicts) a clone must copy rather than share.
     COPIED: tuple[str, ...] = ()
     _copied: tuple[str, ...] = ()
+    #: (move, this state after it) as an agent played it on a clone (``foresee``): ``apply`` takes it over.
+    _ahead: tuple[int, "BaseState"] | None = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -215,6 +217,12 @@ class BaseState(Agenda, Host):
 
     def apply(self, action: int) -> None:
         """Make a move (one of legal_actions()), then run the game on to the next decision."""
+        if self._ahead is not None:
+            foreseen, after = self._ahead
+            self._ahead = None
+            if action == foreseen:               # played already, on a clone (``foresee``)
+                self.__dict__ = after.__dict__
+                return
         if action not in (self._legal or self.legal_actions()) and not self.unlisted(action):
             raise ValueError(f"illegal move {action} ({self.action_to_string(action)}); legal: "
                              + ", ".join(self.action_to_string(a) for a in self.legal_actions()))
@@ -257,10 +265,18 @@ class BaseState(Agenda, Host):
         for name in self._copied:
             d[name] = d[name].copy()
         new.__dict__ = d                     # (a copied dict: cheaper than filling the new one)
+        if self._ahead is not None:
+            d["_ahead"] = None
         if self.log is not None:
             d["log"] = list(self.log)
             d["changes"] = list(self.changes)
         return new
+
+    def foresee(self, action: int, after: "BaseState") -> None:
+        """``after`` is a clone of this state with ``action`` applied (an agent's look-ahead): the next
+        ``apply(action)`` takes it over rather than play the move again (a greedy agent plays each
+        legal move once, the chosen one included). Any other move forgets it."""
+        self._ahead = (action, after)
 
     def action_to_string(self, action: int) -> str:
         """A move in words, with card ids: what scenario files write in `do:`."""

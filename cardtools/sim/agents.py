@@ -4,7 +4,8 @@ An agent answers ``choose(state, legal_actions, rng) -> action`` for the player 
 (``state.current_player``). Randomness comes only from the ``rng`` it is given (one stream per
 seat and game), so a game is reproducible from its seeds. Agents that look ahead use the
 engine's ``clone()``, ``apply()`` and ``features(player)`` (named numbers such as score and
-coins); the search agent also uses ``determinize(player, rng)`` (``cardtools.sim.mcts``).
+coins), and ``foresee(move, after)``: the game takes the chosen move's clone over; the search
+agent also uses ``determinize(player, rng)`` (``cardtools.sim.mcts``).
 
 On the command line an agent is written ``random``, ``greedy[:PROFILE]`` (a play style from
 ``templates/agents/<game>/PROFILE.yaml``, or a profile file's path) or ``mcts[:ITERATIONS]``.
@@ -57,7 +58,7 @@ class GreedyAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         me = state.current_player
-        best: list[int] = []
+        best: list[tuple[int, object]] = []      # (move, the state after it): the chosen one is kept
         best_value = None
         weights = self.weights
         for move in legal_actions:
@@ -68,10 +69,12 @@ class GreedyAgent:
             for name, w in weights:
                 value += w * features.get(name, 0)
             if best_value is None or value > best_value:
-                best, best_value = [move], value
+                best, best_value = [(move, after)], value
             elif value == best_value:
-                best.append(move)
-        return best[rng.randrange(len(best))]
+                best.append((move, after))
+        move, after = best[rng.randrange(len(best))]
+        state.foresee(move, after)
+        return move
 
 
 KINDS = ("random", "greedy", "mcts")

@@ -73,10 +73,11 @@ def hide_markers(state, view: dict, seat: int) -> dict:
 def features(state, seat: int) -> dict[str, int]:
     """Named numbers of a seat's position (greedy agents weigh them: templates/agents/7ages)."""
     slots = [s for s in state.slots_of(seat) if state.empire[s] is not None]
-    return {"glory": state.rank_value(seat, "glory"), "empires": len(slots),
-            "areas": sum(len(state.areas_of(s)) for s in slots),
-            "units": sum(len(state.units[a]) for s in slots for a in state.areas_of(s)),
-            "cities": sum(state.city.get(a, 0) for s in slots for a in state.areas_of(s)),
+    mine = set(slots)
+    areas = [a for a, s in state.owner.items() if s in mine]      # one pass over the map, for every empire
+    units, city = state.units, state.city
+    return {"glory": state.rank_value(seat, "glory"), "empires": len(slots), "areas": len(areas),
+            "units": sum(len(units[a]) for a in areas), "cities": sum(city.get(a, 0) for a in areas),
             "money": sum(state.money[s] for s in slots), "progress": sum(state.progress[s] for s in slots),
             "cards": len(state.hand[seat])}
 
