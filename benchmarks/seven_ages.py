@@ -3,7 +3,7 @@
 Prints random games per second per core and decisions per game at 2 and 4 players, for the standard
 game (with its events), without events (variant no-events) and with option 16's artefact powers and
 penalties (variant artefact-effects), measured in the same run, and ``--variant`` if it is another (an
-option-heavy game: options-so-far, docs/rules/7ages.md § 18); and greedy games per second at 4 players
+option-heavy game: all-options, docs/rules/7ages.md § 18); and greedy games per second at 4 players
 (``--variant``).
 Target (issues 16 and 17): >= 20 random 4-player games/s/core. Times are CPU seconds of this process (a figure per core,
 whatever else the machine runs), the best of a few rounds; the load average is printed.
@@ -18,7 +18,7 @@ With --digest N: one digest per variant (standard, artefact-effects) of the logs
 4-player games; a speed-up must leave it as it was (compare with PYTHONHASHSEED varied, too).
 Run: python benchmarks/seven_ages.py [--games 100] [--rounds 3] [--greedy 5] [--variant no-events]
 [--invariants 2000 [--variant classic,deluxe|all]] [--players 2-5] [--digest 20]
-(--variant options-so-far: every optional rule played so far)
+(--variant all-options: every optional rule at once)
 """
 
 from __future__ import annotations

@@ -250,7 +250,7 @@ def test_enhanced_play_drafts_spare_markers_and_allows_a_second_non_empire_marke
 def test_hidden_choices_of_the_options_are_their_owners_to_see():
     """§ 9: the cadence markers are face down (the First player's); § 5: drafted spare markers are
     their drafter's; § 2: removed cards are no one's."""
-    state = variant_game("options-so-far").new_state(4, 2)
+    state = variant_game("all-options").new_state(4, 2)
     while state.step[0] != "cadence" or len(state.cadence) < 2:
         state.apply(state.legal_actions()[0])
     first = state.first
