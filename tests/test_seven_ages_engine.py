@@ -3,6 +3,7 @@ it says what it does not play, refuses the options it cannot play, hides face-do
 invariants over seeded games (thousands: benchmarks/seven_ages.py --invariants), and its deferred
 card fields neither warn in validation nor run."""
 
+import re
 import shutil
 
 import pytest
@@ -44,6 +45,21 @@ def test_option_16_plays_every_artefact(capsys, variant):
     out = capsys.readouterr().out
     assert "artefact" not in out.splitlines()[1]                               # the '# not played yet' line
     assert "the blue Paved roads marker goes on progress level 15" in out      # the game starts in age 4
+
+
+def test_a_simulation_record_scores_glory_and_lists_the_artefacts_played():
+    """A balance report needs each seat's glory as its score (the ranking's first value, ``crowned``,
+    is 0 unless General AI or the Internet ended history) and the artefacts it played — those the log
+    says an empire gains — as it has the empires it started."""
+    game = new_game(load_deck("7ages", "artefact-effects", WS))
+    state = game.new_state(4, 3, log=True)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert state.scores() == [state.rank_value(seat, "glory") for seat in range(4)] and max(state.scores()) > 0
+    logged = re.findall(r" gains (.+?) \((?:green|blue|red), on ", "\n".join(state.log))
+    names = [game.artefacts[a]["name"] for seat in range(4) for a in state.record(seat)["artefacts_played"]
+             if game.artefacts[a]["colour"] != "black"]
+    assert logged and set(logged) == set(names)
 
 
 def test_a_deck_with_an_artefact_not_run_is_refused_option_16_or_plays_the_others(tmp_path):

@@ -757,6 +757,7 @@ class Actions:
         empire holding a religion or government); red: −1 (§ 6. Civilise › Playing artefact cards,
         standard game)."""
         aid = artefact["id"]
+        self.gained[self.seat_of(target)] += (aid,)
         self.fire_artefacts("played", target, only=aid)          # option 16: its effect as it is played
         if artefact["colour"] == "black":                        # no marker: history ends (General AI, Internet)
             return

@@ -88,7 +88,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     RANKING = Ranking(("crowned", "glory", "advanced"))
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
-              "played", "started", "leaders", "berth", "parent")
+              "played", "started", "gained", "leaders", "berth", "parent")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -106,6 +106,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.extra: list[str | None] = [None] * n          # the non-empire marker, per seat
         self.family: list[str | None] = [None] * n
         self.started: list[tuple[str, ...]] = [()] * n     # every empire each player started
+        self.gained: list[tuple[str, ...]] = [()] * n      # every artefact each player played (records)
         self.beliefs: list[tuple[str, ...]] = [()] * slots  # religions and governments held
         self.on_card: list[tuple[str, ...]] = [()] * slots  # artefact markers on the empire's card
         self.unrestricted: list[frozenset[str]] = [frozenset()] * slots   # icons lifted by a trade
@@ -601,6 +602,11 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
                 and not self.commits_shown()):
             new.commits = (rng.randint(1, len(new.fight[3])),) + new.commits[1:]
         return new
+
+    def scores(self) -> list[int]:
+        """Glory, the victory count (§ Winning the game): the ranking's first value, ``crowned``, only
+        says who ended history with General AI or the Internet (option 16)."""
+        return [self.rank_value(seat, "glory") for seat in range(self.n)]
 
     def features(self, seat: int) -> dict[str, int]:
         return views.features(self, seat)

@@ -83,7 +83,8 @@ def features(state, seat: int) -> dict[str, int]:
 
 
 def record(state, seat: int) -> dict:
-    """What a simulation stores per seat: every empire it started (``report`` gives win share and glory
-    per empire card), its glory and its most advanced empire's level."""
+    """What a simulation stores per seat: every empire it started and every artefact it played
+    (``report`` gives win share and glory per card), its glory and its most advanced empire's level."""
     return {"empires_started": list(dict.fromkeys(state.started[seat])),
+            "artefacts_played": list(dict.fromkeys(state.gained[seat])),
             "glory": state.rank_value(seat, "glory"), "advanced": state.rank_value(seat, "advanced")}
