@@ -994,6 +994,7 @@ def cmd_simulate(args) -> int:
     plan = outcome.plan
     rounded = f"; {args.games:,} asked, rounded up to whole deals" if plan.games != args.games else ""
     deck = args.game + (f" ({args.variant})" if args.variant else "") + (f" without {', '.join(bans)}" if bans else "")
+    deck += f" ({outcome.dropped})" if outcome.dropped else ""
     print(f"{deck}: "
           f"{plan.games:,} games at {plan.players} players ({plan.deals:,} deals x {plan.players} seatings{rounded}), "
           f"agents {', '.join(a.label for a in plan.lineup)}, seed {plan.seed}")

@@ -146,9 +146,33 @@ def test_options_that_name_nothing_usable(cli, tmp_path, options, message):
     assert code == 2 and message in err
 
 
-def test_a_ban_that_breaks_the_deck_points_at_the_cards(cli, tmp_path, monkeypatch):
-    monkeypatch.chdir(REPO)
-    code, _, err = run(cli, tmp_path / "r", "--players", "3", "--games", "3", "--ban", "writing")
-    assert code == 1
-    assert ("decks/aoc/technologies.yaml:60:14: error[schema]: technologies[3].requires[0]: no technology with id "
-            "'writing' in this deck") in err
+def test_a_ban_others_cannot_go_without_names_them_and_writes_nothing(cli, tmp_path):
+    code, out, err = run(cli, tmp_path / "r", "--players", "3", "--games", "3", "--ban", "writing")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "cardtools simulate: error: --ban writing: 2 values cannot go without writing: education.requires.0 "
+        "(technologies.yaml:60); technology_card.technologies.6 (boards.yaml:15); ban them too "
+        "(--ban writing,education,technology_card), or write a variant that changes them (docs/deck-format.md, Variants)")
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_ban_drops_the_references_others_can_go_without_and_says_so(cli, tmp_path):
+    """Issue 17: four 7 Ages empires carry the Forum; without it, they are played as empires and events only."""
+    lost = "4 civilisation cards lose their artefact: australians, novgorodians, pirate_state, satavahanas"
+    code, out, err = cli("--root", str(REPO), "simulate", "7ages", "--variant", "artefact-effects", "--ban", "forum",
+                         "--players", "4", "--games", "4", "--jobs", "1", "-o", str(tmp_path / "r"))
+    assert code == 0, err
+    assert out.startswith(f"7ages (artefact-effects) without forum ({lost}): 4 games at 4 players")
+    manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    assert manifest["deck"]["dropped"] == lost and "forum" not in manifest["deck"]["cards"]
+
+
+def test_the_generated_variant_patches_the_dropped_references_away():
+    from cardtools.core.workspace import Workspace
+    from cardtools.sim.bundle import GENERATED_VARIANT, make_bundle
+
+    bundle = make_bundle(Workspace(REPO), "7ages", "artefact-effects", ("forum",))
+    generated = json.loads(dict(bundle.files)[f"decks/7ages/variants/{GENERATED_VARIANT}.yaml"])
+    assert generated["remove"] == ["forum"]
+    assert generated["patch"] == {c: {"artefact": None} for c in ("pirate_state", "satavahanas", "novgorodians", "australians")}
+    assert generated["name"].startswith("without forum (4 civilisation cards lose their artefact: australians, ")

@@ -226,3 +226,35 @@ def test_a_workspace_parses_a_file_once_and_again_after_it_changes(mini):
     mini.replace("decks/mini/techs.yaml", "name: Bows", "name: Longbows")
     again, _ = ws.read_yaml(path)
     assert again is not first and again.data[0]["name"] == "Longbows"
+
+
+NO_BOWS = 'name: No bows\ndescription: without bows\nsource: "provisional: made up for tests"\nremove: [bows]\n'
+
+
+def test_removing_a_card_another_names_says_which_and_the_patch_that_drops_it(mini, cli):
+    variant(mini, "nobows", NO_BOWS)
+    code, _, err = cli("validate", "--variant", "nobows", "mini")
+    assert code == 1
+    assert errors(err) == [
+        "decks/mini/units.yaml:8:13: error[schema]: units[0].requires: no tech with id 'bows' in this deck",
+        "decks/mini/variants/nobows.yaml:5:10: error[variant]: nobows: removes 'bows', which 1 value still name: "
+        "archer.requires (units.yaml:8); `patch: {archer: {requires: null}}` drops it"]
+    variant(mini, "nobows", NO_BOWS + "patch: {archer: {requires: null}}\n")     # the fix the error gives
+    assert "requires" not in deck(mini, "nobows").card("archer").fields
+
+
+def test_removing_a_card_another_cannot_go_without_says_remove_it_too(mini, cli):
+    mini.replace("schemas/mini/unit.schema.json", '"requires": {"type": "string", "x-card-ref": "tech"}',
+                 '"requires": {"type": "array", "items": {"type": "string", "x-card-ref": "tech"}}')
+    mini.replace("decks/mini/units.yaml", "requires: bows", "requires: [bows]")
+    variant(mini, "nobows", NO_BOWS)
+    code, _, err = cli("validate", "--variant", "nobows", "mini")
+    assert errors(err)[-1] == (
+        "decks/mini/variants/nobows.yaml:5:10: error[variant]: nobows: removes 'bows', which 1 value still name: "
+        "archer.requires.0 (units.yaml:8); archer cannot go without it: remove or patch it too")
+
+
+def test_a_card_removed_and_added_back_is_no_missing_reference(mini):
+    variant(mini, "newbows", NO_BOWS + "add:\n  - {id: bows, name: Better bows, type: tech, count: 1, "
+                                       'source: "provisional: made up for tests"}\n')
+    assert deck(mini, "newbows").card("archer").get("requires") == "bows"

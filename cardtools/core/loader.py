@@ -112,6 +112,7 @@ class _DeckReader:
         raw = self._read_card_files(manifest, documents)
         rules, composition = dict(manifest.rules), list(manifest.composition)
         rule_patches: dict = {}
+        overlay = None
         if variant is not None:
             chain, problems = variants.chain(self.folder, variant, self.schemas)
             self.diagnostics += problems
@@ -131,6 +132,8 @@ class _DeckReader:
                     tuple(composition),
                     freeze(rule_patches), workspace=self.workspace)
         self._check_rules(deck, index)
+        if overlay is not None and overlay.removed:
+            self.diagnostics += variants.removed_references(self.schemas, overlay, variants.holders_of(deck, raw), index)
         self._check_counts(deck)
         self._check_composition(deck)
         for check in deck_checks(manifest.game):

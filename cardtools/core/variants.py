@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Collection, Iterable, Mapping
 
-from cardtools.core.deck import origin
+from cardtools.core.deck import origin, thaw
 from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt
+from cardtools.core.schemas import CARD_INDEX
 from cardtools.core.yamlfile import YamlDocument, load_yaml, pointer_from_path, pointer_join
 
 FOLDER = "variants"
@@ -52,6 +53,8 @@ class Overlay:
     documents: list[YamlDocument]
     #: rules-relative pointer -> (document, pointer) of each rule parameter a variant set or deleted
     rule_patches: dict[str, tuple[YamlDocument, str]]
+    #: id -> (card type, the ``remove`` entry) of each card removed and not added back
+    removed: dict[str, tuple[str, Location]] = field(default_factory=dict)
 
 
 def variant_names(deck_folder: Path) -> list[str]:
@@ -110,10 +113,11 @@ def apply(cards: list[RawCard], rules: dict, docs: list[YamlDocument]) -> tuple[
     composition = None
     cards = list(cards)
     rule_patches: dict[str, tuple[YamlDocument, str]] = {}
+    removed: dict[str, tuple[str, Location]] = {}
     for doc in docs:
         data = doc.data
         stem = doc.path.stem
-        cards, problems = _remove(cards, data.get("remove", []), doc)
+        cards, problems = _remove(cards, data.get("remove", []), doc, removed)
         found += problems
         by_id = {c.data["id"]: c for c in cards if isinstance(c.data, dict) and isinstance(c.data.get("id"), str)}
         for card_id, patch in data.get("patch", {}).items():
@@ -130,10 +134,15 @@ def apply(cards: list[RawCard], rules: dict, docs: list[YamlDocument]) -> tuple[
         rules = merge(rules, data.get("rules", {}), doc, "/rules", "", rule_patches)
         if "composition" in data:
             composition = [(c, doc, i) for i, c in enumerate(data["composition"])]
-    return Overlay(cards, rules, composition, docs, rule_patches), found
+    for card in cards:
+        if isinstance(card.data, dict):
+            removed.pop(card.data.get("id"), None)  # added back
+    return Overlay(cards, rules, composition, docs, rule_patches, removed), found
 
 
-def _remove(cards: list[RawCard], names: list[str], doc: YamlDocument) -> tuple[list[RawCard], list[Diagnostic]]:
+def _remove(cards: list[RawCard], names: list[str], doc: YamlDocument,
+            removed: dict[str, tuple[str, Location]]) -> tuple[list[RawCard], list[Diagnostic]]:
+    """The cards left; ``removed`` learns each removed card's id and type, and the entry removing it."""
     found = []
     drop: set[int] = set()
     for i, name in enumerate(names):
@@ -150,6 +159,11 @@ def _remove(cards: list[RawCard], names: list[str], doc: YamlDocument) -> tuple[
                     f"no card has tag '{name[4:]}'" if name.startswith("tag:") else
                     f"no card '{name}' to remove{did_you_mean(name, ids)}")
             found.append(error(doc.path, pos.line, pos.col, "variant", f"{doc.path.stem}: {what}"))
+        pos = doc.position(f"/remove/{i}")
+        for k in hits:
+            if isinstance(cards[k].data.get("id"), str):
+                removed.setdefault(cards[k].data["id"], (str(cards[k].data.get("type")),
+                                                         Location(doc.path, pos.line, pos.col)))
         drop.update(hits)
     return [c for k, c in enumerate(cards) if k not in drop], found
 
@@ -182,6 +196,110 @@ def merge(target: Any, patch: Any, doc: YamlDocument, pointer: str, rel: str, pa
     return out
 
 
+# -- references to removed cards -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reference:
+    """A value naming a card where a schema expects a card id (``x-card-ref``): an empire's artefact."""
+
+    holder: str        # the id of the card holding the value ("rules" for a rule parameter)
+    kind: str          # the holder's card type ("rules")
+    path: tuple        # where the value is, inside the holder
+    target: str        # the card it names
+    location: Location
+    #: a field of the card that its schema lets the card go without: the card stays valid when it is dropped
+    optional: bool
+
+    def __str__(self) -> str:
+        return f"{self.holder}.{'.'.join(map(str, self.path))} ({self.location.path.name}:{self.location.line})"
+
+
+#: A place references may hide: (id, card type or "rules", schema name, data, locator of a path in it).
+Holder = tuple[str, str, str, Any, Callable]
+
+
+def references(schemas, holders: Iterable[Holder], targets: Collection[str], index: dict[str, str]) -> list[Reference]:
+    """Every value of ``holders`` naming one of ``targets`` where the schema expects a card id: found
+    by the schema's own check (``x-card-ref``) run on a deck ``index`` (id -> type) without them."""
+    without = {i: t for i, t in index.items() if i not in targets}
+    found = []
+    for holder, kind, schema, data, locate in holders:
+        if not _names_any(data, targets):
+            continue
+        data = thaw(data)
+        validator = schemas.validator(schema)
+        token = CARD_INDEX.set(without)
+        try:
+            hits = [e for e in validator.iter_errors(data) if e.validator == "x-card-ref" and e.instance in targets]
+        finally:
+            CARD_INDEX.reset(token)
+        for hit in hits:
+            path = tuple(hit.absolute_path)
+            optional = kind != "rules" and len(path) == 1 and _valid(validator, {k: v for k, v in data.items()
+                                                                              if k != path[0]}, index)
+            found.append(Reference(holder, kind, path, hit.instance, locate(path, False), optional))
+    return found
+
+
+def _names_any(value: Any, ids: Collection[str]) -> bool:
+    """Whether a string among ``ids`` appears anywhere in ``value`` (most cards name none: skipped)."""
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, Mapping):
+        value = value.values()
+    return isinstance(value, (list, tuple, type({}.values()))) and any(_names_any(v, ids) for v in value)
+
+
+def _valid(validator, data: dict, index: dict[str, str]) -> bool:
+    token = CARD_INDEX.set(index)
+    try:
+        return next(iter(validator.iter_errors(data)), None) is None
+    finally:
+        CARD_INDEX.reset(token)
+
+
+def holders_of(deck, raw: list[RawCard] | None = None) -> list[Holder]:
+    """Where a deck's references may be: its cards (``raw``: as read, before validation dropped any)
+    and its rule parameters."""
+    types = deck.manifest.card_types
+    if raw is None:
+        cards = [(c.id, c.type, c.fields, lambda path, key=False, c=c: deck.locate(c, *path, key=key)) for c in deck.cards]
+    else:
+        cards = [(r.data["id"], r.data["type"], r.data, r.locate) for r in raw if isinstance(r.data, dict)
+                 and isinstance(r.data.get("id"), str) and r.data.get("type") in types]
+    found = [(i, t, types[t].schema, data, locate) for i, t, data, locate in cards]
+    if deck.manifest.rules_schema:
+        found.append(("rules", "rules", deck.manifest.rules_schema, deck.rules,
+                      lambda path, key=False: deck.locate_rule(*path, key=key)))
+    return found
+
+
+def removed_references(schemas, overlay: Overlay, holders: list[Holder], index: dict[str, str]) -> list[Diagnostic]:
+    """One error at each ``remove`` entry whose card the deck still names, listing every reference
+    and what drops it: a variant changes no other card by itself (``simulate --ban`` does, and says so)."""
+    targets = overlay.removed
+    refs = references(schemas, holders, targets, {**index, **{i: t for i, (t, _) in targets.items()}})
+    found = []
+    for target, (_, where) in targets.items():
+        mine = [r for r in refs if r.target == target]
+        if not mine:
+            continue
+        optional = [r for r in mine if r.optional]
+        fixes = [f"`patch: {{{', '.join(f'{r.holder}: {{{r.path[0]}: null}}' for r in optional)}}}` drops "
+                 f"{'them' if len(optional) > 1 else 'it'}"] if optional else []
+        required = sorted({r.holder if r.kind != "rules" else f"rules.{r.path[0]}" for r in mine if not r.optional})
+        fixes += [f"{', '.join(required)} cannot go without it: remove or patch "
+                  f"{'them' if len(required) > 1 else 'it'} too"] if required else []
+        found.append(error(where.path, where.line, where.col, "variant",
+                           f"{where.path.stem}: removes '{target}', which {_count(len(mine), 'value')} still "
+                           f"name: {'; '.join(map(str, mine))}; {'; '.join(fixes)}"))
+    return found
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
+
+
 # -- comparing decks ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -202,8 +320,6 @@ class DeckDiff:
 
 def diff(before, after) -> DeckDiff:
     """Compare two decks (a base deck and a variant, or two variants)."""
-    from cardtools.core.deck import thaw
-
     old = {c.id: c for c in before.cards}
     new = {c.id: c for c in after.cards}
     changed = {}

@@ -7,7 +7,9 @@ and the effect text templates: about 1 MB) into a ``DeckBundle``; each worker un
 into a temporary workspace and compiles the game from there. The bundle's SHA-256 is the run's
 deck fingerprint. ``--ban`` and a sweep's ``--set`` become one more variant file in the bundle
 (removing the cards, setting the fields and rule parameters, on top of ``--variant``), so changed
-decks are loaded and checked like any variant.
+decks are loaded and checked like any variant. A banned card that other cards name in a field they
+can go without (a 7 Ages empire's artefact) is dropped from them too, and the bundle says so
+(``dropped``); one they cannot go without stops the run before anything is written.
 
 The bundle also carries the fingerprint of the cardtools code that started the run: a worker
 running other code (another version on another machine) refuses the work instead of quietly
@@ -30,6 +32,7 @@ from cardtools.core.deck import thaw
 from cardtools.core.diagnostics import DiagnosticError, did_you_mean
 from cardtools.core.loader import load_deck
 from cardtools.core.variants import FOLDER as VARIANTS
+from cardtools.core.variants import Reference, holders_of, references
 from cardtools.core.workspace import Workspace
 from cardtools.engine.contract import new_game
 
@@ -48,20 +51,24 @@ class DeckBundle:
     files: tuple[tuple[str, bytes], ...] = dataclasses.field(repr=False)
     fingerprint: str
     code: str
+    #: what the bans also took from other cards: "4 civilisation cards lose their artefact: …" ("": nothing)
+    dropped: str = ""
 
 
 def make_bundle(workspace: Workspace, game: str, variant: str | None, bans: tuple[str, ...],
                 changes: tuple[tuple[str, Any], ...] = ()) -> DeckBundle:
-    """Pack the deck, with ``bans`` removed and ``changes`` (``("cards.aztecs.population", 3)``,
-    ``("rules.rest_coins", 2)``) made through a generated variant; ValueError for a banned or
-    changed id the deck does not have, ``DiagnosticError`` for a deck that does not load (with the
-    ban: a card others refer to; with a change: a value the card's schema refuses)."""
+    """Pack the deck, with ``bans`` removed (and the optional references to them: ``_references``)
+    and ``changes`` (``("cards.aztecs.population", 3)``, ``("rules.rest_coins", 2)``) made through a
+    generated variant; ValueError for a banned or changed id the deck does not have, or a banned card
+    another cannot go without; ``DiagnosticError`` for a deck that does not load (with a change: a
+    value the card's schema refuses)."""
     deck = load_deck(game, variant, workspace)          # errors here point at the designer's files
     files: dict[str, bytes] = {}
     for top, sub in (("schemas", ""), ("templates", "text")):
         for base in reversed(workspace.search_path(top)):   # the workspace's own files win
             files.update(_files(base / sub, f"{top}/{sub}".rstrip("/")))
     files.update(_files(workspace.deck_dir(game), f"decks/{game}"))
+    dropped: list[Reference] = []
     if bans or changes:
         ids = [c.id for c in deck.cards]
         for card in bans:
@@ -75,15 +82,17 @@ def make_bundle(workspace: Workspace, game: str, variant: str | None, bans: tupl
                 what = "card" if where == "cards" else "rule parameter"
                 raise ValueError(f"--set {path}={value}: no {what} '{name}' in {game}"
                                  f"{f' ({variant})' if variant else ''}{did_you_mean(name, known)}")
+        dropped = _references(deck, bans)
         name = f"decks/{game}/{VARIANTS}/{GENERATED_VARIANT}.yaml"
         if name in files:
             raise ValueError(f"{name} is reserved for --ban and --set; rename that variant")
-        files[name] = _generated_variant(variant, bans, _through_lists(deck, changes)).encode()
+        files[name] = _generated_variant(variant, bans, _through_lists(deck, changes), dropped).encode()
         variant = GENERATED_VARIANT
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
-    bundle = DeckBundle(game, variant, tuple(sorted(files.items())), digest.hexdigest(), code_fingerprint())
+    bundle = DeckBundle(game, variant, tuple(sorted(files.items())), digest.hexdigest(), code_fingerprint(),
+                        _dropped_text(dropped))
     if bans or changes:
         try:
             open_game(bundle)
@@ -169,16 +178,46 @@ def _through_lists(deck, changes: tuple[tuple[str, Any], ...]) -> tuple[tuple[st
     return tuple((path, fields.get(path, value)) for path, value in out)
 
 
-def _generated_variant(variant: str | None, bans: tuple[str, ...], changes: tuple[tuple[str, Any], ...]) -> str:
-    """The variant ``--ban`` and ``--set`` make: the cards removed, the fields and rule parameters set."""
-    what = ([f"without {', '.join(bans)}"] if bans else []) + [f"{path}={value}" for path, value in changes]
+def _references(deck, bans: tuple[str, ...]) -> list[Reference]:
+    """The references to banned cards that the deck drops with them: fields other cards can go
+    without (the card's schema says; a 7 Ages empire without its artefact). ValueError naming every
+    card that cannot (a required field, a list, an effect, a rule parameter): ban it too, or write a
+    variant changing it."""
+    holders = [h for h in holders_of(deck) if h[0] not in bans]
+    found = references(deck.workspace.schemas, holders, bans, {c.id: c.type for c in deck.cards})
+    required = [r for r in found if not r.optional]
+    if required:
+        cards = sorted({r.holder for r in required if r.kind != "rules"})
+        fix = f"ban {'them' if len(cards) > 1 else 'it'} too (--ban {','.join((*bans, *cards))}), or " if cards else ""
+        raise ValueError(f"--ban {','.join(bans)}: {len(required)} value{'s' if len(required) > 1 else ''} "
+                         f"cannot go without {', '.join(sorted({r.target for r in required}))}: "
+                         f"{'; '.join(map(str, required))}; {fix}write a variant that changes "
+                         f"{'them' if len(required) > 1 else 'it'} (docs/deck-format.md, Variants)")
+    return found
+
+
+def _dropped_text(dropped: list[Reference]) -> str:
+    """``4 civilisation cards lose their artefact: satavahanas, …``: what a ban took from other cards."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for ref in dropped:
+        groups.setdefault((ref.kind, ref.path[0]), []).append(ref.holder)
+    return "; ".join(f"{len(cards)} {kind} card{'s lose their' if len(cards) > 1 else ' loses its'} {field}: "
+                     f"{', '.join(sorted(cards))}" for (kind, field), cards in groups.items())
+
+
+def _generated_variant(variant: str | None, bans: tuple[str, ...], changes: tuple[tuple[str, Any], ...],
+                       dropped: list[Reference] = ()) -> str:
+    """The variant ``--ban`` and ``--set`` make: the cards removed, with the ``dropped`` references
+    to them, and the fields and rule parameters set."""
+    lost = f" ({_dropped_text(dropped)})" if dropped else ""
+    what = ([f"without {', '.join(bans)}{lost}"] if bans else []) + [f"{path}={value}" for path, value in changes]
     data: dict[str, Any] = {"name": "; ".join(what), "description": f"cardtools simulate: the deck {'; '.join(what)}",
                             "source": "provisional: a deck changed for a simulation experiment"}
     if variant:
         data["extends"] = variant
     if bans:
         data["remove"] = list(bans)
-    patch: dict[str, Any] = {}
+    patch: dict[str, Any] = {ref.holder: {ref.path[0]: None} for ref in dropped}
     rules: dict[str, Any] = {}
     for path, value in changes:
         where, name, *field = path.split(".")

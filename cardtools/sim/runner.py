@@ -59,6 +59,7 @@ class Outcome:
     seconds: float
     records: Path
     unplayed: tuple[str, ...] = ()     # rules the engine does not play yet (GameFacts.unplayed)
+    dropped: str = ""                  # what the bans took from other cards (DeckBundle.dropped)
 
 
 def simulate(request: Request, folder: Path, workspace: Workspace, stream: TextIO | None = None) -> Outcome:
@@ -96,7 +97,7 @@ def simulate(request: Request, folder: Path, workspace: Workspace, stream: TextI
     if rows == 0:
         raise SimulationError(f"{folder}: no game was played")
     return Outcome(plan, plan.games - resumed, resumed, rows, time.monotonic() - started, store.records,
-                   game.facts.unplayed)
+                   game.facts.unplayed, bundle.dropped)
 
 
 def run_manifest(plan: Plan, bundle, deck, record_columns: list[str]) -> dict:
@@ -112,7 +113,8 @@ def run_manifest(plan: Plan, bundle, deck, record_columns: list[str]) -> dict:
         "seating": SEATING_RULE,
         "plan": {"deals": plan.deals, "chunks": plan.chunks},
         "deck": {"name": deck.manifest.name, "players": [deck.manifest.min_players, deck.manifest.max_players],
-                 "cards": {c.id: {"name": c.name, "type": c.type} for c in deck.cards}},
+                 "cards": {c.id: {"name": c.name, "type": c.type} for c in deck.cards},
+                 **({"dropped": bundle.dropped} if bundle.dropped else {})},
         "records": {"file": RECORDS, "format": "JSON Lines: one object per game and seat",
                     "columns": COLUMNS, "engine_columns": record_columns},
     }
