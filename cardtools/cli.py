@@ -86,7 +86,9 @@ def add_run_options(p) -> None:
                         "or a profile file), mcts[:ITERATIONS] (default: random)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
     p.add_argument("--ban", action="append", default=[], metavar="CARD_ID",
-                   help="play without this card (repeatable, or comma-separated)")
+                   help="play without this card (repeatable, or comma-separated); a field of another card "
+                        "naming it that the card can go without (a 7 Ages empire's artefact) goes too, and "
+                        "the run says so; any other reference stops the run, naming the cards")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
                    help="worker processes (default: one per core); results do not depend on it")
     p.add_argument("--backend", choices=["local", "dask"], default="local",
