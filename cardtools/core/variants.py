@@ -146,6 +146,7 @@ def _remove(cards: list[RawCard], names: list[str], doc: YamlDocument,
     found = []
     drop: set[int] = set()
     for i, name in enumerate(names):
+        pos = doc.position(f"/remove/{i}")
         if isinstance(name, dict):
             hits = [k for k, c in enumerate(cards) if isinstance(c.data, dict) and _matches(c.data, name)]
         elif name.startswith("tag:"):
@@ -153,13 +154,11 @@ def _remove(cards: list[RawCard], names: list[str], doc: YamlDocument,
         else:
             hits = [k for k, c in enumerate(cards) if isinstance(c.data, dict) and c.data.get("id") == name]
         if not hits:
-            pos = doc.position(f"/remove/{i}")
             ids = [c.data.get("id") for c in cards if isinstance(c.data, dict)]
             what = (f"no card matches {{{', '.join(f'{k}: {v}' for k, v in name.items())}}}" if isinstance(name, dict) else
                     f"no card has tag '{name[4:]}'" if name.startswith("tag:") else
                     f"no card '{name}' to remove{did_you_mean(name, ids)}")
             found.append(error(doc.path, pos.line, pos.col, "variant", f"{doc.path.stem}: {what}"))
-        pos = doc.position(f"/remove/{i}")
         for k in hits:
             if isinstance(cards[k].data.get("id"), str):
                 removed.setdefault(cards[k].data["id"], (str(cards[k].data.get("type")),
@@ -235,8 +234,9 @@ def references(schemas, holders: Iterable[Holder], targets: Collection[str], ind
             CARD_INDEX.reset(token)
         for hit in hits:
             path = tuple(hit.absolute_path)
-            optional = kind != "rules" and len(path) == 1 and _valid(validator, {k: v for k, v in data.items()
-                                                                              if k != path[0]}, index)
+            optional = kind != "rules" and len(path) == 1 and (
+                _problems(validator, {k: v for k, v in data.items() if k != path[0]}, index)
+                <= _problems(validator, data, index))
             found.append(Reference(holder, kind, path, hit.instance, locate(path, False), optional))
     return found
 
@@ -247,13 +247,17 @@ def _names_any(value: Any, ids: Collection[str]) -> bool:
         return value in ids
     if isinstance(value, Mapping):
         value = value.values()
-    return isinstance(value, (list, tuple, type({}.values()))) and any(_names_any(v, ids) for v in value)
+    elif not isinstance(value, (list, tuple)):
+        return False
+    return any(_names_any(v, ids) for v in value)
 
 
-def _valid(validator, data: dict, index: dict[str, str]) -> bool:
+def _problems(validator, data: dict, index: dict[str, str]) -> set[tuple]:
+    """What the schema finds wrong with ``data`` in a deck of ``index``: a field is optional when
+    dropping it adds nothing here (the card may have other problems of its own)."""
     token = CARD_INDEX.set(index)
     try:
-        return next(iter(validator.iter_errors(data)), None) is None
+        return {(tuple(e.absolute_path), e.message) for e in validator.iter_errors(data)}
     finally:
         CARD_INDEX.reset(token)
 
@@ -266,7 +270,7 @@ def holders_of(deck, raw: list[RawCard] | None = None) -> list[Holder]:
         cards = [(c.id, c.type, c.fields, lambda path, key=False, c=c: deck.locate(c, *path, key=key)) for c in deck.cards]
     else:
         cards = [(r.data["id"], r.data["type"], r.data, r.locate) for r in raw if isinstance(r.data, dict)
-                 and isinstance(r.data.get("id"), str) and r.data.get("type") in types]
+                 and isinstance(r.data.get("id"), str) and isinstance(r.data.get("type"), str) and r.data["type"] in types]
     found = [(i, t, types[t].schema, data, locate) for i, t, data, locate in cards]
     if deck.manifest.rules_schema:
         found.append(("rules", "rules", deck.manifest.rules_schema, deck.rules,
@@ -291,13 +295,9 @@ def removed_references(schemas, overlay: Overlay, holders: list[Holder], index: 
         fixes += [f"{', '.join(required)} cannot go without it: remove or patch "
                   f"{'them' if len(required) > 1 else 'it'} too"] if required else []
         found.append(error(where.path, where.line, where.col, "variant",
-                           f"{where.path.stem}: removes '{target}', which {_count(len(mine), 'value')} still "
+                           f"{where.path.stem}: removes '{target}', which {len(mine)} value{'s' if len(mine) > 1 else ''} still "
                            f"name: {'; '.join(map(str, mine))}; {'; '.join(fixes)}"))
     return found
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 # -- comparing decks ----------------------------------------------------------------------------
