@@ -123,6 +123,20 @@ def test_compare_pairs_the_games_of_two_runs(cli, runs):
     assert "Great Wall (wonders)" in out
 
 
+def test_compare_says_what_a_ban_costs_the_players_who_had_the_card(cli, runs):
+    """Their twins in B (same game, same seat, no Great Wall) against them in A."""
+    base, ban = (RunStore(runs[r]).rows() for r in ("base", "ban"))
+    had = [(r["game"], r["seat"]) for r in base if "great_wall" in r["wonders"]]
+    wins = {name: {(r["game"], r["seat"]): r["win"] for r in rows} for name, rows in (("a", base), ("b", ban))}
+    games = sorted({g for g, _ in had})
+    expected = {name: sum(stats.mean([w[(g, s)] for s in (s for h, s in had if h == g)]) for g in games) / len(games)
+                for name, w in wins.items()}
+    code, out, _ = cli("compare", str(runs["base"]), str(runs["ban"]), "--json")
+    twins = next(m for m in json.loads(out)["metrics"] if m["metric"] == "win rate of Great Wall players in A")
+    assert (twins["a"], twins["b"]) == (pytest.approx(expected["a"]), pytest.approx(expected["b"]))
+    assert twins["ci"][0] < twins["difference"] < twins["ci"][1]
+
+
 def test_a_run_compared_with_itself_changes_nothing(cli, runs):
     code, out, _ = cli("compare", str(runs["base"]), str(runs["base"]), "--json")
     data = json.loads(out)

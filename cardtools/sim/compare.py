@@ -57,9 +57,13 @@ def build_comparison(a: tuple[dict, list[dict]], b: tuple[dict, list[dict]]) -> 
         for agent in sorted(set(ca["agents"])):
             metrics.append(_paired(f"{agent} win rate", "agent", [_agent_share(games_a[g], agent) for g in common],
                                    [_agent_share(games_b[g], agent) for g in common], deals, share=True))
-    cards = []
     names = {**ma["deck"]["cards"], **mb["deck"]["cards"]}
-    for column in [c for c in engine_columns(ra, list) if c in engine_columns(rb, list)]:
+    columns = [c for c in engine_columns(ra, list) if c in engine_columns(rb, list)]
+    for column in columns:
+        for card in [c for c in cb["ban"] if c not in ca["ban"]]:
+            metrics += _holders_twins(card, names.get(card, {}).get("name", card), column, games_a, games_b, common)
+    cards = []
+    for column in columns:
         for card in sorted({c for r in ra + rb for c in r[column]}):
             entry = _paired(card, heading(column), [_holders(games_a[g], column, card) for g in common],
                             [_holders(games_b[g], column, card) for g in common], deals, share=True)
@@ -84,6 +88,19 @@ def _by_game(rows: list[dict]) -> dict[int, list[dict]]:
 
 def _agent_share(rows: list[dict], agent: str) -> float:
     return stats.mean([r["win"] for r in rows if r["agent"] == agent])
+
+
+def _holders_twins(card: str, name: str, column: str, games_a: dict, games_b: dict, common: list[int]) -> list[dict]:
+    """Who a ban costs: the win share of the players who had ``card`` in A, against the same seats'
+    in B (their twins: same deal, seating and agents, without the card); the other seats gain it."""
+    seats = {g: [s for s, r in enumerate(games_a[g]) if card in r[column]] for g in common}
+    held = [g for g in common if seats[g]]
+    if not held:
+        return []
+    return [_paired(f"win rate of {name} players in A", "holders",
+                    [stats.mean([games_a[g][s]["win"] for s in seats[g]]) for g in held],
+                    [stats.mean([games_b[g][s]["win"] for s in seats[g]]) for g in held],
+                    [games_a[g][0]["deal"] for g in held], share=True)]
 
 
 def _holders(rows: list[dict], column: str, card: str) -> float:
