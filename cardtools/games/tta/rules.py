@@ -184,16 +184,21 @@ class State(Politics):
         p, game, ids = self.player, self.game, self.game.ids
         found = [ids["end"]]
         civil = self.civil_left(p)
-        found += [ids["take"][card] for card in self.takeable(p, civil)]
+        take = ids["take"]
+        found += [take[card] for card in self.takeable(p, civil, ordered=False)]
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
         military = self.military_left(p)
         costs = self.costs(p)
+        resources = self.payable(p, "resources")      # (read once: every build, upgrade and stage asks)
         if civil:
             if self.population_cost(p) is not None:
                 found.append(ids["increase_population"])
-            if self.wonder[p] is not None and self.stage_cost(p, 1) is not None:
-                found.append(ids["build_stage"])
+            wonder = self.wonder[p]
+            if wonder is not None:                # the next stage's cost (``stage_cost(p, 1)``) payable
+                stages, built = game.fields[wonder]["stages"], self.stages[p]
+                if built < len(stages) and stages[built] <= resources:
+                    found.append(ids["build_stage"])
             science = self.science[p]
             for card in set(self.hand[p]):
                 kind = game.type[card]
@@ -211,7 +216,7 @@ class State(Politics):
             found += [ids["revolution"][c] for c in set(self.hand[p])
                       if game.type[c] == "government" and self.can_develop(p, c, revolution=True)]
         if civil or military:
-            found += self.worker_moves(p, civil, military, costs)
+            found += self.worker_moves(p, civil, military, costs, resources)
         if military and "tactic" not in self.turn_flags:
             cost = game.rules["tactic_play_cost"]
             if military >= cost:
@@ -223,11 +228,11 @@ class State(Politics):
                 found.append(ids["use"][ability.card])
         return sorted(set(found))
 
-    def worker_moves(self, p: int, civil: int, military: int, costs: dict | None) -> list[int]:
+    def worker_moves(self, p: int, civil: int, military: int, costs: dict | None, resources: int) -> list[int]:
         """Building, destroying and upgrading on the technologies in play (§ 5.2-5.3): civil actions for
-        buildings, military ones for units; resources for military units this turn pay for units."""
+        buildings, military ones for units; ``resources`` payable, and resources for military units this
+        turn pay for units."""
         staffed = self.staffed[p]
-        resources = self.payable(p, "resources")
         room = self.pool[p]
         bach = self.allows(p, "upgrade_to_theater")
         full: dict[str, bool] = {}        # urban building kind -> whether at the limit (asked once per kind)
@@ -954,6 +959,8 @@ class Game(BaseGame):
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
         self.worker_plans: dict[tuple, tuple] = {}     # technologies in play -> worker_plan
+        #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed)
+        self.printed_sums: dict[tuple, dict] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}

@@ -28,7 +28,8 @@ PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_t
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
-#: How many keys each table the game remembers (Game.armies, Game.worker_plans) holds before starting afresh.
+#: How many keys each table the game remembers (Game.armies, Game.worker_plans, Game.printed_sums) holds before
+#: starting afresh.
 REMEMBERED = 4096
 
 COUNT_NAMES = (
@@ -56,13 +57,21 @@ class Meanings(BaseState):
 
     # -- actions and their tokens (CoL § CIVIL AND MILITARY ACTIONS; docs/rules/tta.md § 5.1) ----------
     def civil_total(self, p: int) -> int:
-        return self.stat(None, p, "civil_actions")
+        return self.total(p, "civil_actions")
 
     def civil_left(self, p: int) -> int:
-        return max(0, self.stat(None, p, "civil_actions") - self.civil_used[p]) + self.civil_temp[p]
+        return max(0, self.total(p, "civil_actions") - self.civil_used[p]) + self.civil_temp[p]
 
     def military_left(self, p: int) -> int:
-        return max(0, self.stat(None, p, "military_actions") - self.military_used[p]) + self.military_temp[p]
+        return max(0, self.total(p, "military_actions") - self.military_used[p]) + self.military_temp[p]
+
+    def total(self, p: int, name: str) -> int:
+        """A statistic of ``PLAIN`` (an action total …), which ``stat`` gives as the kit works it out:
+        looked up without ``stat``'s limits and derived parts (asked several times at every move)."""
+        known = self.statistics[p]
+        if known is not None and name in known:
+            return known[name]
+        return BaseState.stat(self, None, p, name)
 
     def spend_civil(self, p: int, n: int) -> None:
         """Actions gained for this turn are spent before the tokens (§ 5.1)."""
@@ -149,13 +158,14 @@ class Meanings(BaseState):
                 base += mod.args["add"].get("civil_actions", lambda s, c: 0)(self, Ctx(p, card))
         return max(0, base)
 
-    def takeable(self, p: int, civil: int) -> list[str]:
+    def takeable(self, p: int, civil: int, ordered: bool = True) -> list[str]:
         """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
         row order: affordable; a wonder only without an unfinished one; a non-wonder within the civil
         hand limit, not a technology already held or in play, not a second leader of an age. Most
         cards cost their space's civil actions (costs grow left to right): those are taken as sets;
         the others, a wonder (one more per completed wonder), a leader (Hammurabi) or a card with a
-        card-row ability (Taj Mahal), are asked one by one."""
+        card-row ability (Taj Mahal), are asked one by one. Not ``ordered``: in any order (the caller
+        sorts the moves)."""
         game, row = self.game, self.row
         within = bisect_right(game.board.row_costs, civil)
         offered = set(row[:within])
@@ -184,7 +194,7 @@ class Meanings(BaseState):
                 continue
             if self.take_cost(p, card, row.index(card)) <= civil:
                 found.append(card)
-        if len(found) > 1:
+        if ordered and len(found) > 1:
             found.sort(key=row.index)
         return found
 
@@ -736,12 +746,19 @@ class Meanings(BaseState):
         """The symbols printed on the actor's cards, a ruined wonder showing only its ruins' culture
         (CoL § APPENDIX › RAVAGES OF TIME) and a wonder marked by Homer one more happy face. (The
         kit's sum over the ``STATS`` zones, card by card through ``Game.symbols``: refreshed at every
-        worker moved.)"""
-        found = dict.fromkeys(self.STATS, 0)
-        symbols = self.game.symbols
-        for card in self.play[actor] + self.staffed[actor]:        # (the ``ON_CARDS`` zones of rules.State)
-            for name, value in symbols[card]:
-                found[name] += value
+        worker moved; the cards' sums kept per cards in play and workers, ``Game.printed_sums``.)"""
+        cards = (self.play[actor], self.staffed[actor])          # (the ``ON_CARDS`` zones of rules.State)
+        found = self.game.printed_sums.get(cards)
+        if found is None:
+            found = dict.fromkeys(self.STATS, 0)
+            symbols = self.game.symbols
+            for card in cards[0] + cards[1]:
+                for name, value in symbols[card]:
+                    found[name] += value
+            remember(self.game.printed_sums, cards, found)
+        if not self.ruins[actor] and not self.marks[actor]:
+            return found            # (shared, never changed: ``Powers.printed`` is replaced, not updated)
+        found = dict(found)
         fields = self.game.fields
         for wonder, culture in self.ruins[actor]:
             for name in found:
@@ -766,9 +783,9 @@ class Meanings(BaseState):
 
     def derived(self, p: int, name: str) -> int:
         if name == "civil_hand_limit":          # (the most asked first: at every move)
-            return self.stat(None, p, "civil_actions")
+            return self.total(p, "civil_actions")
         if name == "military_hand_limit":
-            return self.stat(None, p, "military_actions")
+            return self.total(p, "military_actions")
         board = self.game.board
         if name == "discontent_workers":
             return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
