@@ -866,7 +866,7 @@ class State(Politics):
             old = self.powers[p]
             if printed == old.printed and old.fixed and not old.reaching:
                 return          # workers moved between the pool and the bank, a tactic changed: nothing to redo
-            self.set_powers(p, Powers(old.triggers, old.modifiers, printed))
+            self.set_powers(p, old.printing(printed))
             return
         before = self.civil_total(p), self.stat(None, p, "military_actions")
         abilities = []

@@ -1020,28 +1020,38 @@ class Meanings(BaseState):
     def build_options(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
                       free: bool) -> list[Option]:
         """What a `build` can build or upgrade now, each with its cost."""
-        return list(self.build_choices(p, what, upgrade, age, cheaper, free))
+        game = self.game
+        options = []
+        for old, new, cost in self.build_choices(p, what, upgrade, age, cheaper, free):
+            if old is None:
+                options.append(Option(f"a stage of {game.label(self.wonder[p])}",
+                                      lambda st, c=cost: st.build_stages(p, 1, c)))
+            elif new is None:
+                options.append(Option(f"build {game.label(old)}", lambda st, c=old, k=cost: st.build(p, c, k)))
+            else:
+                options.append(Option(f"upgrade {game.label(old)} to {game.label(new)}",
+                                      lambda st, o=old, n=new, k=cost: st.upgrade(p, o, n, k)))
+        return options
 
     def build_choices(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
                       free: bool):
-        """``build_options`` one at a time: whether there is one is asked without making them all."""
+        """``build_options`` one at a time, as (card, card upgraded to, cost): (None, None, cost) a
+        wonder stage, (card, None, cost) a building or unit — whether there is one is asked without
+        making them all."""
         game = self.game
         if "wonder_stage" in what and self.wonder[p] is not None:
             cost = 0 if free else self.stage_cost(p, 1, cheaper)
             if cost is not None:
-                yield Option(f"a stage of {game.label(self.wonder[p])}", lambda st, c=cost: st.build_stages(p, 1, c))
+                yield None, None, cost
         for card in self.techs[p]:
             if not (game.kinds[card] & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
             if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
-                cost = 0 if free else max(0, self.build_cost(p, card) - cheaper)
-                yield Option(f"build {game.label(card)}", lambda st, c=card, k=cost: st.build(p, c, k))
+                yield card, None, 0 if free else max(0, self.build_cost(p, card) - cheaper)
             if upgrade and card in self.staffed[p]:
                 for new in self.upgrades(p, card):
                     if self.can_upgrade(p, card, new, 10**6 if free else cheaper):
-                        cost = 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
-                        yield Option(f"upgrade {game.label(card)} to {game.label(new)}",
-                                     lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k))
+                        yield card, new, 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
 
     def effect_develop(self, ctx: Ctx, cheaper: int):
         """`develop`: a technology from the hand, cheaper; a revolution still uses all the civil
