@@ -528,14 +528,14 @@ class Meanings(BaseState):
                 if self.log is not None:
                     self.note(f"  {self.who(p)} pays {short} of it with {OTHER[resource]}")
         held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
-                                              self.token_cards(p, resource))
+                                              lambda: self.token_cards(p, resource))
         self.tokens[p] = held
 
     def lose_tokens(self, p: int, resource: str, amount: int) -> int:
         if amount <= 0:
             return 0
         held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
-                                               self.token_cards(p, resource))
+                                               lambda: self.token_cards(p, resource))
         self.tokens[p] = held
         return min(lost, amount)
 
