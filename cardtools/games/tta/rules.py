@@ -693,7 +693,7 @@ class State(Politics):
         if discard:
             cleared = self.game.board.row_discard[len(self.active)]    # CoL § REPLENISH: players remaining
             row[:cleared] = [None] * cleared
-        row = [c for c in row if c is not None]
+        row = list(filter(None, row))            # the cards left (card ids are never empty)
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
             row += self._deal(spaces - len(row))
             self._new_age(silent=True)

@@ -141,7 +141,7 @@ class Meanings(BaseState):
 
     def cost(self, p: int, action: str, base: int, resource: str) -> int:
         """A cost after the `cost` modifiers of an action (Moses, Hammurabi, Michelangelo)."""
-        mods = self.mods.get("cost", action)
+        mods = self.mods.by_subject.get(("cost", action))       # (the index's ``get``, without its call)
         return adjusted(base, self, mods, p, key=resource) if mods else max(0, base)
 
     def take_cost(self, p: int, card: str, space: int) -> int:
@@ -554,12 +554,11 @@ class Meanings(BaseState):
                          key=game.age.__getitem__, reverse=True)
         held = dict(self.tokens[p])
         made = 0
-        for card in staffed:
-            if not self.blue[p]:
-                break
-            self.blue[p] -= 1
+        blue = self.blue[p]
+        for card in staffed[:blue]:               # while the bank has tokens
             held[card] = held.get(card, 0) + 1
             made += values[card]
+        self.blue[p] = max(0, blue - len(staffed))
         self.tokens[p] = held
         if self.log is not None and made:
             self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
@@ -774,12 +773,12 @@ class Meanings(BaseState):
         if name in PLAIN:
             return value
         if name in DERIVED:
-            value += self.derived(actor, name)
-        elif name == "strength":
-            value += self.armies(actor)
+            return value + self.derived(actor, name)
+        if name == "strength":
+            return max(0, value + self.armies(actor))
         if name == "happy":
             return min(8, max(0, value))
-        return max(0, value) if name in ("science", "culture", "strength") else value
+        return max(0, value) if name in ("science", "culture") else value
 
     def derived(self, p: int, name: str) -> int:
         if name == "civil_hand_limit":          # (the most asked first: at every move)
