@@ -122,8 +122,11 @@ class Meanings(BaseState):
 
     def settled_costs(self, p: int, card: str) -> dict | None:
         """``costs(p)`` if ``card``'s costs may be kept there, else None."""
-        known = self.costs(p)
-        return None if known is None or card in self.cost_tables[3] else known
+        known = self.cost_tables
+        if known[0] is not self.mods:             # (``costs``' own test, without its call when they stand)
+            self.costs(p)
+            known = self.cost_tables
+        return None if known[1] is None or card in known[3] else known[1][p]
 
     def price(self, p: int, action: str, card: str, resource: str) -> int:
         """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
