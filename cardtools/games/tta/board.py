@@ -102,8 +102,8 @@ def pay(tokens: dict, values: dict, bank: int, amount: int,
     ``(value, card)``, asked only when change is due); short of change in the bank, the rest is
     overpaid (CoL § LOSING FOOD OR RESOURCES). Returns (tokens, bank, paid) or None when the tokens are
     worth less than ``amount``."""
-    cards = sorted((values[c], c) for c, n in tokens.items() if n and c in values)
-    if sum(v * tokens[c] for v, c in cards) < amount:
+    cards = sorted([(values[c], c) for c, n in tokens.items() if n and c in values])
+    if sum([v * tokens[c] for v, c in cards]) < amount:
         return None
     tokens = dict(tokens)
     left = amount

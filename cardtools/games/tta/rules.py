@@ -183,12 +183,11 @@ class State(Politics):
         every step can be done and every cost paid), and ending the action phase."""
         p, game, ids = self.player, self.game, self.game.ids
         found = [ids["end"]]
-        civil = self.civil_left(p)
+        civil, military = self.actions_left(p)
         take = ids["take"]
         found += [take[card] for card in self.takeable(p, civil, ordered=False)]
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
-        military = self.military_left(p)
         costs = self.costs(p)
         resources = self.payable(p, "resources")      # (read once: every build, upgrade and stage asks)
         if civil:

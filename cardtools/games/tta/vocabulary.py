@@ -65,6 +65,16 @@ class Meanings(BaseState):
     def military_left(self, p: int) -> int:
         return max(0, self.total(p, "military_actions") - self.military_used[p]) + self.military_temp[p]
 
+    def actions_left(self, p: int) -> tuple[int, int]:
+        """``(civil_left(p), military_left(p))``, the two totals looked up at once (at every action asked)."""
+        known = self.statistics[p]
+        if known is not None and "civil_actions" in known and "military_actions" in known:
+            civil, military = known["civil_actions"], known["military_actions"]
+        else:
+            civil, military = self.total(p, "civil_actions"), self.total(p, "military_actions")
+        return (max(0, civil - self.civil_used[p]) + self.civil_temp[p],
+                max(0, military - self.military_used[p]) + self.military_temp[p])
+
     def total(self, p: int, name: str) -> int:
         """A statistic of ``PLAIN`` (an action total …), which ``stat`` gives as the kit works it out:
         looked up without ``stat``'s limits and derived parts (asked several times at every move)."""
