@@ -223,9 +223,12 @@ class State(Politics):
             if military >= game.rules["tactic_copy_cost"]:
                 found += [ids["copy_tactic"][c] for c in set(self.commons) if c != self.tactic[p]]
         for ability in self.powers[p].triggers.get(("once_per_turn", None), ()):
-            if f"used:{ability.card}" not in self.turn_flags and self.tries(p, lambda st: st.move_use(ability.card)):
-                found.append(ids["use"][ability.card])
-        return sorted(set(found))
+            use = ids["use"][ability.card]
+            if use not in found and f"used:{ability.card}" not in self.turn_flags and \
+                    self.tries(p, lambda st: st.move_use(ability.card)):
+                found.append(use)
+        found.sort()            # (each move found once: a card's moves are asked once, of a set of cards)
+        return found
 
     def worker_moves(self, p: int, civil: int, military: int, costs: dict | None, resources: int) -> list[int]:
         """Building, destroying and upgrading on the technologies in play (§ 5.2-5.3): civil actions for

@@ -563,8 +563,9 @@ class Meanings(BaseState):
         game = self.game
         labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else {}
         values = game.token_values["food" if kind == "farm" else "resources"]      # farms', or mines' and labs'
-        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind or c in labs),
-                         key=game.age.__getitem__, reverse=True)
+        types = game.type
+        staffed = sorted([c for c in self.staffed[p] if types[c] == kind or c in labs], key=game.age.__getitem__,
+                         reverse=True)
         held = dict(self.tokens[p])
         made = 0
         blue = self.blue[p]
