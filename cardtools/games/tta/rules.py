@@ -961,7 +961,8 @@ class Game(BaseGame):
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
         self.worker_plans: dict[tuple, tuple] = {}     # technologies in play -> worker_plan
-        #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed)
+        #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed): never
+        #: stale, the key is all a sum depends on
         self.printed_sums: dict[tuple, dict] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
