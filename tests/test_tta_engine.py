@@ -57,8 +57,8 @@ MINES = [(1, "bronze"), (2, "iron"), (3, "coal")]
 def test_paying_2_takes_one_age_i_token_or_two_age_a_tokens():
     """HB § PAYING FOOD AND RESOURCES: 2 is one Irrigation token or two Agriculture tokens; the rule
     takes the lowest tokens first."""
-    assert board.pay({"irrigation": 1}, FOOD, 10, 2, FARMS) == ({"irrigation": 0}, 11, 2)
-    assert board.pay({"agriculture": 2, "irrigation": 1}, FOOD, 10, 2, FARMS) == (
+    assert board.pay({"irrigation": 1}, FOOD, 10, 2, lambda: FARMS) == ({"irrigation": 0}, 11, 2)
+    assert board.pay({"agriculture": 2, "irrigation": 1}, FOOD, 10, 2, lambda: FARMS) == (
         {"agriculture": 0, "irrigation": 1}, 12, 2)
 
 
@@ -66,14 +66,14 @@ def test_paying_with_change():
     """HB § PAYING FOOD AND RESOURCES: 1 food from Irrigation tokens: one goes back, one Agriculture
     token is the change (4 -> 3); 1 resource from Coal tokens: one Coal token becomes two Bronze; 4
     from two Coal tokens: none left on Coal, 2 on Bronze."""
-    assert board.pay({"irrigation": 2}, FOOD, 10, 1, FARMS) == ({"irrigation": 1, "agriculture": 1}, 10, 1)
-    assert board.pay({"coal": 2}, ORE, 10, 1, [(1, "bronze"), (3, "coal")]) == ({"coal": 1, "bronze": 2}, 9, 1)
-    assert board.pay({"coal": 2}, ORE, 10, 4, [(1, "bronze"), (3, "coal")]) == ({"coal": 0, "bronze": 2}, 10, 4)
+    assert board.pay({"irrigation": 2}, FOOD, 10, 1, lambda: FARMS) == ({"irrigation": 1, "agriculture": 1}, 10, 1)
+    assert board.pay({"coal": 2}, ORE, 10, 1, lambda: [(1, "bronze"), (3, "coal")]) == ({"coal": 1, "bronze": 2}, 9, 1)
+    assert board.pay({"coal": 2}, ORE, 10, 4, lambda: [(1, "bronze"), (3, "coal")]) == ({"coal": 0, "bronze": 2}, 10, 4)
 
 
 def test_paying_more_than_held_is_impossible_and_losing_it_loses_all():
-    assert board.pay({"bronze": 2}, ORE, 10, 3, MINES) is None
-    assert board.lose({"bronze": 2}, ORE, 10, 3, MINES) == ({"bronze": 0}, 12, 2)
+    assert board.pay({"bronze": 2}, ORE, 10, 3, lambda: MINES) is None
+    assert board.lose({"bronze": 2}, ORE, 10, 3, lambda: MINES) == ({"bronze": 0}, 12, 2)
 
 
 def test_gaining_places_the_fewest_tokens_and_a_short_bank_gives_less():

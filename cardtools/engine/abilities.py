@@ -80,6 +80,14 @@ class Powers:
         return new
 
 
+    def printing(self, printed: Mapping[str, int]) -> "Powers":
+        """These abilities with other printed numbers (a worker moved): what depends on the abilities
+        alone — the flags, the summed gains — carried over rather than worked out again."""
+        new = object.__new__(Powers)
+        new.__dict__.update(self.__dict__, printed=printed)
+        return new
+
+
 def _flag(attributes: dict, modifiers: tuple[Modifier, ...]) -> None:
     """``reaching``: whether a modifier reaches other actors than its owner; ``fixed``: whether all
     are fixed (no condition, constant amounts) — what ``set_powers`` asks at every change."""

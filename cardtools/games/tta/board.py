@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -94,13 +95,15 @@ class Board:
 
 # -- paying and gaining (docs/rules/tta.md § 6) ------------------------------------------------------------
 
-def pay(tokens: dict, values: dict, bank: int, amount: int, owned: list[tuple[int, str]]) -> tuple[dict, int, int] | None:
+def pay(tokens: dict, values: dict, bank: int, amount: int,
+        owned: Callable[[], list[tuple[int, str]]]) -> tuple[dict, int, int] | None:
     """Pay ``amount`` from the tokens on cards worth ``values[card]`` each: the lowest tokens first,
-    then one higher token with the change back on the highest lower cards the player has (``owned``:
-    ``(value, card)``); short of change in the bank, the rest is overpaid (CoL § LOSING FOOD OR
-    RESOURCES). Returns (tokens, bank, paid) or None when the tokens are worth less than ``amount``."""
-    cards = sorted((values[c], c) for c, n in tokens.items() if n and c in values)
-    if sum(v * tokens[c] for v, c in cards) < amount:
+    then one higher token with the change back on the highest lower cards the player has (``owned()``:
+    ``(value, card)``, asked only when change is due); short of change in the bank, the rest is
+    overpaid (CoL § LOSING FOOD OR RESOURCES). Returns (tokens, bank, paid) or None when the tokens are
+    worth less than ``amount``."""
+    cards = sorted([(values[c], c) for c, n in tokens.items() if n and c in values])
+    if sum([v * tokens[c] for v, c in cards]) < amount:
         return None
     tokens = dict(tokens)
     left = amount
@@ -115,12 +118,13 @@ def pay(tokens: dict, values: dict, bank: int, amount: int, owned: list[tuple[in
         tokens[card] -= 1
         bank += 1
         paid += value
-        change, bank = _place(tokens, sorted((v, c) for v, c in owned if v < value), bank, value - left)
+        change, bank = _place(tokens, sorted((v, c) for v, c in owned() if v < value), bank, value - left)
         paid -= change
     return tokens, bank, paid
 
 
-def lose(tokens: dict, values: dict, bank: int, amount: int, owned: list[tuple[int, str]]) -> tuple[dict, int, int]:
+def lose(tokens: dict, values: dict, bank: int, amount: int,
+         owned: Callable[[], list[tuple[int, str]]]) -> tuple[dict, int, int]:
     """Lose ``amount`` as ``pay`` does, or every token when they are worth less (CoL § LOSING FOOD OR
     RESOURCES); returns (tokens, bank, lost)."""
     paid = pay(tokens, values, bank, amount, owned)

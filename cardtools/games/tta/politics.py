@@ -87,10 +87,11 @@ class Politics(Meanings):
         them that ends when they attack do not (CoL § PLAY AN AGGRESSION) — worked out on a copy
         where it has ended."""
         state = self
-        if self.ending_pacts(p, rival):
+        ending = self.ending_pacts(p, rival)
+        if ending:
             state = self.clone()
             state.log = None
-            for card in self.ending_pacts(p, rival):
+            for card in ending:
                 state.end_pact(card)
         state.attacking = (p, rival)
         try:
@@ -362,8 +363,8 @@ class Politics(Meanings):
     def shielded(self, p: int, q: int) -> bool:
         """A pact between them forbids attacking the partner (`forbid: attack_partner`: Acceptance of
         Supremacy, Peace Treaty, Loss of Sovereignty; CoL § PLAY AN AGGRESSION)."""
-        return any(getattr(a, "verb", None) == "forbid" and "attack_partner" in a.subjects
-                   for card in self.between(p, q) for a in self.game.pact_powers[card][None])
+        return bool(self.pacts) and any(getattr(a, "verb", None) == "forbid" and "attack_partner" in a.subjects
+                                        for card in self.between(p, q) for a in self.game.pact_powers[card][None])
 
     def ending_pacts(self, p: int, q: int) -> list[str]:
         """The pacts between them that end when one attacks the other (`parties_attack`)."""

@@ -183,17 +183,21 @@ class State(Politics):
         every step can be done and every cost paid), and ending the action phase."""
         p, game, ids = self.player, self.game, self.game.ids
         found = [ids["end"]]
-        civil = self.civil_left(p)
-        found += [ids["take"][card] for card in self.takeable(p, civil)]
+        civil, military = self.actions_left(p)
+        take = ids["take"]
+        found += [take[card] for card in self.takeable(p, civil, ordered=False)]
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
-        military = self.military_left(p)
         costs = self.costs(p)
+        resources = self.payable(p, "resources")      # (read once: every build, upgrade and stage asks)
         if civil:
             if self.population_cost(p) is not None:
                 found.append(ids["increase_population"])
-            if self.wonder[p] is not None and self.stage_cost(p, 1) is not None:
-                found.append(ids["build_stage"])
+            wonder = self.wonder[p]
+            if wonder is not None:                # the next stage's cost (``stage_cost(p, 1)``) payable
+                stages, built = game.fields[wonder]["stages"], self.stages[p]
+                if built < len(stages) and stages[built] <= resources:
+                    found.append(ids["build_stage"])
             science = self.science[p]
             for card in set(self.hand[p]):
                 kind = game.type[card]
@@ -211,7 +215,7 @@ class State(Politics):
             found += [ids["revolution"][c] for c in set(self.hand[p])
                       if game.type[c] == "government" and self.can_develop(p, c, revolution=True)]
         if civil or military:
-            found += self.worker_moves(p, civil, military, costs)
+            found += self.worker_moves(p, civil, military, costs, resources)
         if military and "tactic" not in self.turn_flags:
             cost = game.rules["tactic_play_cost"]
             if military >= cost:
@@ -219,15 +223,18 @@ class State(Politics):
             if military >= game.rules["tactic_copy_cost"]:
                 found += [ids["copy_tactic"][c] for c in set(self.commons) if c != self.tactic[p]]
         for ability in self.powers[p].triggers.get(("once_per_turn", None), ()):
-            if f"used:{ability.card}" not in self.turn_flags and self.tries(p, lambda st: st.move_use(ability.card)):
-                found.append(ids["use"][ability.card])
-        return sorted(set(found))
+            use = ids["use"][ability.card]
+            if use not in found and f"used:{ability.card}" not in self.turn_flags and \
+                    self.tries(p, lambda st: st.move_use(ability.card)):
+                found.append(use)
+        found.sort()            # (each move found once: a card's moves are asked once, of a set of cards)
+        return found
 
-    def worker_moves(self, p: int, civil: int, military: int, costs: dict | None) -> list[int]:
+    def worker_moves(self, p: int, civil: int, military: int, costs: dict | None, resources: int) -> list[int]:
         """Building, destroying and upgrading on the technologies in play (§ 5.2-5.3): civil actions for
-        buildings, military ones for units; resources for military units this turn pay for units."""
+        buildings, military ones for units; ``resources`` payable, and resources for military units this
+        turn pay for units."""
         staffed = self.staffed[p]
-        resources = self.payable(p, "resources")
         room = self.pool[p]
         bach = self.allows(p, "upgrade_to_theater")
         full: dict[str, bool] = {}        # urban building kind -> whether at the limit (asked once per kind)
@@ -688,7 +695,7 @@ class State(Politics):
         if discard:
             cleared = self.game.board.row_discard[len(self.active)]    # CoL § REPLENISH: players remaining
             row[:cleared] = [None] * cleared
-        row = [c for c in row if c is not None]
+        row = list(filter(None, row))            # the cards left (card ids are never empty)
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
             row += self._deal(spaces - len(row))
             self._new_age(silent=True)
@@ -861,7 +868,7 @@ class State(Politics):
             old = self.powers[p]
             if printed == old.printed and old.fixed and not old.reaching:
                 return          # workers moved between the pool and the bank, a tactic changed: nothing to redo
-            self.set_powers(p, Powers(old.triggers, old.modifiers, printed))
+            self.set_powers(p, old.printing(printed))
             return
         before = self.civil_total(p), self.stat(None, p, "military_actions")
         abilities = []
@@ -954,6 +961,9 @@ class Game(BaseGame):
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
         self.worker_plans: dict[tuple, tuple] = {}     # technologies in play -> worker_plan
+        #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed): never
+        #: stale, the key is all a sum depends on
+        self.printed_sums: dict[tuple, dict] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}

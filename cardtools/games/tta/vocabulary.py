@@ -28,7 +28,8 @@ PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_t
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
-#: How many keys each table the game remembers (Game.armies, Game.worker_plans) holds before starting afresh.
+#: How many keys each table the game remembers (Game.armies, Game.worker_plans, Game.printed_sums) holds before
+#: starting afresh.
 REMEMBERED = 4096
 
 COUNT_NAMES = (
@@ -56,13 +57,31 @@ class Meanings(BaseState):
 
     # -- actions and their tokens (CoL § CIVIL AND MILITARY ACTIONS; docs/rules/tta.md § 5.1) ----------
     def civil_total(self, p: int) -> int:
-        return self.stat(None, p, "civil_actions")
+        return self.total(p, "civil_actions")
 
     def civil_left(self, p: int) -> int:
-        return max(0, self.stat(None, p, "civil_actions") - self.civil_used[p]) + self.civil_temp[p]
+        return max(0, self.total(p, "civil_actions") - self.civil_used[p]) + self.civil_temp[p]
 
     def military_left(self, p: int) -> int:
-        return max(0, self.stat(None, p, "military_actions") - self.military_used[p]) + self.military_temp[p]
+        return max(0, self.total(p, "military_actions") - self.military_used[p]) + self.military_temp[p]
+
+    def actions_left(self, p: int) -> tuple[int, int]:
+        """``(civil_left(p), military_left(p))``, the two totals looked up at once (at every action asked)."""
+        known = self.statistics[p]
+        if known is not None and "civil_actions" in known and "military_actions" in known:
+            civil, military = known["civil_actions"], known["military_actions"]
+        else:
+            civil, military = self.total(p, "civil_actions"), self.total(p, "military_actions")
+        return (max(0, civil - self.civil_used[p]) + self.civil_temp[p],
+                max(0, military - self.military_used[p]) + self.military_temp[p])
+
+    def total(self, p: int, name: str) -> int:
+        """A statistic of ``PLAIN`` (an action total …), which ``stat`` gives as the kit works it out:
+        looked up without ``stat``'s limits and derived parts (asked several times at every move)."""
+        known = self.statistics[p]
+        if known is not None and name in known:
+            return known[name]
+        return BaseState.stat(self, None, p, name)
 
     def spend_civil(self, p: int, n: int) -> None:
         """Actions gained for this turn are spent before the tokens (§ 5.1)."""
@@ -113,8 +132,11 @@ class Meanings(BaseState):
 
     def settled_costs(self, p: int, card: str) -> dict | None:
         """``costs(p)`` if ``card``'s costs may be kept there, else None."""
-        known = self.costs(p)
-        return None if known is None or card in self.cost_tables[3] else known
+        known = self.cost_tables
+        if known[0] is not self.mods:             # (``costs``' own test, without its call when they stand)
+            self.costs(p)
+            known = self.cost_tables
+        return None if known[1] is None or card in known[3] else known[1][p]
 
     def price(self, p: int, action: str, card: str, resource: str) -> int:
         """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
@@ -132,7 +154,7 @@ class Meanings(BaseState):
 
     def cost(self, p: int, action: str, base: int, resource: str) -> int:
         """A cost after the `cost` modifiers of an action (Moses, Hammurabi, Michelangelo)."""
-        mods = self.mods.get("cost", action)
+        mods = self.mods.by_subject.get(("cost", action))       # (the index's ``get``, without its call)
         return adjusted(base, self, mods, p, key=resource) if mods else max(0, base)
 
     def take_cost(self, p: int, card: str, space: int) -> int:
@@ -149,13 +171,14 @@ class Meanings(BaseState):
                 base += mod.args["add"].get("civil_actions", lambda s, c: 0)(self, Ctx(p, card))
         return max(0, base)
 
-    def takeable(self, p: int, civil: int) -> list[str]:
+    def takeable(self, p: int, civil: int, ordered: bool = True) -> list[str]:
         """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
         row order: affordable; a wonder only without an unfinished one; a non-wonder within the civil
         hand limit, not a technology already held or in play, not a second leader of an age. Most
         cards cost their space's civil actions (costs grow left to right): those are taken as sets;
         the others, a wonder (one more per completed wonder), a leader (Hammurabi) or a card with a
-        card-row ability (Taj Mahal), are asked one by one."""
+        card-row ability (Taj Mahal), are asked one by one. Not ``ordered``: in any order (the caller
+        sorts the moves)."""
         game, row = self.game, self.row
         within = bisect_right(game.board.row_costs, civil)
         offered = set(row[:within])
@@ -184,7 +207,7 @@ class Meanings(BaseState):
                 continue
             if self.take_cost(p, card, row.index(card)) <= civil:
                 found.append(card)
-        if len(found) > 1:
+        if ordered and len(found) > 1:
             found.sort(key=row.index)
         return found
 
@@ -518,14 +541,14 @@ class Meanings(BaseState):
                 if self.log is not None:
                     self.note(f"  {self.who(p)} pays {short} of it with {OTHER[resource]}")
         held, self.blue[p], paid = tokens.pay(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
-                                              self.token_cards(p, resource))
+                                              lambda: self.token_cards(p, resource))
         self.tokens[p] = held
 
     def lose_tokens(self, p: int, resource: str, amount: int) -> int:
         if amount <= 0:
             return 0
         held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
-                                               self.token_cards(p, resource))
+                                               lambda: self.token_cards(p, resource))
         self.tokens[p] = held
         return min(lost, amount)
 
@@ -540,16 +563,16 @@ class Meanings(BaseState):
         game = self.game
         labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else {}
         values = game.token_values["food" if kind == "farm" else "resources"]      # farms', or mines' and labs'
-        staffed = sorted((c for c in self.staffed[p] if game.type[c] == kind or c in labs),
-                         key=game.age.__getitem__, reverse=True)
+        types = game.type
+        staffed = sorted([c for c in self.staffed[p] if types[c] == kind or c in labs], key=game.age.__getitem__,
+                         reverse=True)
         held = dict(self.tokens[p])
         made = 0
-        for card in staffed:
-            if not self.blue[p]:
-                break
-            self.blue[p] -= 1
+        blue = self.blue[p]
+        for card in staffed[:blue]:               # while the bank has tokens
             held[card] = held.get(card, 0) + 1
             made += values[card]
+        self.blue[p] = max(0, blue - len(staffed))
         self.tokens[p] = held
         if self.log is not None and made:
             self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
@@ -736,12 +759,19 @@ class Meanings(BaseState):
         """The symbols printed on the actor's cards, a ruined wonder showing only its ruins' culture
         (CoL § APPENDIX › RAVAGES OF TIME) and a wonder marked by Homer one more happy face. (The
         kit's sum over the ``STATS`` zones, card by card through ``Game.symbols``: refreshed at every
-        worker moved.)"""
-        found = dict.fromkeys(self.STATS, 0)
-        symbols = self.game.symbols
-        for card in self.play[actor] + self.staffed[actor]:        # (the ``ON_CARDS`` zones of rules.State)
-            for name, value in symbols[card]:
-                found[name] += value
+        worker moved; the cards' sums kept per cards in play and workers, ``Game.printed_sums``.)"""
+        cards = (self.play[actor], self.staffed[actor])          # (the ``ON_CARDS`` zones of rules.State)
+        found = self.game.printed_sums.get(cards)
+        if found is None:
+            found = dict.fromkeys(self.STATS, 0)
+            symbols = self.game.symbols
+            for card in cards[0] + cards[1]:
+                for name, value in symbols[card]:
+                    found[name] += value
+            remember(self.game.printed_sums, cards, found)
+        if not self.ruins[actor] and not self.marks[actor]:
+            return found            # (shared, never changed: ``Powers.printed`` is replaced, not updated)
+        found = dict(found)
         fields = self.game.fields
         for wonder, culture in self.ruins[actor]:
             for name in found:
@@ -757,18 +787,18 @@ class Meanings(BaseState):
         if name in PLAIN:
             return value
         if name in DERIVED:
-            value += self.derived(actor, name)
-        elif name == "strength":
-            value += self.armies(actor)
+            return value + self.derived(actor, name)
+        if name == "strength":
+            return max(0, value + self.armies(actor))
         if name == "happy":
             return min(8, max(0, value))
-        return max(0, value) if name in ("science", "culture", "strength") else value
+        return max(0, value) if name in ("science", "culture") else value
 
     def derived(self, p: int, name: str) -> int:
         if name == "civil_hand_limit":          # (the most asked first: at every move)
-            return self.stat(None, p, "civil_actions")
+            return self.total(p, "civil_actions")
         if name == "military_hand_limit":
-            return self.stat(None, p, "military_actions")
+            return self.total(p, "military_actions")
         board = self.game.board
         if name == "discontent_workers":
             return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
@@ -1003,28 +1033,38 @@ class Meanings(BaseState):
     def build_options(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
                       free: bool) -> list[Option]:
         """What a `build` can build or upgrade now, each with its cost."""
-        return list(self.build_choices(p, what, upgrade, age, cheaper, free))
+        game = self.game
+        options = []
+        for old, new, cost in self.build_choices(p, what, upgrade, age, cheaper, free):
+            if old is None:
+                options.append(Option(f"a stage of {game.label(self.wonder[p])}",
+                                      lambda st, c=cost: st.build_stages(p, 1, c)))
+            elif new is None:
+                options.append(Option(f"build {game.label(old)}", lambda st, c=old, k=cost: st.build(p, c, k)))
+            else:
+                options.append(Option(f"upgrade {game.label(old)} to {game.label(new)}",
+                                      lambda st, o=old, n=new, k=cost: st.upgrade(p, o, n, k)))
+        return options
 
     def build_choices(self, p: int, what: frozenset, upgrade: str | None, age: str | None, cheaper: int,
                       free: bool):
-        """``build_options`` one at a time: whether there is one is asked without making them all."""
+        """``build_options`` one at a time, as (card, card upgraded to, cost): (None, None, cost) a
+        wonder stage, (card, None, cost) a building or unit — whether there is one is asked without
+        making them all."""
         game = self.game
         if "wonder_stage" in what and self.wonder[p] is not None:
             cost = 0 if free else self.stage_cost(p, 1, cheaper)
             if cost is not None:
-                yield Option(f"a stage of {game.label(self.wonder[p])}", lambda st, c=cost: st.build_stages(p, 1, c))
+                yield None, None, cost
         for card in self.techs[p]:
             if not (game.kinds[card] & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
             if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
-                cost = 0 if free else max(0, self.build_cost(p, card) - cheaper)
-                yield Option(f"build {game.label(card)}", lambda st, c=card, k=cost: st.build(p, c, k))
+                yield card, None, 0 if free else max(0, self.build_cost(p, card) - cheaper)
             if upgrade and card in self.staffed[p]:
                 for new in self.upgrades(p, card):
                     if self.can_upgrade(p, card, new, 10**6 if free else cheaper):
-                        cost = 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
-                        yield Option(f"upgrade {game.label(card)} to {game.label(new)}",
-                                     lambda st, o=card, n=new, k=cost: st.upgrade(p, o, n, k))
+                        yield card, new, 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
 
     def effect_develop(self, ctx: Ctx, cheaper: int):
         """`develop`: a technology from the hand, cheaper; a revolution still uses all the civil
