@@ -48,6 +48,7 @@ from cardtools.games.seven_ages.moves import GOING, Primitives
 from cardtools.games.seven_ages.neutral_kingdoms import NeutralKingdoms
 from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
+from cardtools.games.seven_ages.tally import TalliedDict, TalliedList
 from cardtools.games.seven_ages.temples import Temples
 from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
@@ -98,7 +99,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     def setup(self) -> None:
         game, n = self.game, self.n
         slots = n * self.per
-        self.empire: list[str | None] = [None] * slots
+        self.empire: list[str | None] = TalliedList([None] * slots)   # (tallied: artefacts.py's index)
         self.colour: list[str | None] = [None] * slots
         self.capital: list[str | None] = [None] * slots
         self.homeland: list[str | None] = [None] * slots
@@ -107,15 +108,15 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.family: list[str | None] = [None] * n
         self.started: list[tuple[str, ...]] = [()] * n     # every empire each player started
         self.gained: list[tuple[str, ...]] = [()] * n      # every artefact each player played (records)
-        self.beliefs: list[tuple[str, ...]] = [()] * slots  # religions and governments held
-        self.on_card: list[tuple[str, ...]] = [()] * slots  # artefact markers on the empire's card
+        self.beliefs: list[tuple[str, ...]] = TalliedList([()] * slots)  # religions and governments held
+        self.on_card: list[tuple[str, ...]] = TalliedList([()] * slots)  # artefact markers on the empire's card
         self.unrestricted: list[frozenset[str]] = [frozenset()] * slots   # icons lifted by a trade
         self.wild_used: list[bool] = [False] * slots
         self.units: dict[str, tuple[str, ...]] = {}       # area -> unit types of its controller
-        self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
+        self.owner: dict[str, int] = TalliedDict()        # area -> slot of the empire with units there
         self.kingdom: dict[str, tuple[str, ...]] = {}     # option 10: area -> its kingdom units (neutral_kingdoms.py)
         self.city: dict[str, int] = {}                    # area -> city value
-        self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
+        self.artefacts: dict[str, tuple[str, ...]] = TalliedDict()   # area -> artefact markers
         self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)
         self.ranges: dict[int, tuple] = {}                # slot -> (what its Range depends on, the Range): area_range
         self.clocks: dict[str, int] = {}                  # option 16: World war's marker, the climate clock (clocks.py)
