@@ -158,11 +158,15 @@ class Artefacts:
         to what it reads: the changes for a while (events' ``ignore``, ``forbid``) and the blue markers on the
         track (both replaced, never changed in place), the empires, the markers on their cards, their beliefs,
         the markers on the map, the areas' owners (tallied lists and dicts: ``tally.py``); the progress an
-        empire's entries read (blue markers) is in their names. A clone shares it until either is written."""
+        empire's entries read (blue markers) is in their names. A clone shares it until either is written.
+        Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``)."""
         key = (self.temporary, self.track, self.empire.writes, self.on_card.writes, self.beliefs.writes,
                self.artefacts.writes, self.owner.writes)
         if key != self._artefact_index[0]:
             self._artefact_index = (key, {})
+            present = self.present()
+            self._artefact_index[1]["live"] = frozenset(
+                verb for verb, sources in self.game.artefact_book.sources.items() if not present.isdisjoint(sources))
         return self._artefact_index[1]
 
     def remembered(self, entry: tuple, read):
@@ -202,7 +206,7 @@ class Artefacts:
 
     def any_present(self, verb: str) -> bool:
         """Whether an artefact with a change of this verb is in play at all (the quick way out)."""
-        return not self.present().isdisjoint(self.game.artefact_book.sources.get(verb, ()))
+        return verb in self.artefact_index()["live"]
 
     def powered(self, slot: int, verb: str = "", held: frozenset[str] | None = None) -> frozenset[str]:
         """The artefacts whose powers and penalties the empire has: those it has, but of its religions
@@ -246,14 +250,13 @@ class Artefacts:
         the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
         change's condition is read for the empire. Chosen once per position (``artefact_index``); the
         conditions and computed numbers are read each time (they may read anything). Not to be changed."""
-        found = self.game.artefact_book.changes.get(verb)
-        if not found:
-            return []
         index = self.artefact_index()
+        if verb not in index["live"]:
+            return []
         entry = ("changes", verb, slot, self.level(slot))
         chosen = index.get(entry)
         if chosen is None:
-            chosen = index[entry] = self.changes_chosen(verb, slot, found)
+            chosen = index[entry] = self.changes_chosen(verb, slot, self.game.artefact_book.changes[verb])
         pairs, fixed = chosen
         if fixed is not None:
             return fixed
@@ -263,8 +266,6 @@ class Artefacts:
     def changes_chosen(self, verb: str, slot: int | None, found: tuple) -> tuple[tuple, list | None]:
         """``artefact_changes`` before the conditions: those of the artefacts powered, or in play for all;
         and their arguments when none has a condition or a computed number."""
-        if not self.any_present(verb):
-            return (), []
         powered = self.powered_of(slot, self.game.artefact_book.sources[verb], verb)
         in_play = self.marked() if any(mod.who == "all" for _, mod in found) else ()
         pairs = tuple((aid, mod) for aid, mod in found if (aid in in_play if mod.who == "all" else aid in powered)
