@@ -789,13 +789,8 @@ class Artefacts:
     def has_artefact(self, slot: int, artefact: str) -> bool:
         """The empire has the artefact: on its card, in an area it controls, or — blue — its progress
         marker at or above the artefact's blue marker (§ 16: "all empires at or above its blue marker
-        on the track gain all benefits … and satisfy the prerequisite", the Sudanese example)."""
-        if artefact in self.on_card[slot] or artefact in self.beliefs[slot]:
-            return True
-        if any(artefact in self.artefacts.get(a, ()) for a in self.areas_of(slot)):
-            return True
-        level = self.track.get(artefact)
-        return level is not None and self.progress[slot] >= level
+        on the track gain all benefits … and satisfy the prerequisite", the Sudanese example): ``held_by``."""
+        return artefact in self.held_by(slot)
 
     def early_play(self, artefact: dict, slot: int) -> bool:
         """'†': played before its ages when the empire has what the artefact names (§ 16 › Artefacts ›
