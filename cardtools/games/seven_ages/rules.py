@@ -336,12 +336,10 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         tasks = []
         for action in ACTIONS:
             tasks += self.before_action(action)          # options.py
-            turned = []
+            turned, markers = [], (action, f"wild_{action}")
             for seat in self.seat_order():
                 turned += [("act", action, seat, None)] * [self.extra[seat], self.second_extra(seat)].count(action)
-                for s in self.slots_of(seat):
-                    if self.marks[s] in (action, f"wild_{action}"):
-                        turned.append(("act", action, seat, s))
+                turned += [("act", action, seat, s) for s in self.slots_of(seat) if self.marks[s] in markers]
             tasks += self.alternated(turned) if action == "manoeuvre" else turned     # option 5 (options.py)
         self.queue = tasks + [("end_turn",)]
 
