@@ -291,11 +291,12 @@ class Events:
         cards = self.game.events.window[window]
         if all(cards.isdisjoint(hand) for hand in self.hand):
             return                                         # nobody holds one of its events: closed at once
-        seat = CLOCKWISE.at(self.first, turn, self.n)
-        if self.window_events(seat, window, sides):
-            self.wait("event", seat * self.per, window, sides, turn, passes)
-        else:
-            self.queue[:0] = [("window", window, sides, turn + 1, passes + 1)]
+        while passes < self.n:                             # a seat with nothing to play passes at once
+            seat = CLOCKWISE.at(self.first, turn, self.n)
+            if self.window_events(seat, window, sides):
+                self.wait("event", seat * self.per, window, sides, turn, passes)
+                return
+            turn, passes = turn + 1, passes + 1
 
     def side_of(self, seat: int, sides: tuple[int, ...]) -> int:
         """The empire a seat plays a window's events for: its side, else its first empire."""
