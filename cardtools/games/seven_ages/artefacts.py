@@ -145,6 +145,8 @@ class Artefacts:
     #: The index of option 16's powers (``artefact_index()``): (what it was read from: its key, the owners'
     #: writes and the owners of the artefacts' areas; what was read of it).
     _artefact_index: tuple = (None, None, None, None)
+    #: The changes for a while the index reads (``ignore``, ``forbid``): (those it was read from, these).
+    _changes_read: tuple = ((), ())
 
     def option_16(self) -> bool:
         return self.game.artefact_book is not None
@@ -156,13 +158,15 @@ class Artefacts:
 
     def artefact_index(self) -> dict:
         """What the artefacts do for whom, remembered as it is asked (``remembered``). Invalidated by any write
-        to what it reads: the changes for a while (events' ``ignore``, ``forbid``) and the blue markers on the
-        track (both replaced, never changed in place), the empires, the markers on their cards, their beliefs,
-        the markers on the map (tallied lists and dicts: ``tally.py``), and the owners of the areas with
-        markers (read again when the owners are written); the progress an empire's entries read (blue
-        markers) is in their names. A clone shares it until either is written.
+        to what it reads: the changes for a while that are ``ignore`` and ``forbid`` (``_changes_read``) and the
+        blue markers on the track (both replaced, never changed in place), the empires, the markers on their
+        cards, their beliefs, the markers on the map (tallied lists and dicts: ``tally.py``), and the owners of
+        the areas with markers (read again when the owners are written); the progress an empire's entries read
+        (blue markers) is in their names. A clone shares it until either is written.
         Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``)."""
-        key = (self.temporary, self.track, self.empire.writes, self.on_card.writes, self.beliefs.writes,
+        if self.temporary is not self._changes_read[0]:
+            self._changes_read = (self.temporary, tuple(t for t in self.temporary if t[2] in ("ignore", "forbid")))
+        key = (self._changes_read[1], self.track, self.empire.writes, self.on_card.writes, self.beliefs.writes,
                self.artefacts.writes)
         known, writes = self._artefact_index, self.owner.writes
         if key == known[0] and writes == known[1]:
@@ -237,7 +241,8 @@ class Artefacts:
         held = self.held_by(slot)
         if held.isdisjoint(artefacts):
             return frozenset()
-        return self.remembered(("powered", slot, verb == "ignore", self.level(slot)), lambda: self.powered(slot, verb, held))
+        return self.remembered(("powered", slot, verb == "ignore", self.level(slot)),
+                               lambda: self.powered(slot, verb, held))
 
     def affects(self, slot: int, artefact: str, held: frozenset[str]) -> bool:
         """An artefact with ``requires_any`` affects only an empire that has one of them and what it
