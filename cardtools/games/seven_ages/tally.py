@@ -20,33 +20,20 @@ def counting(base: type, name: str):
     return write
 
 
-class TalliedList(list):
-    """A list that counts its writes; its copy (a state's clone) starts from its count."""
+def tallied(base: type, writes: tuple[str, ...]) -> type:
+    """``base`` counting its writes; its copy (a state's clone) starts from its count."""
+    def __init__(self, items=(), count: int = 0):
+        base.__init__(self, items)
+        self.writes = count
 
-    __slots__ = ("writes",)
-
-    def __init__(self, items=(), writes: int = 0):
-        super().__init__(items)
-        self.writes = writes
-
-    def copy(self) -> "TalliedList":
-        return TalliedList(self, self.writes)
-
-
-class TalliedDict(dict):
-    """A dict that counts its writes; its copy (a state's clone) starts from its count."""
-
-    __slots__ = ("writes",)
-
-    def __init__(self, items=(), writes: int = 0):
-        super().__init__(items)
-        self.writes = writes
-
-    def copy(self) -> "TalliedDict":
-        return TalliedDict(self, self.writes)
+    def copy(self):
+        return kind(self, self.writes)
+    kind = type(f"Tallied{base.__name__.title()}", (base,), {
+        "__slots__": ("writes",), "__init__": __init__, "copy": copy,
+        "__doc__": f"A {base.__name__} that counts its writes; its copy (a state's clone) starts from its count.",
+        **{name: counting(base, name) for name in writes}})
+    return kind
 
 
-for _name in LIST_WRITES:
-    setattr(TalliedList, _name, counting(list, _name))
-for _name in DICT_WRITES:
-    setattr(TalliedDict, _name, counting(dict, _name))
+TalliedList = tallied(list, LIST_WRITES)
+TalliedDict = tallied(dict, DICT_WRITES)
