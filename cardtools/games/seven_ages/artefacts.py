@@ -142,9 +142,8 @@ class Artefacts:
     blue markers on the progress track (§ PLAYERS' GUIDE › 16) Artefact pre-requisites and effects).
     Without option 16 (``Game.artefact_book`` None) nothing here changes the standard game."""
 
-    #: The index of option 16's powers (``artefact_index()``): (what it was read from: its key, the owners'
-    #: writes and the owners of the artefacts' areas; what was read of it).
-    _artefact_index: tuple = (None, None, None, None)
+    #: The index of option 16's powers (``artefact_index()``): (what it was read from, what was read of it).
+    _artefact_index: tuple = (None, None)
     #: The changes for a while the index reads (``ignore``, ``forbid``): (those it was read from, these).
     _changes_read: tuple = ((), ())
 
@@ -159,27 +158,21 @@ class Artefacts:
     def artefact_index(self) -> dict:
         """What the artefacts do for whom, remembered as it is asked (``remembered``). Invalidated by any write
         to what it reads: the changes for a while that are ``ignore`` and ``forbid`` (``_changes_read``) and the
-        blue markers on the track (both replaced, never changed in place), the empires, the markers on their
-        cards, their beliefs, the markers on the map (tallied lists and dicts: ``tally.py``), and the owners of
-        the areas with markers (read again when the owners are written); the progress an empire's entries read
-        (blue markers) is in their names. A clone shares it until either is written.
+        blue markers on the track (both replaced, never changed in place), the markers on the empires' cards,
+        their beliefs, the markers on the map (tallied lists and dicts: ``tally.py``), and the owners of the
+        areas with markers (read each time); whether an empire is in play, and its progress (blue markers),
+        are in the names of its entries. A clone shares it until either is written.
         Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``)."""
         if self.temporary is not self._changes_read[0]:
             self._changes_read = (self.temporary, tuple(t for t in self.temporary if t[2] in ("ignore", "forbid")))
-        key = (self._changes_read[1], self.track, self.empire.writes, self.on_card.writes, self.beliefs.writes,
-               self.artefacts.writes)
-        known, writes = self._artefact_index, self.owner.writes
-        if key == known[0] and writes == known[1]:
-            return known[3]
-        owners = tuple(map(self.owner.get, self.artefacts))
-        if key == known[0] and owners == known[2]:               # other areas changed hands
-            self._artefact_index = (key, writes, owners, known[3])
-            return known[3]
-        self._artefact_index = (key, writes, owners, {})
-        present = self.present()
-        self._artefact_index[3]["live"] = frozenset(
-            verb for verb, sources in self.game.artefact_book.sources.items() if not present.isdisjoint(sources))
-        return self._artefact_index[3]
+        key = (self._changes_read[1], self.track, self.on_card.writes, self.beliefs.writes, self.artefacts.writes,
+               tuple(map(self.owner.get, self.artefacts)))
+        if key != self._artefact_index[0]:
+            self._artefact_index = (key, {})
+            present = self.present()
+            self._artefact_index[1]["live"] = frozenset(
+                verb for verb, sources in self.game.artefact_book.sources.items() if not present.isdisjoint(sources))
+        return self._artefact_index[1]
 
     def remembered(self, entry: tuple, read):
         """An entry of ``artefact_index()``, ``read()`` once per position."""
@@ -266,7 +259,7 @@ class Artefacts:
         index = self.artefact_index()
         if verb not in index["live"]:
             return []
-        entry = ("changes", verb, slot, self.level(slot))
+        entry = ("changes", verb, slot, self.level(slot), slot is not None and self.empire[slot] is None)
         chosen = index.get(entry)
         if chosen is None:
             chosen = index[entry] = self.changes_chosen(verb, slot, self.game.artefact_book.changes[verb])

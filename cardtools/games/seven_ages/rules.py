@@ -99,7 +99,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     def setup(self) -> None:
         game, n = self.game, self.n
         slots = n * self.per
-        self.empire: list[str | None] = TalliedList([None] * slots)   # (tallied: artefacts.py's index)
+        self.empire: list[str | None] = [None] * slots
         self.colour: list[str | None] = [None] * slots
         self.capital: list[str | None] = [None] * slots
         self.homeland: list[str | None] = [None] * slots
@@ -113,7 +113,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.unrestricted: list[frozenset[str]] = [frozenset()] * slots   # icons lifted by a trade
         self.wild_used: list[bool] = [False] * slots
         self.units: dict[str, tuple[str, ...]] = {}       # area -> unit types of its controller
-        self.owner: dict[str, int] = TalliedDict()        # area -> slot of the empire with units there
+        self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
         self.kingdom: dict[str, tuple[str, ...]] = {}     # option 10: area -> its kingdom units (neutral_kingdoms.py)
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = TalliedDict()   # area -> artefact markers
