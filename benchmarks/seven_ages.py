@@ -104,7 +104,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="random games per measurement (default 100)")
     parser.add_argument("--rounds", type=int, default=3, help="measurements; the best counts (default 3)")
-    parser.add_argument("--greedy", type=int, default=5, help="4-player greedy games to time (default 5)")
+    parser.add_argument("--greedy", type=int, default=5, help="4-player greedy games to time (default 5; 0: none)")
     parser.add_argument("--variant", default="standard", help="variant of the greedy games; of --invariants: variants, comma-separated, or 'all'")
     parser.add_argument("--invariants", type=int, default=0, help="check the invariants over this many games instead")
     parser.add_argument("--players", default="2-7", help="player counts of --invariants, lowest-highest (default 2-7)")
@@ -131,8 +131,9 @@ def main() -> None:
                 seconds, decisions = cpu(play_random, game, players, seeds)
                 best = min(best, seconds)
             print(f"{'':14} {variant:>16}  {players:>7}  {args.games / best:>12,.1f}  {decisions / args.games:>14,.0f}")
-    rate = greedy_rate(Game(deck(args.variant)), args.greedy)
-    print(f"greedy agents ({args.variant}), 4 players: {rate:,.2f} games/s/core")
+    if args.greedy:                                  # --greedy 0: random games only
+        rate = greedy_rate(Game(deck(args.variant)), args.greedy)
+        print(f"greedy agents ({args.variant}), 4 players: {rate:,.2f} games/s/core")
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 

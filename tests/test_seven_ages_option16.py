@@ -243,3 +243,16 @@ def test_a_holy_war_goes_once_its_empire_takes_the_religion(full):
     state.beliefs[umayyads] += ("christianity",)
     state.crusades_kept()
     assert state.crusades() == {}
+
+
+def test_an_artefacts_power_ends_when_its_area_is_taken(full):
+    """Great University: +1 to the trade number of the empire holding its area, and units built a level
+    ahead (§ 16 › Artefacts › Great University); when another empire takes the area the marker is gone
+    (§ 4 › End of conflict: ``take_control``), and so are the powers, for both. Asked before and after, as
+    the engine remembers what is in force (artefacts.py's index)."""
+    state, (romans, umayyads) = position(full, [ROMANS, UMAYYADS], artefacts={"achaea": ["great_university"]})
+    trade = state.trade_changed(umayyads)
+    assert (state.built_ahead(romans), state.built_ahead(umayyads), state.trade_changed(romans)) == (1, 0, trade + 1)
+    take(state, umayyads, "achaea", ("sword",))
+    assert (state.built_ahead(romans), state.built_ahead(umayyads), state.trade_changed(romans)) == (0, 0, trade)
+    assert state.trade_changed(umayyads) == trade

@@ -142,9 +142,10 @@ class Artefacts:
     blue markers on the progress track (§ PLAYERS' GUIDE › 16) Artefact pre-requisites and effects).
     Without option 16 (``Game.artefact_book`` None) nothing here changes the standard game."""
 
-    #: ``present()`` and ``marked()`` remembered: (the markers read, those in play anywhere, those on the map
-    #: and on cards); invalidated by any different marker (the key is the markers themselves).
-    _present: tuple = (None, frozenset(), frozenset())
+    #: The index of option 16's powers (``artefact_index()``): (what it was read from, what was read of it).
+    _artefact_index: tuple = (None, None)
+    #: The changes for a while the index reads (``ignore``, ``forbid``): (those it was read from, these).
+    _changes_read: tuple = ((), ())
 
     def option_16(self) -> bool:
         return self.game.artefact_book is not None
@@ -154,40 +155,65 @@ class Artefacts:
         """Whether changes may be in force: an event's for a while (events.py), or option 16's artefacts."""
         return bool(self.temporary) or self.game.artefact_book is not None
 
-    def held_by(self, slot: int) -> set[str]:
+    def artefact_index(self) -> dict:
+        """What the artefacts do for whom, remembered as it is asked (``remembered``). Invalidated by any write
+        to what it reads: the changes for a while that are ``ignore`` and ``forbid`` (``_changes_read``) and the
+        blue markers on the track (both replaced, never changed in place), the markers on the empires' cards,
+        their beliefs, the markers on the map (tallied lists and dicts: ``tally.py``), and the owners of the
+        areas with markers (read each time); whether an empire is in play, and its progress (blue markers),
+        are in the names of its entries. A clone shares it until either is written.
+        Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``)."""
+        if self.temporary is not self._changes_read[0]:
+            self._changes_read = (self.temporary, tuple(t for t in self.temporary if t[2] in ("ignore", "forbid")))
+        key = (self._changes_read[1], self.track, self.on_card.writes, self.beliefs.writes, self.artefacts.writes,
+               tuple(map(self.owner.get, self.artefacts)))
+        if key != self._artefact_index[0]:
+            self._artefact_index = (key, {})
+            present = self.present()
+            self._artefact_index[1]["live"] = frozenset(
+                verb for verb, sources in self.game.artefact_book.sources.items() if not present.isdisjoint(sources))
+        return self._artefact_index[1]
+
+    def remembered(self, entry: tuple, read):
+        """An entry of ``artefact_index()``, ``read()`` once per position."""
+        index = self.artefact_index()
+        found = index.get(entry)
+        if found is None:
+            found = index[entry] = read()
+        return found
+
+    def level(self, slot: int | None) -> int:
+        """What an empire's entries of the index read of its progress: its level, when blue markers are placed."""
+        return self.progress[slot] if self.track and slot is not None else 0
+
+    def held_by(self, slot: int) -> frozenset[str]:
         """The artefacts the empire has (``has_artefact``, all at once): on its card, in its areas, or
         blue with its progress marker at or above the blue marker."""
+        return self.remembered(("held", slot, self.level(slot)), lambda: self.artefacts_held(slot))
+
+    def artefacts_held(self, slot: int) -> frozenset[str]:
         held = set(self.on_card[slot]) | set(self.beliefs[slot])
         owner = self.owner
         for area, markers in self.artefacts.items():       # (fewer than the empire's areas)
             if owner.get(area) == slot:
                 held.update(markers)
         held.update(a for a, level in self.track.items() if self.progress[slot] >= level)
-        return held
+        return frozenset(held)
 
     def present(self) -> frozenset[str]:
         """The artefacts in play anywhere: markers on the map and on cards, beliefs, blue markers (a quick
         answer to "could any of these be in force?")."""
-        return self.markers_read()[1]
+        return self.remembered(("present",), lambda: self.marked().union(self.track, *self.beliefs))
 
     def marked(self) -> frozenset[str]:
         """The artefacts with a marker on the map or on a card (``markers_held``'s, as a set)."""
-        return self.markers_read()[2]
-
-    def markers_read(self) -> tuple:
-        """``_present``, read again only when the markers differ from those it was read from (its key holds
-        them: names and immutable tuples, so nothing else needs to invalidate it)."""
-        key = (tuple(self.track), tuple(self.artefacts.values()), tuple(self.on_card), tuple(self.beliefs))
-        if key != self._present[0]:
-            marked = frozenset(chain(*self.artefacts.values(), *self.on_card))
-            self._present = (key, marked.union(self.track, *self.beliefs), marked)
-        return self._present
+        return self.remembered(("marked",), lambda: frozenset(chain(*self.artefacts.values(), *self.on_card)))
 
     def any_present(self, verb: str) -> bool:
         """Whether an artefact with a change of this verb is in play at all (the quick way out)."""
-        return not self.present().isdisjoint(self.game.artefact_book.sources.get(verb, ()))
+        return verb in self.artefact_index()["live"]
 
-    def powered(self, slot: int, verb: str = "", held: set[str] | None = None) -> set[str]:
+    def powered(self, slot: int, verb: str = "", held: frozenset[str] | None = None) -> frozenset[str]:
         """The artefacts whose powers and penalties the empire has: those it has, but of its religions
         only the dominant one (§ 16: "only … from the empire's dominant religion"), and none it ignores
         (``ignore``: Autocracy's Universal suffrage, Renaissance's holy war, Socialism's religion,
@@ -197,18 +223,21 @@ class Artefacts:
         dominant = self.dominant_religion(slot)
         ignored = self.ignored(slot) if verb != "ignore" else set()
         religion = dominant not in ignored and "religion_effects" not in ignored
-        return {a for a in held if a not in ignored and self.affects(slot, a, held)
-                and (self.game.artefacts[a].get("group") != "religion" or a == dominant and religion)}
+        return frozenset(a for a in held if a not in ignored and self.affects(slot, a, held)
+                         and (self.game.artefacts[a].get("group") != "religion" or a == dominant and religion))
 
-    def powered_of(self, slot: int | None, artefacts: Collection[str], verb: str = "") -> set[str]:
+    def powered_of(self, slot: int | None, artefacts: Collection[str], verb: str = "") -> frozenset[str]:
         """``powered``, when the empire has one of these artefacts at all (the quick way out: the powered
         are among those it has); else none."""
         if slot is None or self.empire[slot] is None:
-            return set()
+            return frozenset()
         held = self.held_by(slot)
-        return set() if held.isdisjoint(artefacts) else self.powered(slot, verb, held)
+        if held.isdisjoint(artefacts):
+            return frozenset()
+        return self.remembered(("powered", slot, verb == "ignore", self.level(slot)),
+                               lambda: self.powered(slot, verb, held))
 
-    def affects(self, slot: int, artefact: str, held: set[str]) -> bool:
+    def affects(self, slot: int, artefact: str, held: frozenset[str]) -> bool:
         """An artefact with ``requires_any`` affects only an empire that has one of them and what it
         ``requires`` (§ 16 › Universal suffrage*: "only on, and only effects, a Capitalist, Democratic or
         Socialist empire that also has Renaissance" *(judgment: read for its blue marker's empires)*)."""
@@ -225,16 +254,31 @@ class Artefacts:
     def artefact_changes(self, verb: str, slot: int | None) -> list:
         """The arguments of the played artefacts' changes of ``verb`` in force for an empire: those of
         the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
-        change's condition is read for the empire."""
-        found = self.game.artefact_book.changes.get(verb)
-        if not found or not self.any_present(verb):
+        change's condition is read for the empire. Chosen once per position (``artefact_index``); the
+        conditions and computed numbers are read each time (they may read anything). Not to be changed."""
+        index = self.artefact_index()
+        if verb not in index["live"]:
             return []
+        entry = ("changes", verb, slot, self.level(slot), slot is not None and self.empire[slot] is None)
+        chosen = index.get(entry)
+        if chosen is None:
+            chosen = index[entry] = self.changes_chosen(verb, slot, self.game.artefact_book.changes[verb])
+        pairs, fixed = chosen
+        if fixed is not None:
+            return fixed
+        return [written(mod, self, Ctx(slot, aid)) for aid, mod in pairs
+                if mod.condition is None or mod.condition(self, Ctx(slot, aid))]
+
+    def changes_chosen(self, verb: str, slot: int | None, found: tuple) -> tuple[tuple, list | None]:
+        """``artefact_changes`` before the conditions: those of the artefacts powered, or in play for all;
+        and their arguments when none has a condition or a computed number."""
         powered = self.powered_of(slot, self.game.artefact_book.sources[verb], verb)
         in_play = self.marked() if any(mod.who == "all" for _, mod in found) else ()
-        return [written(mod, self, Ctx(slot, aid)) for aid, mod in found
-                if (aid in in_play if mod.who == "all" else aid in powered)
-                and (verb in ("forbid", "ignore") or not self.muted(slot, aid, mod.field))
-                and (mod.condition is None or mod.condition(self, Ctx(slot, aid)))]
+        pairs = tuple((aid, mod) for aid, mod in found if (aid in in_play if mod.who == "all" else aid in powered)
+                      and (verb in ("forbid", "ignore") or not self.muted(slot, aid, mod.field)))
+        if any(mod.condition is not None or verb == "stat" and "args" not in mod.args for _, mod in pairs):
+            return pairs, None
+        return pairs, [written(mod, self, Ctx(slot, aid)) for aid, mod in pairs]
 
     def range_changed(self, slot: int, age: int) -> tuple[int, bool, bool, bool]:
         """Option 16's changes to the empire's Range (§ 16 › Artefacts): its length (the age, +1 for
@@ -751,13 +795,8 @@ class Artefacts:
     def has_artefact(self, slot: int, artefact: str) -> bool:
         """The empire has the artefact: on its card, in an area it controls, or — blue — its progress
         marker at or above the artefact's blue marker (§ 16: "all empires at or above its blue marker
-        on the track gain all benefits … and satisfy the prerequisite", the Sudanese example)."""
-        if artefact in self.on_card[slot] or artefact in self.beliefs[slot]:
-            return True
-        if any(artefact in self.artefacts.get(a, ()) for a in self.areas_of(slot)):
-            return True
-        level = self.track.get(artefact)
-        return level is not None and self.progress[slot] >= level
+        on the track gain all benefits … and satisfy the prerequisite", the Sudanese example): ``held_by``."""
+        return artefact in self.held_by(slot)
 
     def early_play(self, artefact: dict, slot: int) -> bool:
         """'†': played before its ages when the empire has what the artefact names (§ 16 › Artefacts ›

@@ -291,11 +291,12 @@ class Events:
         cards = self.game.events.window[window]
         if all(cards.isdisjoint(hand) for hand in self.hand):
             return                                         # nobody holds one of its events: closed at once
-        seat = CLOCKWISE.at(self.first, turn, self.n)
-        if self.window_events(seat, window, sides):
-            self.wait("event", seat * self.per, window, sides, turn, passes)
-        else:
-            self.queue[:0] = [("window", window, sides, turn + 1, passes + 1)]
+        while passes < self.n:                             # a seat with nothing to play passes at once
+            seat = CLOCKWISE.at(self.first, turn, self.n)
+            if self.window_events(seat, window, sides):
+                self.wait("event", seat * self.per, window, sides, turn, passes)
+                return
+            turn, passes = turn + 1, passes + 1
 
     def side_of(self, seat: int, sides: tuple[int, ...]) -> int:
         """The empire a seat plays a window's events for: its side, else its first empire."""
@@ -1138,7 +1139,8 @@ class Events:
     def in_force(self, verb: str, slot: int | None) -> list:
         """The arguments of the changes of a verb in force for an empire (None: for every empire): the
         events' for a while, then option 16's artefacts' (artefacts.py)."""
-        found = [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+        found = ([changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
+                 if self.temporary else [])
         return found + self.artefact_changes(verb, slot) if self.game.artefact_book is not None else found
 
     def task_expire(self, end: str) -> None:

@@ -48,6 +48,7 @@ from cardtools.games.seven_ages.moves import GOING, Primitives
 from cardtools.games.seven_ages.neutral_kingdoms import NeutralKingdoms
 from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
+from cardtools.games.seven_ages.tally import TalliedDict, TalliedList
 from cardtools.games.seven_ages.temples import Temples
 from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
@@ -107,15 +108,15 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.family: list[str | None] = [None] * n
         self.started: list[tuple[str, ...]] = [()] * n     # every empire each player started
         self.gained: list[tuple[str, ...]] = [()] * n      # every artefact each player played (records)
-        self.beliefs: list[tuple[str, ...]] = [()] * slots  # religions and governments held
-        self.on_card: list[tuple[str, ...]] = [()] * slots  # artefact markers on the empire's card
+        self.beliefs: list[tuple[str, ...]] = TalliedList([()] * slots)  # religions and governments held
+        self.on_card: list[tuple[str, ...]] = TalliedList([()] * slots)  # artefact markers on the empire's card
         self.unrestricted: list[frozenset[str]] = [frozenset()] * slots   # icons lifted by a trade
         self.wild_used: list[bool] = [False] * slots
         self.units: dict[str, tuple[str, ...]] = {}       # area -> unit types of its controller
         self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
         self.kingdom: dict[str, tuple[str, ...]] = {}     # option 10: area -> its kingdom units (neutral_kingdoms.py)
         self.city: dict[str, int] = {}                    # area -> city value
-        self.artefacts: dict[str, tuple[str, ...]] = {}   # area -> artefact markers
+        self.artefacts: dict[str, tuple[str, ...]] = TalliedDict()   # area -> artefact markers
         self.track: dict[str, int] = {}                   # option 16: blue marker -> its progress level (artefacts.py)
         self.ranges: dict[int, tuple] = {}                # slot -> (what its Range depends on, the Range): area_range
         self.clocks: dict[str, int] = {}                  # option 16: World war's marker, the climate clock (clocks.py)
@@ -335,12 +336,10 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         tasks = []
         for action in ACTIONS:
             tasks += self.before_action(action)          # options.py
-            turned = []
+            turned, markers = [], (action, f"wild_{action}")
             for seat in self.seat_order():
                 turned += [("act", action, seat, None)] * [self.extra[seat], self.second_extra(seat)].count(action)
-                for s in self.slots_of(seat):
-                    if self.marks[s] in (action, f"wild_{action}"):
-                        turned.append(("act", action, seat, s))
+                turned += [("act", action, seat, s) for s in self.slots_of(seat) if self.marks[s] in markers]
             tasks += self.alternated(turned) if action == "manoeuvre" else turned     # option 5 (options.py)
         self.queue = tasks + [("end_turn",)]
 

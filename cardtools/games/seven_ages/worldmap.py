@@ -83,6 +83,7 @@ class WorldMap:
         self._neighbours = {a: tuple(b.area for b in area.borders) for a, area in self.areas.items()}
         self._coasts: dict[str, tuple[frozenset[str], ...]] = {}
         self._shore: dict[str, frozenset[str]] = {}
+        self._regions: dict[str, frozenset[str]] = {}
 
     @classmethod
     def of(cls, deck) -> "WorldMap | None":
@@ -154,12 +155,18 @@ class WorldMap:
         return tuple(chain)
 
     def regions_of(self, area_id: str) -> frozenset[str]:
-        """Every region an area counts in: a land area's own chain; a sea's, those of the land it touches."""
-        area = self.areas[area_id]
-        if area.is_land:
-            return frozenset(self.region_chain(area.region))
-        return frozenset(r for n in self.neighbours(area_id) if n in self.areas and self.areas[n].is_land
-                         for r in self.region_chain(self.areas[n].region))
+        """Every region an area counts in: a land area's own chain; a sea's, those of the land it touches
+        (worked out once per area: Range conditions and glory ask it of every area)."""
+        found = self._regions.get(area_id)
+        if found is None:
+            area = self.areas[area_id]
+            if area.is_land:
+                found = frozenset(self.region_chain(area.region))
+            else:
+                found = frozenset(r for n in self.neighbours(area_id) if n in self.areas and self.areas[n].is_land
+                                  for r in self.region_chain(self.areas[n].region))
+            self._regions[area_id] = found
+        return found
 
     def components(self) -> list[list[str]]:
         """Groups of areas reachable from one another by borders, largest first, in file order."""

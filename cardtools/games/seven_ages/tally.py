@@ -1,0 +1,39 @@
+"""Lists and dicts that count their writes (``writes``): a cache keyed by the counts of what it reads is
+stale exactly when one of them was written, whoever wrote it and however (artefacts.py's index of powers)."""
+
+from __future__ import annotations
+
+#: Every method of a list or a dict that changes it.
+LIST_WRITES = ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert", "pop",
+               "remove", "clear", "sort", "reverse")
+DICT_WRITES = ("__setitem__", "__delitem__", "__ior__", "pop", "popitem", "setdefault", "update", "clear")
+
+
+def counting(base: type, name: str):
+    """``base``'s method ``name``, counting the write first."""
+    method = getattr(base, name)
+
+    def write(self, *args, **kwargs):
+        self.writes += 1
+        return method(self, *args, **kwargs)
+    write.__name__ = name
+    return write
+
+
+def tallied(base: type, writes: tuple[str, ...]) -> type:
+    """``base`` counting its writes; its copy (a state's clone) starts from its count."""
+    def __init__(self, items=(), count: int = 0):
+        base.__init__(self, items)
+        self.writes = count
+
+    def copy(self):
+        return kind(self, self.writes)
+    kind = type(f"Tallied{base.__name__.title()}", (base,), {
+        "__slots__": ("writes",), "__init__": __init__, "copy": copy,
+        "__doc__": f"A {base.__name__} that counts its writes; its copy (a state's clone) starts from its count.",
+        **{name: counting(base, name) for name in writes}})
+    return kind
+
+
+TalliedList = tallied(list, LIST_WRITES)
+TalliedDict = tallied(dict, DICT_WRITES)
