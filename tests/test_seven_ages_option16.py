@@ -256,3 +256,13 @@ def test_an_artefacts_power_ends_when_its_area_is_taken(full):
     take(state, umayyads, "achaea", ("sword",))
     assert (state.built_ahead(romans), state.built_ahead(umayyads), state.trade_changed(romans)) == (0, 0, trade)
     assert state.trade_changed(umayyads) == trade
+
+
+def test_world_war_played_beyond_level_49_marks_the_last_level(game):
+    """World war's black marker goes on the empire's progress level; the track ends at 49, so an empire
+    beyond it marks 49 (judgment, docs/rules/7ages.md § 14.2; found by the invariants: artefact-effects,
+    5 players, seed 424 put it on space 50)."""
+    state = manoeuvre(game, {}, [{**GERMANS, "level": 49}])
+    state.progress[0] = 50
+    state.place_clock(0, "world_war", "empire_level")
+    assert state.clocks["world_war"] == 49 and state.age(0) == 7

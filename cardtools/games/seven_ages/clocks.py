@@ -30,8 +30,10 @@ class Clocks:
     """World war's black marker, a second Manoeuvre, and the United Nations' censure."""
 
     def place_clock(self, slot: int, marker: str, space: str) -> None:
-        """``place_marker``: the marker goes on its space (§ 16 › World war: the empire's progress level)."""
-        at = self.progress[slot] if space == "empire_level" else GLORY_START
+        """``place_marker``: the marker goes on its space (§ 16 › World war: the empire's progress level).
+        An empire beyond level 49 (§ Winning the game) puts it on the track's last level, 49 *(judgment:
+        the track has no space beyond; the age it marks, 7, is the same)*."""
+        at = min(self.progress[slot], self.game.beyond["level"]) if space == "empire_level" else GLORY_START
         self.clocks = {**self.clocks, marker: at}
         self.note(f"  the {marker_name(self.game, marker)} marker goes on "
                   f"{'progress level' if space == 'empire_level' else 'glory space'} {at}")
