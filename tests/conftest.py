@@ -3,6 +3,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from xdist.scheduler import LoadFileScheduling
 
 from cardtools.cli import main
 from cardtools.core.loader import load_deck
@@ -16,6 +17,25 @@ REPO = Path(__file__).parent.parent
 # benchmarks/, never asserted (DEVELOPERS.md).
 settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
+
+#: Test files whose tests stand alone and are long together: given to the workers test by test.
+SPREAD = ("tests/test_conformance.py",)
+
+
+class LoadFileSpread(LoadFileScheduling):
+    """`--dist loadfile` (a file's tests on one worker, in their order, its module fixtures made once),
+    except the files of SPREAD: the engine conformance suite is a third of the suite's time, and as one
+    file it would keep one worker busy long after the others ran out of work."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        file = super()._split_scope(nodeid)
+        return nodeid if file in SPREAD else file
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """The scheduler of `--dist loadfile` (pyproject.toml's addopts); another `--dist` is left as asked."""
+    return LoadFileSpread(config, log) if config.getvalue("dist") == "loadfile" else None
 
 
 class Workspace:
