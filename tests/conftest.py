@@ -24,7 +24,7 @@ SPREAD = ("tests/test_conformance.py",)
 
 class LoadFileSpread(LoadFileScheduling):
     """`--dist loadfile` (a file's tests on one worker, in their order, its module fixtures made once),
-    except the files of SPREAD: the engine conformance suite is a third of the suite's time, and as one
+    except the files of SPREAD: the engine conformance suite is a quarter of the suite's time, and as one
     file it would keep one worker busy long after the others ran out of work."""
 
     def _split_scope(self, nodeid: str) -> str:
