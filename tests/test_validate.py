@@ -95,9 +95,9 @@ def test_billion_laughs_is_rejected_quickly_and_small(mini, cli):
         lines.append(f"- &{chr(97 + i)} [" + ", ".join([f"*{chr(96 + i)}"] * 9) + "]")
     mini.write(UNITS, "\n".join(lines) + "\n")
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU time: a wall clock also counts the tests running beside it
     code, _, err = cli("validate")
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert code == 1
