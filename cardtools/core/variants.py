@@ -135,8 +135,8 @@ def apply(cards: list[RawCard], rules: dict, docs: list[YamlDocument]) -> tuple[
         if "composition" in data:
             composition = [(c, doc, i) for i, c in enumerate(data["composition"])]
     for card in cards:
-        if isinstance(card.data, dict):
-            removed.pop(card.data.get("id"), None)  # added back
+        if isinstance(card.data, dict) and isinstance(card.data.get("id"), str):   # a bad id is the schema's error
+            removed.pop(card.data["id"], None)  # added back
     return Overlay(cards, rules, composition, docs, rule_patches, removed), found
 
 
