@@ -12,6 +12,7 @@ from __future__ import annotations
 
 
 from cardtools.games.seven_ages.kingdoms import COMMON
+from cardtools.games.seven_ages.tally import stamp
 
 #: Build profiles (macro options): how an empire spends its money in Start empire and Production.
 PROFILES = ("save", "infantry", "best", "navy", "fort", "elite", "air")
@@ -379,6 +380,7 @@ class Actions:
         self.units[area] = self.units.get(area, ()) + units
         if self.owner.get(area) != slot:
             self.owner[area] = slot
+            self.owned = stamp()
             self.claim_elephants(slot, area)
             self.area_shifted(slot)
             self.treaties_kept()                        # option 16: a Peace treaty's area occupied
@@ -395,6 +397,7 @@ class Actions:
 
     def vacate(self, area: str) -> None:
         slot = self.owner.pop(area, None)
+        self.owned = stamp()
         self.area_shifted(slot)
         if slot is not None:                       # § 6. Civilise › Removing leaders: no unit left there
             self.lose_leaders(slot, area, "no unit left in its area")
@@ -805,9 +808,10 @@ class Actions:
 
     def range_known(self, slot: int) -> tuple:
         """``ranges[slot]``: (what the Range depends on, the Range, ``in_range``'s answers), made again when
-        that key differs (it holds the map's owners, the empire's level, its Explorers, option 16's changes)."""
+        that key differs (it holds the map's owners — their stamp, ``owned`` —, the empire's level, its
+        Explorers, option 16's changes). Shared by clones: equal stamps are equal owners (tally.py)."""
         key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
-               tuple(self.owner.items()), self.option_16() and self.range_changed(slot, self.age(slot)))
+               self.owned, self.option_16() and self.range_changed(slot, self.age(slot)))
         known = self.ranges.get(slot)
         if known is None or known[0] != key:
             known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)), {})

@@ -144,6 +144,9 @@ class Artefacts:
 
     #: The index of option 16's powers (``artefact_index()``): (what it was read from, what was read of it).
     _artefact_index: tuple = (None, None)
+    #: What the index was last found valid for: the changes for a while, the blue markers, the writes of the
+    #: cards' markers, beliefs and map markers, the owners' stamp (``artefact_index``'s quick way).
+    _index_seen: tuple = (None,) * 6
     #: The changes for a while the index reads (``ignore``, ``forbid``): (those it was read from, these).
     _changes_read: tuple = ((), ())
 
@@ -162,17 +165,36 @@ class Artefacts:
         their beliefs, the markers on the map (tallied lists and dicts: ``tally.py``), and the owners of the
         areas with markers (read each time); whether an empire is in play, and its progress (blue markers),
         are in the names of its entries. A clone shares it until either is written.
-        Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``)."""
-        if self.temporary is not self._changes_read[0]:
-            self._changes_read = (self.temporary, tuple(t for t in self.temporary if t[2] in ("ignore", "forbid")))
-        key = (self._changes_read[1], self.track, self.on_card.writes, self.beliefs.writes, self.artefacts.writes,
-               tuple(map(self.owner.get, self.artefacts)))
+        Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``).
+        Asked again with none of these written since (``_index_seen``: the owners' stamp, ``owned``, for the
+        owners), it is not checked further."""
+        seen = self._index_seen
+        if (seen[0] is self.temporary and seen[1] is self.track and seen[2] == self.on_card.writes
+                and seen[3] == self.beliefs.writes and seen[4] == self.artefacts.writes and seen[5] == self.owned):
+            return self._artefact_index[1]
+        self._index_seen = (self.temporary, self.track, self.on_card.writes, self.beliefs.writes,
+                            self.artefacts.writes, self.owned)
+        key = self.index_key()
         if key != self._artefact_index[0]:
             self._artefact_index = (key, {})
             present = self.present()
             self._artefact_index[1]["live"] = frozenset(
                 verb for verb, sources in self.game.artefact_book.sources.items() if not present.isdisjoint(sources))
         return self._artefact_index[1]
+
+    def index_key(self) -> tuple:
+        """What ``artefact_index`` reads, as its key: the changes for a while it reads, the blue markers, the
+        writes of the markers and beliefs, the owners of the areas with markers."""
+        if self.temporary is not self._changes_read[0]:
+            self._changes_read = (self.temporary, tuple(t for t in self.temporary if t[2] in ("ignore", "forbid")))
+        return (self._changes_read[1], self.track, self.on_card.writes, self.beliefs.writes, self.artefacts.writes,
+                tuple(map(self.owner.get, self.artefacts)))
+
+    def index_stale(self) -> bool:
+        """The index would be taken as it is (``_index_seen``) though its key has changed: a write it
+        missed (an invariant: invariants.py)."""
+        seen = (self.temporary, self.track, self.on_card.writes, self.beliefs.writes, self.artefacts.writes, self.owned)
+        return seen == self._index_seen and self.index_key() != self._artefact_index[0]
 
     def remembered(self, entry: tuple, read):
         """An entry of ``artefact_index()``, ``read()`` once per position."""

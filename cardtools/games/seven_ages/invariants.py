@@ -14,8 +14,10 @@ conflict); a seat's glory never negative and changed only by a rule that gives i
 place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play as an empire); events
 waiting on the stack only while they are being played (events.py); blue markers on the progress
 track only with option 16, for blue artefacts, on a level of the track (artefacts.py); option 16's clocks on
-their tracks, World war's black marker there exactly while World war is in play (clocks.py); the game
-ends; the same seed gives the same log.
+their tracks, World war's black marker there exactly while World war is in play (clocks.py); the caches
+miss no write: the map's owners get a new stamp whenever they change (tally.py), option 16's index of
+powers is never taken as it is when what it reads has changed (artefacts.py); the game ends; the same
+seed gives the same log.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ def play_checked(game, players: int, seed: int) -> Checked:
     result = Checked(seed, players)
     state = game.new_state(players, seed, log=True)
     rng = random.Random(f"invariants {seed}")
+    owners = {}                                       # the owners' stamps seen -> the owners then
     while not state.is_terminal():
         if result.moves >= MOVE_CAP:
             result.violations.append(f"no end after {MOVE_CAP} moves")
@@ -59,6 +62,8 @@ def play_checked(game, players: int, seed: int) -> Checked:
         state.apply(rng.choice(state.legal_actions()))
         result.moves += 1
         found = violations(state, state.changes[before:])
+        if owners.setdefault(state.owned, dict(state.owner)) != state.owner:
+            found.append("the map's owners changed without a new stamp")
         if found:
             result.violations += [f"move {result.moves}: {v}" for v in found]
             break
@@ -122,6 +127,8 @@ def violations(state, changes) -> list[str]:
     for marker, at in state.clocks.items():            # option 16's markers on the tracks (clocks.py)
         if game.artefact_book is None or at not in CLOCK_SPACES.get(marker, ()):
             found.append(f"the {marker} marker on space {at}")
+    if game.artefact_book is not None and state.index_stale():
+        found.append("option 16's index of powers would be taken as it is, but what it reads has changed")
     if game.artefact_book is not None and ("world_war" in state.clocks) != ("world_war" in state.markers_held()):
         found.append("World war's black marker on the track without World war in play, or World war without it")
     for seat in range(state.n):

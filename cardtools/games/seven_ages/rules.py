@@ -48,7 +48,7 @@ from cardtools.games.seven_ages.moves import GOING, Primitives
 from cardtools.games.seven_ages.neutral_kingdoms import NeutralKingdoms
 from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
-from cardtools.games.seven_ages.tally import TalliedDict, TalliedList
+from cardtools.games.seven_ages.tally import TalliedDict, TalliedList, stamp
 from cardtools.games.seven_ages.temples import Temples
 from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
@@ -114,6 +114,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.wild_used: list[bool] = [False] * slots
         self.units: dict[str, tuple[str, ...]] = {}       # area -> unit types of its controller
         self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
+        self.owned = stamp()                              # a new stamp at each write of owner (tally.py)
         self.kingdom: dict[str, tuple[str, ...]] = {}     # option 10: area -> its kingdom units (neutral_kingdoms.py)
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = TalliedDict()   # area -> artefact markers

@@ -1,7 +1,14 @@
 """Lists and dicts that count their writes (``writes``): a cache keyed by the counts of what it reads is
-stale exactly when one of them was written, whoever wrote it and however (artefacts.py's index of powers)."""
+stale exactly when one of them was written, whoever wrote it and however (artefacts.py's index of powers).
+A plain dict a subclass would make slower to read (the map's owners) is stamped by its writers instead."""
 
 from __future__ import annotations
+
+from itertools import count
+
+#: A number never given before in this process: the stamp of one write of a plain dict (``State.owned``,
+#: the map's owners), so that two positions with the same stamp hold the same dict, clones included.
+stamp = count(1).__next__
 
 #: Every method of a list or a dict that changes it.
 LIST_WRITES = ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert", "pop",
