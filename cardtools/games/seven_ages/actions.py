@@ -28,6 +28,8 @@ class Actions:
 
     #: (the play decision's step, its playable artefacts, its playable events): ``options_play``
     playable: tuple = (None, (), ())
+    #: ``markers_held()``: (the writes of the map's and cards' markers it was counted at, the count)
+    _markers_held: tuple = (None, None)
 
     # -- the empire's card ----------------------------------------------------------------------------
     def barbarian(self, slot: int) -> bool:
@@ -711,12 +713,16 @@ class Actions:
         return self.markers_held().get(artefact, 0)
 
     def markers_held(self) -> dict[str, int]:
-        """Artefact markers in play, on the map and on cards: artefact -> how many."""
-        held: dict[str, int] = {}
-        for markers in list(self.artefacts.values()) + self.on_card:
-            for m in markers:
-                held[m] = held.get(m, 0) + 1
-        return held
+        """Artefact markers in play, on the map and on cards: artefact -> how many. Remembered until either
+        is written (their tallied writes: tally.py); not to be changed."""
+        key = (self.artefacts.writes, self.on_card.writes)
+        if self._markers_held[0] != key:
+            held: dict[str, int] = {}
+            for markers in list(self.artefacts.values()) + self.on_card:
+                for m in markers:
+                    held[m] = held.get(m, 0) + 1
+            self._markers_held = (key, held)
+        return self._markers_held[1]
 
     def artefact_site(self, slot: int, artefact: dict) -> str | None:
         """An area of the empire without an artefact — a second one only with a Scientist (blue) or an
@@ -807,7 +813,8 @@ class Actions:
         return self.range_known(slot)[1]
 
     def range_known(self, slot: int) -> tuple:
-        """``ranges[slot]``: (what the Range depends on, the Range, ``in_range``'s answers), made again when
+        """``ranges[slot]``: (what the Range depends on, the Range, answers read of it: ``in_range``'s, the
+        regions it reaches), made again when
         that key differs (it holds the map's owners — their stamp, ``owned`` —, the empire's level, its
         Explorers, option 16's changes). Shared by clones: equal stamps are equal owners (tally.py)."""
         key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
@@ -816,6 +823,15 @@ class Actions:
         if known is None or known[0] != key:
             known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)), {})
         return known
+
+    def regions_in_range(self, slot: int) -> frozenset[str]:
+        """The regions with an area within the empire's Range (option 16's ``within_range_of: {region}``,
+        artefacts.py), worked out once per Range (``range_known``)."""
+        _, reach, answers = self.range_known(slot)
+        found = answers.get("regions")
+        if found is None:
+            found = answers["regions"] = frozenset().union(*map(self.game.world.regions_of, reach))
+        return found
 
     def reach_of(self, slot: int) -> set[str]:
         """The areas within the empire's Range, its own included (§ Terms of play › Range): the fewest

@@ -132,6 +132,11 @@ class ArtefactBook:
         """verb -> the played artefacts with a continuous change of it (``Artefacts.any_present``)."""
         return {verb: frozenset(aid for aid, _ in found) for verb, found in self.changes.items()}
 
+    @cached_property
+    def trigger_sources(self) -> dict[tuple, frozenset[str]]:
+        """(trigger, argument) -> the played artefacts with a power or penalty then (``Artefacts.run_moment``)."""
+        return {key: frozenset(aid for aid, _ in found) for key, found in self.triggers.items()}
+
     def summary(self, name) -> str:
         """The artefacts not played yet and why, for the refusal of option 16."""
         return summary(self.missing, len(self.abilities), name, "artefacts")
@@ -281,7 +286,8 @@ class Artefacts:
         index = self.artefact_index()
         if verb not in index["live"]:
             return []
-        entry = ("changes", verb, slot, self.level(slot), slot is not None and self.empire[slot] is None)
+        entry = ("changes", verb, slot, self.progress[slot] if self.track and slot is not None else 0,
+                 slot is not None and self.empire[slot] is None)
         chosen = index.get(entry)
         if chosen is None:
             chosen = index[entry] = self.changes_chosen(verb, slot, self.game.artefact_book.changes[verb])
@@ -763,7 +769,7 @@ class Artefacts:
         found = book.triggers.get((trigger, arg)) if book is not None and self.empire[slot] is not None else None
         if not found:
             return None
-        powered = {only} if only is not None else self.powered_of(slot, {aid for aid, _ in found})
+        powered = {only} if only is not None else self.powered_of(slot, book.trigger_sources[trigger, arg])
         abilities = tuple(ability for aid, ability in found if aid in powered and not self.muted(slot, aid, ability.field))
         return run_abilities(self, slot, abilities, event) if abilities else None
 
@@ -773,9 +779,8 @@ class Artefacts:
 
     def moment_due_arg(self, trigger: str, slot: int, arg: str | None) -> bool:
         book = self.game.artefact_book
-        found = book.triggers.get((trigger, arg), ()) if book is not None and self.empire[slot] is not None else ()
-        due = {aid for aid, _ in found}
-        return bool(due) and bool(due & self.powered_of(slot, due))
+        due = book.trigger_sources.get((trigger, arg)) if book is not None and self.empire[slot] is not None else None
+        return due is not None and not due.isdisjoint(self.powered_of(slot, due))
 
     def task_artefact_moment(self, trigger: str, slot: int, event=NO_EVENT) -> None:
         """The powers of a moment that may ask decisions ('may', which area): asked as the kit's pending
@@ -857,11 +862,9 @@ class Artefacts:
             ((key, word),) = condition.items()
             if key == "empire" and word in EMPIRE_WORDS and not self.empire_is(slot, word):
                 return False
-            if key == "within_range_of":
-                reach = self.area_range(slot)
-                sites = (word["area"],) if "area" in word else [a for a in reach if word["region"] in world.regions_of(a)]
-                if not any(a in reach for a in sites):
-                    return False
+            if key == "within_range_of" and not (word["area"] in self.area_range(slot) if "area" in word
+                                                 else word["region"] in self.regions_in_range(slot)):
+                return False
             if key == "track" and word.startswith("no_") and word[3:] in self.clocks:   # no climate clock yet
                 return False
             if key == "controls_land_in" and not any(world.areas[a].is_land and world.regions_of(a) & set(word)

@@ -1138,10 +1138,12 @@ class Events:
 
     def in_force(self, verb: str, slot: int | None) -> list:
         """The arguments of the changes of a verb in force for an empire (None: for every empire): the
-        events' for a while, then option 16's artefacts' (artefacts.py)."""
-        found = ([changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)]
-                 if self.temporary else [])
-        return found + self.artefact_changes(verb, slot) if self.game.artefact_book is not None else found
+        events' for a while, then option 16's artefacts' (artefacts.py). Not to be changed (it may be the
+        index's own list)."""
+        found = self.artefact_changes(verb, slot) if self.game.artefact_book is not None else []
+        if self.temporary:
+            found = [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)] + found
+        return found
 
     def task_expire(self, end: str) -> None:
         """Changes that last until the end of this period end; at a new turn, those for the next
