@@ -1,5 +1,5 @@
 """Lists and dicts that count their writes (``writes``): a cache keyed by the counts of what it reads is
-stale exactly when one of them was written, whoever wrote it and however (artefacts.py's index of powers).
+stale exactly when one of them was changed, whoever changed it and however (artefacts.py's index of powers).
 A plain dict a subclass would make slower to read (the map's owners) is stamped by its writers instead."""
 
 from __future__ import annotations
@@ -17,14 +17,31 @@ DICT_WRITES = ("__setitem__", "__delitem__", "__ior__", "pop", "popitem", "setde
 
 
 def counting(base: type, name: str):
-    """``base``'s method ``name``, counting the write first."""
+    """``base``'s method ``name``, counting the write first — but not an item set to what it was, nor a
+    missing key popped with a default (an empire's empty beliefs emptied, an area without markers
+    vacated): what a cache read is unchanged."""
     method = getattr(base, name)
 
     def write(self, *args, **kwargs):
         self.writes += 1
         return method(self, *args, **kwargs)
-    write.__name__ = name
-    return write
+
+    def setitem(self, key, value):
+        try:
+            same = self[key] == value
+        except (KeyError, IndexError):
+            same = False
+        if not same:
+            self.writes += 1
+        method(self, key, value)
+
+    def pop(self, key, *default):
+        if key in self or not default:
+            self.writes += 1
+        return method(self, key, *default)
+    chosen = setitem if name == "__setitem__" else pop if name == "pop" and base is dict else write
+    chosen.__name__ = name
+    return chosen
 
 
 def tallied(base: type, writes: tuple[str, ...]) -> type:
