@@ -18,7 +18,7 @@ from functools import cached_property
 from itertools import chain
 
 from cardtools.effects.compile import EngineMissing
-from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Option, Pending
+from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Option, Pending, constant_of
 from cardtools.engine.abilities import run_abilities
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
@@ -299,12 +299,12 @@ class Artefacts:
 
     def changes_chosen(self, verb: str, slot: int | None, found: tuple) -> tuple[tuple, list | None]:
         """``artefact_changes`` before the conditions: those of the artefacts powered, or in play for all;
-        and their arguments when none has a condition or a computed number."""
+        and their arguments when none has a condition or a computed number (``read_each_time``)."""
         powered = self.powered_of(slot, self.game.artefact_book.sources[verb], verb)
         in_play = self.marked() if any(mod.who == "all" for _, mod in found) else ()
         pairs = tuple((aid, mod) for aid, mod in found if (aid in in_play if mod.who == "all" else aid in powered)
                       and (verb in ("forbid", "ignore") or not self.muted(slot, aid, mod.field)))
-        if any(mod.condition is not None or verb == "stat" and "args" not in mod.args for _, mod in pairs):
+        if any(read_each_time(mod) for _, mod in pairs):
             return pairs, None
         return pairs, [written(mod, self, Ctx(slot, aid)) for aid, mod in pairs]
 
@@ -965,6 +965,13 @@ class Artefacts:
 def words(mod: Modifier) -> set[str]:
     """The words a core modifier changes: a ``stat``'s statistics, an ``allow``'s rule."""
     return set(mod.args["add"]) if mod.verb == "stat" else set(mod.args.values())
+
+
+def read_each_time(mod: Modifier) -> bool:
+    """A change whose arguments may differ from one reading to the next: it has a condition, or a
+    statistic's number that is not a constant (every shipped ``stat`` adds a constant: Railways' Range)."""
+    return mod.condition is not None or mod.verb == "stat" and "args" not in mod.args and any(
+        constant_of(value) is None for value in mod.args["add"].values())
 
 
 def written(mod: Modifier, state, ctx: Ctx):
