@@ -286,8 +286,7 @@ class Artefacts:
         index = self.artefact_index()
         if verb not in index["live"]:
             return []
-        entry = ("changes", verb, slot, self.progress[slot] if self.track and slot is not None else 0,
-                 slot is not None and self.empire[slot] is None)
+        entry = self.changes_entry(verb, slot)
         chosen = index.get(entry)
         if chosen is None:
             chosen = index[entry] = self.changes_chosen(verb, slot, self.game.artefact_book.changes[verb])
@@ -296,6 +295,18 @@ class Artefacts:
             return fixed
         return [written(mod, self, Ctx(slot, aid)) for aid, mod in pairs
                 if mod.condition is None or mod.condition(self, Ctx(slot, aid))]
+
+    def changes_entry(self, verb: str, slot: int | None) -> tuple:
+        """The name of the index's entry of the artefacts' changes of ``verb`` for the empire: with its level
+        (blue markers) and whether it is in play, which the index's key does not hold."""
+        return ("changes", verb, slot, self.progress[slot] if self.track and slot is not None else 0,
+                slot is not None and self.empire[slot] is None)
+
+    def changes_fixed(self, verbs: tuple[str, ...], slot: int) -> bool:
+        """The changes of these verbs in force for the empire, as ``in_force`` just read them, stay what
+        they are while the index and the events' changes for a while do: none is read each time."""
+        index = self.artefact_index()
+        return all(verb not in index["live"] or index[self.changes_entry(verb, slot)][1] is not None for verb in verbs)
 
     def changes_chosen(self, verb: str, slot: int | None, found: tuple) -> tuple[tuple, list | None]:
         """``artefact_changes`` before the conditions: those of the artefacts powered, or in play for all;
@@ -311,10 +322,19 @@ class Artefacts:
     def range_changed(self, slot: int, age: int) -> tuple[int, bool, bool, bool]:
         """Option 16's changes to the empire's Range (§ 16 › Artefacts): its length (the age, +1 for
         Railways and Judaism), whether it goes into ocean (only with Rutters, instead of from level
-        23), through other players' empires (Radio), and everywhere (Satellites)."""
+        23), through other players' empires (Radio), and everywhere (Satellites). Remembered in the index
+        (the Range's key reads it at each ``area_range``) with the events' changes for a while it was read
+        with, unless a change it read is read each time (``changes_fixed``)."""
+        index, entry = self.artefact_index(), ("range", slot, age, self.level(slot))
+        known = index.get(entry)
+        if known is not None and known[0] is self.temporary:
+            return known[1]
         allowed = self.in_force("allow", slot)
         length = age + sum(c.get("range", 0) for c in self.in_force("stat", slot))
-        return length, "ocean_range" in allowed, "range_through_empires" in allowed, "range_everywhere" in allowed
+        found = length, "ocean_range" in allowed, "range_through_empires" in allowed, "range_everywhere" in allowed
+        if self.empire[slot] is not None and self.changes_fixed(("allow", "stat"), slot):
+            index[entry] = (self.temporary, found)
+        return found
 
     def trade_levels(self, slot: int, initiated: bool, margin: int, levels: int) -> int:
         """Progress levels won in a trade under option 16 (§ 16 › Artefacts): +1 when won by more than 7
