@@ -123,7 +123,7 @@ class Clocks:
         plays an event the United Nations names (``what``: the card): the UN's controller calls a vote when the empire is another
         player's; every other player votes for the censure (unanimous), and the empire's player does not
         accept it, losing 1 glory per voter (2 with fewer than 4 players) *(judgment: fixed policies)*."""
-        if slot in self.censured:
+        if slot in self.censured or not (self.temporary or self.any_present("censure")):   # no United Nations
             return
         seat = self.seat_of(slot)
         for un in self.in_play():

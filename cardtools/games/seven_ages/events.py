@@ -165,6 +165,8 @@ class Events:
     #: (window, word, number): what the last such moment carries (the losses of a conflict won, a liberated
     #: city's value), read by the events played in it
     moment: tuple = ()
+    #: ``changes_by_verb()``: (the changes for a while it was read from, verb -> their (empire, arguments))
+    _by_verb: tuple = ((), {})
 
     COUNTS = {name: Computed(f"count_{name}") for name in (
         "areas", "cities", "leaders", "leaders_admin_double", "named_leaders", "scholars",
@@ -1142,8 +1144,20 @@ class Events:
         index's own list)."""
         found = self.artefact_changes(verb, slot) if self.game.artefact_book is not None else []
         if self.temporary:
-            found = [changed for who, _, v, changed in self.temporary if v == verb and who in (None, slot)] + found
+            mine = [changed for who, changed in self.changes_by_verb().get(verb, ()) if who is None or who == slot]
+            if mine:
+                found = mine + found
         return found
+
+    def changes_by_verb(self) -> dict[str, list[tuple]]:
+        """The changes for a while by verb: (empire or None, arguments), in their order. Read again when
+        ``temporary`` is replaced (a tuple: never changed in place)."""
+        if self._by_verb[0] is not self.temporary:
+            by_verb: dict[str, list[tuple]] = {}
+            for who, _, verb, changed in self.temporary:
+                by_verb.setdefault(verb, []).append((who, changed))
+            self._by_verb = (self.temporary, by_verb)
+        return self._by_verb[1]
 
     def task_expire(self, end: str) -> None:
         """Changes that last until the end of this period end; at a new turn, those for the next
