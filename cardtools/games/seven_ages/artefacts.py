@@ -22,6 +22,7 @@ from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Option, Pending, 
 from cardtools.engine.abilities import run_abilities
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
+from cardtools.games.seven_ages.tally import CHANGES
 
 #: The moments the engine runs an artefact's triggered powers and penalties in (``Artefacts.fire_artefacts``):
 #: when it is played (before its marker is placed), when the empire enters another age, when another
@@ -149,9 +150,9 @@ class Artefacts:
 
     #: The index of option 16's powers (``artefact_index()``): (what it was read from, what was read of it).
     _artefact_index: tuple = (None, None)
-    #: What the index was last found valid for: the changes for a while, the blue markers, the writes of the
-    #: cards' markers, beliefs and map markers, the owners' stamp (``artefact_index``'s quick way).
-    _index_seen: tuple = (None,) * 6
+    #: What the index was last found valid for: the changes for a while, the blue markers, and every change
+    #: of the tallied lists and dicts and of the owners (``tally.CHANGES``: ``artefact_index``'s quick way).
+    _index_seen: tuple = (None,) * 3
     #: The changes for a while the index reads (``ignore``, ``forbid``): (those it was read from, these).
     _changes_read: tuple = ((), ())
 
@@ -171,14 +172,12 @@ class Artefacts:
         areas with markers (read each time); whether an empire is in play, and its progress (blue markers),
         are in the names of its entries. A clone shares it until either is written.
         Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``).
-        Asked again with none of these written since (``_index_seen``: the owners' stamp, ``owned``, for the
-        owners), it is not checked further."""
+        Asked again with none of these written since (``_index_seen``: no change of a tallied list or dict,
+        nor of the owners — their stamp, ``owned`` —, anywhere: ``tally.CHANGES``), it is not checked further."""
         seen = self._index_seen
-        if (seen[0] is self.temporary and seen[1] is self.track and seen[2] == self.on_card.writes
-                and seen[3] == self.beliefs.writes and seen[4] == self.artefacts.writes and seen[5] == self.owned):
+        if seen[0] is self.temporary and seen[1] is self.track and seen[2] == CHANGES[0]:
             return self._artefact_index[1]
-        self._index_seen = (self.temporary, self.track, self.on_card.writes, self.beliefs.writes,
-                            self.artefacts.writes, self.owned)
+        self._index_seen = (self.temporary, self.track, CHANGES[0])
         key = self.index_key()
         if key != self._artefact_index[0]:
             self._artefact_index = (key, {})
@@ -198,7 +197,7 @@ class Artefacts:
     def index_stale(self) -> bool:
         """The index would be taken as it is (``_index_seen``) though its key has changed: a write it
         missed (an invariant: invariants.py)."""
-        seen = (self.temporary, self.track, self.on_card.writes, self.beliefs.writes, self.artefacts.writes, self.owned)
+        seen = (self.temporary, self.track, CHANGES[0])
         return seen == self._index_seen and self.index_key() != self._artefact_index[0]
 
     def remembered(self, entry: tuple, read):

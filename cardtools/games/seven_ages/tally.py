@@ -1,14 +1,21 @@
 """Lists and dicts that count their writes (``writes``): a cache keyed by the counts of what it reads is
 stale exactly when one of them was changed, whoever changed it and however (artefacts.py's index of powers).
-A plain dict a subclass would make slower to read (the map's owners) is stamped by its writers instead."""
+A plain dict a subclass would make slower to read (the map's owners) is stamped by its writers instead.
+Every change counts in ``CHANGES`` too: one number to tell that nothing was changed since."""
 
 from __future__ import annotations
 
-from itertools import count
+#: Changes so far, in this process, of every tallied list and dict and of the map's owners (``stamp``): a
+#: cache that saw this number has seen every change since, whatever the position (artefacts.py's index).
+CHANGES = [0]
 
-#: A number never given before in this process: the stamp of one write of a plain dict (``State.owned``,
-#: the map's owners), so that two positions with the same stamp hold the same dict, clones included.
-stamp = count(1).__next__
+
+def stamp() -> int:
+    """A number never given before in this process (the next of ``CHANGES``): the stamp of one write of a
+    plain dict (``State.owned``, the map's owners), so that two positions with the same stamp hold the
+    same dict, clones included."""
+    CHANGES[0] += 1
+    return CHANGES[0]
 
 #: Every method of a list or a dict that changes it.
 LIST_WRITES = ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert", "pop",
@@ -24,6 +31,7 @@ def counting(base: type, name: str):
 
     def write(self, *args, **kwargs):
         self.writes += 1
+        CHANGES[0] += 1
         return method(self, *args, **kwargs)
 
     def setitem(self, key, value):
@@ -33,11 +41,13 @@ def counting(base: type, name: str):
             same = False
         if not same:
             self.writes += 1
+            CHANGES[0] += 1
         method(self, key, value)
 
     def pop(self, key, *default):
         if key in self or not default:
             self.writes += 1
+            CHANGES[0] += 1
         return method(self, key, *default)
     chosen = setitem if name == "__setitem__" else pop if name == "pop" and base is dict else write
     chosen.__name__ = name
