@@ -853,15 +853,18 @@ class Actions:
         edge: dict[int, list[str]] = {}                    # steps left -> areas reached with that many
         for area, n in left.items():
             edge.setdefault(n, []).append(area)
+        neighbours, mine = world.neighbours, set(self.slots_of(seat))
         for steps in range(steps, 0, -1):                  # the most steps left first: each area once, at its best
+            fewer = steps - 1
+            reached = edge.setdefault(fewer, [])
             for area in edge.get(steps, ()):
                 other = owner.get(area)
-                if left[area] != steps or not through and other is not None and self.seat_of(other) != seat:
+                if left[area] != steps or not through and other is not None and other not in mine:
                     continue                               # Range may end in another player's area
-                for n in world.neighbours(area):
-                    if left.get(n, -1) < steps - 1 and n not in barred:
-                        left[n] = steps - 1
-                        edge.setdefault(steps - 1, []).append(n)
+                for n in neighbours(area):
+                    if left.get(n, -1) < fewer and n not in barred:
+                        left[n] = fewer
+                        reached.append(n)
         return set(left)
 
     def move_civilised(self) -> None:

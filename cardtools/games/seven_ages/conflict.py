@@ -129,12 +129,14 @@ class Manoeuvre:
                  if land and self.option_16() else {})
         canals = self.canal_passages(slot) if not land and not air and self.option_16() else {}   # canal.py
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
+        areas, owner, entry_cost = world.areas, self.owner, chart.entry_cost
+        siblings = set(self.slots_of(seat)) - {slot}                  # the player's other empires
         while heap:
             cost, area = heapq.heappop(heap)
             if cost > found[area][0]:
                 continue
-            here, tags = world.areas[area], via[area]
-            holder = self.owner.get(area, slot if air or area not in self.kingdom else None)   # option 10: a kingdom
+            here, tags = areas[area], via[area]
+            holder = owner.get(area, slot if air or area not in self.kingdom else None)   # option 10: a kingdom
             if area != source and holder != slot and not (
                     self.air_passable(slot, area, kind) if air else self.passable(slot, area, not here.is_land)):
                 if land or air or here.is_land or not self.may_pass(slot, holder):
@@ -144,9 +146,9 @@ class Manoeuvre:
                 continue                                   # a port ends a ship's move
             for border in here.borders + canals[area] if area in canals else here.borders:
                 n = border.area
-                there = world.areas[n]
-                other = self.owner.get(n)
-                if other is not None and other != slot and self.seat_of(other) == seat:
+                there = areas[n]
+                other = owner.get(n)
+                if other in siblings:
                     continue
                 if closed and (chart.at(n, age)["id"] in closed or other in closed):
                     continue
@@ -159,8 +161,9 @@ class Manoeuvre:
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
                         continue
-                    step = 1 if bonus_step and other is None else chart.entry_cost(n, age)
-                    step = min(step, roads.get(n, step))
+                    step = 1 if bonus_step and other is None else entry_cost(n, age)
+                    if roads:
+                        step = min(step, roads.get(n, step))
                 elif there.is_land:
                     if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
