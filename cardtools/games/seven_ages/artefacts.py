@@ -200,12 +200,12 @@ class Artefacts:
         seen = (self.temporary, self.track, CHANGES[0])
         return seen == self._index_seen and self.index_key() != self._artefact_index[0]
 
-    def remembered(self, entry: tuple, read):
-        """An entry of ``artefact_index()``, ``read()`` once per position."""
+    def remembered(self, entry: tuple, read, *args):
+        """An entry of ``artefact_index()``, ``read(*args)`` once per position."""
         index = self.artefact_index()
         found = index.get(entry)
         if found is None:
-            found = index[entry] = read()
+            found = index[entry] = read(*args)
         return found
 
     def level(self, slot: int | None) -> int:
@@ -215,7 +215,7 @@ class Artefacts:
     def held_by(self, slot: int) -> frozenset[str]:
         """The artefacts the empire has (``has_artefact``, all at once): on its card, in its areas, or
         blue with its progress marker at or above the blue marker."""
-        return self.remembered(("held", slot, self.level(slot)), lambda: self.artefacts_held(slot))
+        return self.remembered(("held", slot, self.progress[slot] if self.track else 0), self.artefacts_held, slot)
 
     def artefacts_held(self, slot: int) -> frozenset[str]:
         held = set(self.on_card[slot]) | set(self.beliefs[slot])
@@ -260,8 +260,8 @@ class Artefacts:
         held = self.held_by(slot)
         if held.isdisjoint(artefacts):
             return frozenset()
-        return self.remembered(("powered", slot, verb == "ignore", self.level(slot)),
-                               lambda: self.powered(slot, verb, held))
+        return self.remembered(("powered", slot, verb == "ignore", self.progress[slot] if self.track else 0),
+                               self.powered, slot, verb, held)
 
     def affects(self, slot: int, artefact: str, held: frozenset[str]) -> bool:
         """An artefact with ``requires_any`` affects only an empire that has one of them and what it
