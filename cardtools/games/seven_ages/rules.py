@@ -64,6 +64,8 @@ ACTIONS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "
 #: Markers a player may put on an empire: one per action (Start empire does nothing there: § Playing
 #: the game) and the Wild card, whose action is named when it is placed *(judgment, § 16)*.
 EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
+#: Every marker a player may have free, and whether it is a Wild card (``_free_markers``).
+MARKER_KINDS = tuple((m, m.startswith("wild_")) for m in EMPIRE_MARKERS + ("start",))
 #: The non-empire marker: Start empire, Destiny or Civilise only (§ Playing the game).
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 #: Players as move words (an event played on a player: events.py).
@@ -202,7 +204,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         return range(seat * self.per, (seat + 1) * self.per)
 
     def in_play(self) -> list[int]:
-        return [s for s in self.actors() if self.empire[s] is not None]
+        return [s for s, card in enumerate(self.empire) if card is not None]      # (the actors, in order)
 
     def seat_order(self) -> list[int]:
         """Every seat, from the First player clockwise (§ Actions)."""
@@ -300,8 +302,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         used = [self.marks[s] for s in self.slots_of(seat)] + [self.extra[seat], self.second_extra(seat)]
         allowance = self.marker_allowance(seat)
         wilds = sum(1 for m in used if m and m.startswith("wild_"))
-        return {m for m in EMPIRE_MARKERS + ("start",)
-                if (wilds < allowance["wild"] if m.startswith("wild_") else used.count(m) < allowance[m])}
+        return {m for m, wild in MARKER_KINDS
+                if (wilds < allowance["wild"] if wild else used.count(m) < allowance[m])}
 
     def options_mark(self) -> list[int]:
         free = self._free_markers(self.seat_of(self.player))
