@@ -105,7 +105,8 @@ class CommonUnits:
         """Counters the entries put on the map but no longer there (lost, unpaid, destroyed): an elephant
         goes to the pool of the empire controlling its area, or the common pool; a nuke or Star Wars to
         the common pool *(judgment: its counter is an elephant's back)*."""
-        if not self.kingdoms():
+        if not self.kingdoms() or not any(entry is not None and entry != GONE and entry[0] == "map"
+                                          for entry in self.common):     # none on the map: nothing to count
             return
         on_map: dict[tuple[int, str], int] = {}
         for area, units in self.units.items():
