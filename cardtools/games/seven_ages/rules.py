@@ -86,6 +86,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
              Zone("drawn", OWNER, per_seat=True, pool="cards", view=("players", SEAT, "conflict_card")),
              Zone("discards"))
     LEVELS = LEVELS
+    #: ``areas_of``: (the owners' stamp it was read at, empire -> its areas)
+    _areas_of: tuple = (None, {})
     ACTIONS = ACTIONS
     #: § Winning the game: glory, then the most advanced empire; first, option 16's General AI (clocks.py)
     RANKING = Ranking(("crowned", "glory", "advanced"))
@@ -573,7 +575,15 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.hand[seat] = tuple(hand)
 
     def areas_of(self, slot: int) -> list[str]:
-        return [a for a, s in self.owner.items() if s == slot]
+        """The empire's areas, in the owners' order; remembered per empire until the owners are written
+        (``_areas_of``: their stamp, ``owned``, so clones may share it: tally.py)."""
+        known = self._areas_of
+        if known[0] != self.owned:
+            known = self._areas_of = (self.owned, {})
+        found = known[1].get(slot)
+        if found is None:
+            found = known[1][slot] = tuple(a for a, s in self.owner.items() if s == slot)
+        return list(found)
 
     # -- the state as data -------------------------------------------------------------------------
     def snapshot(self) -> dict:
