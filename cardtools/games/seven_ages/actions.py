@@ -155,6 +155,7 @@ class Actions:
         if not any(self.started):
             self.blue_markers_at_start(level)
         self.empire[slot], self.colour[slot] = card, colour
+        self.seated = stamp()
         self.take_specials(slot)
         self.started[self.seat_of(slot)] += (card,)
         self.progress[slot], self.elite[slot], self.extra_go[slot] = level, 0, 0   # '+1 go': option 16 (forum.py)
@@ -1003,6 +1004,7 @@ class Actions:
         self.discards += (self.succeed(slot, card),)
         self.release_common(slot)
         self.empire[slot] = self.colour[slot] = self.capital[slot] = self.homeland[slot] = None
+        self.seated = stamp()
         self.take_specials(slot)
         self.marks[slot] = None
         self.money[slot] = self.progress[slot] = self.elite[slot] = 0

@@ -15,7 +15,7 @@ place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play 
 waiting on the stack only while they are being played (events.py); blue markers on the progress
 track only with option 16, for blue artefacts, on a level of the track (artefacts.py); option 16's clocks on
 their tracks, World war's black marker there exactly while World war is in play (clocks.py); the caches
-miss no write: the map's owners get a new stamp whenever they change (tally.py), option 16's index of
+miss no write: the map's owners and the empires get a new stamp whenever they change (tally.py), option 16's index of
 powers is never taken as it is when what it reads has changed (artefacts.py); the game ends; the same
 seed gives the same log.
 """
@@ -53,7 +53,7 @@ def play_checked(game, players: int, seed: int) -> Checked:
     result = Checked(seed, players)
     state = game.new_state(players, seed, log=True)
     rng = random.Random(f"invariants {seed}")
-    owners = {}                                       # the owners' stamps seen -> the owners then
+    stamped = {}                                      # (what, its stamp seen) -> what it was then
     while not state.is_terminal():
         if result.moves >= MOVE_CAP:
             result.violations.append(f"no end after {MOVE_CAP} moves")
@@ -62,8 +62,10 @@ def play_checked(game, players: int, seed: int) -> Checked:
         state.apply(rng.choice(state.legal_actions()))
         result.moves += 1
         found = violations(state, state.changes[before:])
-        if owners.setdefault(state.owned, dict(state.owner)) != state.owner:
-            found.append("the map's owners changed without a new stamp")
+        for what, stamp, now in (("map's owners", state.owned, dict(state.owner)),
+                                 ("empires", state.seated, list(state.empire))):
+            if stamped.setdefault((what, stamp), now) != now:
+                found.append(f"the {what} changed without a new stamp")
         if found:
             result.violations += [f"move {result.moves}: {v}" for v in found]
             break

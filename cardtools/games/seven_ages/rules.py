@@ -88,6 +88,8 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     LEVELS = LEVELS
     #: ``areas_of``: (the owners' stamp it was read at, empire -> its areas)
     _areas_of: tuple = (None, {})
+    #: ``in_play``: (the empires' stamp it was read at, the slots with an empire)
+    _in_play: tuple = (None, ())
     ACTIONS = ACTIONS
     #: § Winning the game: glory, then the most advanced empire; first, option 16's General AI (clocks.py)
     RANKING = Ranking(("crowned", "glory", "advanced"))
@@ -104,6 +106,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         game, n = self.game, self.n
         slots = n * self.per
         self.empire: list[str | None] = [None] * slots
+        self.seated = stamp()                             # a new stamp at each write of empire (tally.py)
         self.colour: list[str | None] = [None] * slots
         self.capital: list[str | None] = [None] * slots
         self.homeland: list[str | None] = [None] * slots
@@ -206,7 +209,12 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         return range(seat * self.per, (seat + 1) * self.per)
 
     def in_play(self) -> list[int]:
-        return [s for s, card in enumerate(self.empire) if card is not None]      # (the actors, in order)
+        """The slots with an empire, in order; remembered until the empires are written (``_in_play``: their
+        stamp, ``seated``), handed out as a new list each time."""
+        known = self._in_play
+        if known[0] != self.seated:
+            known = self._in_play = (self.seated, tuple(s for s, card in enumerate(self.empire) if card is not None))
+        return list(known[1])
 
     def seat_order(self) -> list[int]:
         """Every seat, from the First player clockwise (§ Actions)."""

@@ -64,6 +64,7 @@ class Specials:
             return card
         spawned = self.empire[heir]
         self.empire[heir] = card
+        self.seated = stamp()
         self.take_specials(heir)
         self.note(f"  {self.seat_name(self.seat_of(heir))}'s {self.game.name(spawned)} becomes the "
                   f"{self.game.name(card)}, the empire it was spawned from")

@@ -12,8 +12,8 @@ CHANGES = [0]
 
 def stamp() -> int:
     """A number never given before in this process (the next of ``CHANGES``): the stamp of one write of a
-    plain dict (``State.owned``, the map's owners), so that two positions with the same stamp hold the
-    same dict, clones included."""
+    plain dict or list (``State.owned``, the map's owners; ``State.seated``, the empires), so that two
+    positions with the same stamp hold the same one, clones included."""
     CHANGES[0] += 1
     return CHANGES[0]
 
