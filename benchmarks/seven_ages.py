@@ -10,7 +10,9 @@ whatever else the machine runs), the best of a few rounds; the load average is p
 
 With --invariants N: N seeded random games of ``--variant`` spread over 2-7 players (``--players``), every invariant of
 cardtools.games.seven_ages.invariants checked after every move, every 10th game replayed (same
-seed, same log; a crash counts as a violation); prints the counts and one digest over all logs. ``--variant`` may name several
+seed, same log; a crash counts as a violation), in this process and again in a fresh one with another
+string hash (PYTHONHASHSEED: a game that follows a set's order, or what its process played before,
+differs there); prints the counts and one digest over all logs. ``--variant`` may name several
 variants (comma-separated) or ``all`` (the standard game and every variant the engine plays; those it
 refuses are named): one table each, then one line per variant (games, violations, replays that
 differ, seconds).
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import subprocess
 import sys
 import time
 
@@ -65,9 +68,19 @@ def variants_named(spec: str) -> list[str]:
     return [name.strip() for name in spec.split(",") if name.strip()]
 
 
-def invariants(game: Game, games: int, lowest: int, highest: int) -> tuple[int, int, float]:
-    """Check ``games`` seeded games of ``game``; prints a table per player count. Returns (games with
-    violations, replays that differ, seconds)."""
+def replayed_elsewhere(variant: str, players: int, seeds: list[int]) -> list[str]:
+    """The digests of these games played again by a fresh process with another string hash (the set
+    orders differ; a process's own hash is random unless PYTHONHASHSEED is set, so one run may miss
+    a game that depends on it: two 2,000-game fingerprints of one engine once differed so)."""
+    other = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    child = subprocess.run([sys.executable, __file__, "--replay", variant, str(players), *map(str, seeds)],
+                           env={**os.environ, "PYTHONHASHSEED": other}, capture_output=True, text=True, check=True)
+    return child.stdout.split()
+
+
+def invariants(variant: str, game: Game, games: int, lowest: int, highest: int) -> tuple[int, int, float]:
+    """Check ``games`` seeded games of ``game`` (``variant``'s); prints a table per player count. Returns
+    (games with violations, replays that differ here or in another process, seconds)."""
     fingerprint = hashlib.sha256()
     start, bad, replays, differ = time.perf_counter(), 0, 0, 0
     print(f"{'players':>7}  {'games':>6}  {'violations':>10}  {'turns/game':>10}  {'replayed':>8}  {'differ':>6}")
@@ -75,6 +88,11 @@ def invariants(game: Game, games: int, lowest: int, highest: int) -> tuple[int, 
     for players in range(lowest, highest + 1):
         count = games // tables + (1 if players - lowest < games % tables else 0)
         results, replayed, diffs = checked_games(play_or_crash, game, players, range(count), fingerprint, f"{players}p")
+        sample = [r for r in results if r.seed % 10 == 0]
+        for result, digest in zip(sample, replayed_elsewhere(variant, players, [r.seed for r in sample])):
+            if digest != (result.digest or "crash"):
+                diffs += 1
+                print(f"  {players}p seed {result.seed}: another log in a fresh process with another string hash")
         violations = sum(1 for r in results if r.violations)
         turns = sum(r.turns for r in results)
         print(f"{players:>7}  {count:>6}  {violations:>10}  {turns / max(count, 1):>10.1f}  {replayed:>8}  {diffs:>6}")
@@ -95,7 +113,7 @@ def invariants_of(names: list[str], games: int, lowest: int, highest: int) -> No
         except UnplayedRules as refused:
             lines.append(f"{name:<20}  not played: {str(refused).split(': ')[0]}")
             continue
-        bad, differ, seconds = invariants(game, games, lowest, highest)
+        bad, differ, seconds = invariants(name, game, games, lowest, highest)
         lines.append(f"{name:<20}  {games:>6}  {bad:>10}  {differ:>6}  {seconds:>8.1f}")
     print(f"\n{'variant':<20}  {'games':>6}  {'violations':>10}  {'differ':>6}  {'seconds':>8}", *lines, sep="\n")
 
@@ -108,9 +126,15 @@ def main() -> None:
     parser.add_argument("--variant", default="standard", help="variant of the greedy games; of --invariants: variants, comma-separated, or 'all'")
     parser.add_argument("--invariants", type=int, default=0, help="check the invariants over this many games instead")
     parser.add_argument("--players", default="2-7", help="player counts of --invariants, lowest-highest (default 2-7)")
+    parser.add_argument("--replay", nargs="+", metavar="VARIANT PLAYERS SEED", help=argparse.SUPPRESS)
     parser.add_argument("--digest", type=int, default=0, help="print one digest of this many seeded greedy 4-player "
                         "games' logs per variant instead (a speed-up must not change it)")
     args = parser.parse_args()
+    if args.replay:                                  # --invariants' replays in a fresh process
+        variant, players, *seeds = args.replay
+        game = Game(deck(variant))
+        print(*(play_or_crash(game, int(players), int(seed)).digest or "crash" for seed in seeds))
+        return
     if args.digest:
         for variant in ("standard", "artefact-effects"):
             print(f"{variant:<17} {args.digest} greedy games: {greedy_digest(Game(deck(variant)), args.digest)}")

@@ -3,8 +3,11 @@ it says what it does not play, refuses the options it cannot play, hides face-do
 invariants over seeded games (thousands: benchmarks/seven_ages.py --invariants), and its deferred
 card fields neither warn in validation nor run."""
 
+import os
 import re
 import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -122,6 +125,27 @@ def test_invariants_over_seeded_games(game, players):
     assert all(r.turns >= 2 for r in results)
     assert len({r.digest for r in results}) == 4                              # different seeds, different games
     assert play_checked(game, players, 0).digest == results[0].digest         # same seed, same log
+
+
+#: Seeded games in which galleys and ships of the line unload their cargo together and stay at sea.
+UNLOADING = (("technology", 3, 10), ("marines", 4, 39))
+PLAY = ("import sys\nfrom cardtools.core.loader import load_deck\nfrom cardtools.engine.contract import new_game\n"
+        "from cardtools.games.seven_ages.invariants import play_checked\n"
+        "for variant, players, seed in {games}:\n"
+        "    print(play_checked(new_game(load_deck('7ages', variant)), players, seed).digest)")
+
+
+@pytest.mark.slow
+def test_a_seeded_game_is_the_same_game_in_every_process():
+    """Same seed, same game, whatever the process's string hash (PYTHONHASHSEED, random in each process):
+    the kinds of ships unloading at sea were a set, so the ships stayed in the sea in the set's order and
+    a later move took other ships (two 2,000-game invariant runs of one commit gave two fingerprints)."""
+    script = PLAY.format(games=UNLOADING)
+    logs = [subprocess.run([sys.executable, "-c", script], cwd=WS.root, capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout.split()
+            for hash_seed in ("1", "2")]
+    assert len(logs[0]) == len(UNLOADING)
+    assert logs[0] == logs[1]
 
 
 def test_invariants_catch_a_conflict_fought_before_movement_is_over(game):

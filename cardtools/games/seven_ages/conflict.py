@@ -235,6 +235,13 @@ class Manoeuvre:
             return unit
         return self.game.class_kind[self.game.unit_class[unit]]
 
+    def kinds_of(self, units, without: frozenset[str] = frozenset()) -> dict[str, None]:
+        """The kinds of ``units`` (``unit_kind``) but ``without``, in the order first met: a set's order
+        follows the string hash, which differs from process to process, and the order of the kinds
+        decides the order ships stay in a sea after unloading and the area a move is entered from:
+        a seeded game must be the same game in every process."""
+        return dict.fromkeys(kind for kind in map(self.unit_kind, units) if kind not in without)
+
     def reaches(self, slot: int, leaders: bool = True) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
         """(source, kind) -> ``reach`` for every area of the empire with units that have not moved
         (in a Strategist's second move, only the Strategist's area, once); ``leaders``: the move
@@ -244,8 +251,7 @@ class Manoeuvre:
                                                                         if a == self.strategist]
         for source in sources:
             units = self.units[source]
-            kinds = {self.unit_kind(u) for u in units[:len(units) - self.moved.get(source, 0)]}
-            for kind in kinds:
+            for kind in self.kinds_of(units[:len(units) - self.moved.get(source, 0)]):
                 if kind == "land" and not self.game.world.areas[source].is_land:
                     continue                               # marines move on their ships only (option 14)
                 out[source, kind] = self.reach(slot, source, kind, self.explorer(slot, source, leaders))
@@ -369,7 +375,7 @@ class Manoeuvre:
             pairs = min(len(cargo), len(ships) if at_sea else (self.ground(units) - self.garrison(slot, port)) // 2)
             bonus = self.explorer(slot, port, True)
             reach = {kind: self.reach(slot, port, kind, bonus, landing=True)
-                     for kind in {self.unit_kind(u) for u in ships}}
+                     for kind in self.kinds_of(ships)}
             for t in {t for r in reach.values() for t in r
                       if (world.areas[t].is_land or self.may_embark(slot, t)) and target in (None, t)}:
                 carried = cargo if world.areas[t].is_land else [u for u in cargo if self.marine(u)]
@@ -391,11 +397,11 @@ class Manoeuvre:
         """The ships' ways from their ports (``known``: those already worked out, kept)."""
         known = {} if known is None else known
         for port, units in picked.items():
-            for kind in {self.unit_kind(u) for u in units} - CARGO:
+            for kind in self.kinds_of(units, CARGO):
                 if (port, kind) not in known:
                     known[port, kind] = self.reach(slot, port, kind, self.explorer(slot, port, True), landing=True)
         return {(port, kind): known[port, kind] for port, units in picked.items()
-                for kind in {self.unit_kind(u) for u in units} - CARGO}
+                for kind in self.kinds_of(units, CARGO)}
 
     def unload_targets(self, slot: int, landings: dict) -> list[str]:
         """Where ships may drop their cargo on the way and stay at sea (``unload``): the seas they would
@@ -444,7 +450,7 @@ class Manoeuvre:
             if not rest:                                   # a sea area may be emptied
                 self.vacate(source)
             moving += units
-            for kind in {self.unit_kind(u) for u in units} - (CARGO if landing else set()):
+            for kind in self.kinds_of(units, CARGO if landing else frozenset()):
                 reach, area = reaches[source, kind].paths, target
                 self.across.setdefault(target, reach[target][1])
                 while reach[area][1] != source:            # the areas passed through
