@@ -2,6 +2,9 @@
 player count of each shipped variant (7 Ages' option variants at two counts each: ``EVERY_COUNT``), and for the toy game of tests/fixtures/toy (a game with
 nothing of Age of Civilization's shape: hidden hands, a hidden pile, decisions out of turn)."""
 
+import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -66,6 +69,34 @@ def configs():
 @pytest.mark.parametrize("game,players,games", list(configs()))
 def test_every_engine_conforms(game, players, games):
     assert check_engine(game, players, range(games)) == []
+
+
+#: Seeded games per configuration played again in processes with other string hashes.
+GAMES_ACROSS_PROCESSES = 3
+#: Plays ``[game id, variant, players, seed]`` entries (JSON, argv[1]); prints each game's log digest.
+DIGESTS = ("import json, sys\n"
+           "from cardtools.core.loader import load_deck\n"
+           "from cardtools.engine.conformance import log_digest\n"
+           "from cardtools.engine.contract import new_game\n"
+           "games = {}\n"
+           "for name, variant, players, seed in json.loads(sys.argv[1]):\n"
+           "    game = games.get((name, variant)) or games.setdefault((name, variant), new_game(load_deck(name, variant)))\n"
+           "    print(log_digest(game, players, seed))\n")
+
+
+@pytest.mark.slow
+def test_every_engine_plays_a_seeded_game_alike_in_every_process():
+    """Same seed, same game, whatever the process's string hash (PYTHONHASHSEED is random in each
+    process, and each simulation worker is one): a rule that follows a set of strings' order plays
+    differently from one process to the next (7 Ages' ships unloading at sea did)."""
+    games = [[game.deck.game, game.deck.variant, players, seed]
+             for param in configs() for game, players, count in [param.values]
+             for seed in range(min(count, GAMES_ACROSS_PROCESSES))]
+    digests = [subprocess.run([sys.executable, "-c", DIGESTS, json.dumps(games)], cwd=REPO, capture_output=True,
+                              text=True, check=True, env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout.split()
+               for hash_seed in ("1", "2")]
+    assert len(digests[0]) == len(games)
+    assert [g for g, one, other in zip(games, *digests) if one != other] == []
 
 
 @pytest.mark.parametrize("variant", [None, "houses"])

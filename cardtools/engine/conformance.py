@@ -10,7 +10,9 @@ original (a clone played to the end leaves the original's snapshot as it was); f
 (``observation``), so two states that differ only in what a seat may not see look alike to it.
 After every move the victory counter (the vocabulary's ``victory``) changed only by the changes
 the host recorded with their cause. At the end: ``returns()`` within the facts' bounds, and the
-same seed and moves replay to the same log (``log.digest``).
+same seed and moves replay to the same log (``log.digest``). ``log_digest`` names a game's log, for
+comparing the same seeded game played in another process (another string hash: nothing a game does may
+follow a set of strings' order).
 
 tests/test_conformance.py runs it for every registered engine at each player count and shipped
 variant, and for the toy game in tests/fixtures/toy.
@@ -34,6 +36,11 @@ def check_engine(game, players: int, seeds: Sequence[int], deep_every: int = 25,
         if i < replays and not problems and digest(_play(game, players, seed, 0)[1]) != digest(log):
             found.append(f"seed {seed}: the same seed and moves gave another log")
     return found
+
+
+def log_digest(game, players: int, seed: int) -> str:
+    """The digest of the log of the seeded random game the suite plays from ``seed``."""
+    return digest(_play(game, players, seed, 0)[1])
 
 
 def _play(game, players: int, seed: int, deep_every: int) -> tuple[list[str], list[str]]:
