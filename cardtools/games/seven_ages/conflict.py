@@ -231,9 +231,7 @@ class Manoeuvre:
 
     def unit_kind(self, unit: str) -> str:
         """How a unit moves: land, ship, galley, aircraft, nuke or Star Wars."""
-        if unit in ("galley", "nuke", "star_wars"):
-            return unit
-        return self.game.class_kind[self.game.unit_class[unit]]
+        return self.game.kind_of[unit]
 
     def reaches(self, slot: int, leaders: bool = True) -> dict[tuple[str, str], dict[str, tuple[int, str]]]:
         """(source, kind) -> ``reach`` for every area of the empire with units that have not moved

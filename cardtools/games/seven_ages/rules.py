@@ -788,6 +788,9 @@ class Game(BaseGame):
                     self.negates_city.add(u["id"])
                 if not u.get("common"):
                     self.class_units.setdefault(cls["id"], []).append(u["id"])
+        #: How each unit moves (``State.unit_kind``): its class's kind, but galleys, nukes and Star Wars their own.
+        self.kind_of = {u: u if u in ("galley", "nuke", "star_wars") else self.class_kind[c]
+                        for u, c in self.unit_class.items()}
         self.markers = {m["id"]: m for m in chart["markers"]}
         self.counter_of = {}
         for cid, c in self.counters.counters.items():
