@@ -202,7 +202,9 @@ class Artefacts:
 
     def remembered(self, entry: tuple, read, *args):
         """An entry of ``artefact_index()``, ``read(*args)`` once per position."""
-        index = self.artefact_index()
+        seen = self._index_seen                        # artefact_index's quick way, inlined: read at every ask
+        index = (self._artefact_index[1] if seen[0] is self.temporary and seen[1] is self.track
+                 and seen[2] == CHANGES[0] else self.artefact_index())
         found = index.get(entry)
         if found is None:
             found = index[entry] = read(*args)
@@ -282,10 +284,13 @@ class Artefacts:
         the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
         change's condition is read for the empire. Chosen once per position (``artefact_index``); the
         conditions and computed numbers are read each time (they may read anything). Not to be changed."""
-        index = self.artefact_index()
+        seen = self._index_seen     # artefact_index's quick way and changes_entry, inlined: read at every in_force
+        index = (self._artefact_index[1] if seen[0] is self.temporary and seen[1] is self.track
+                 and seen[2] == CHANGES[0] else self.artefact_index())
         if verb not in index["live"]:
             return []
-        entry = self.changes_entry(verb, slot)
+        entry = ("changes", verb, slot, self.progress[slot] if self.track and slot is not None else 0,
+                 slot is not None and self.empire[slot] is None)
         chosen = index.get(entry)
         if chosen is None:
             chosen = index[entry] = self.changes_chosen(verb, slot, self.game.artefact_book.changes[verb])

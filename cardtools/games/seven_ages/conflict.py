@@ -231,9 +231,7 @@ class Manoeuvre:
 
     def unit_kind(self, unit: str) -> str:
         """How a unit moves: land, ship, galley, aircraft, nuke or Star Wars."""
-        if unit in ("galley", "nuke", "star_wars"):
-            return unit
-        return self.game.class_kind[self.game.unit_class[unit]]
+        return self.game.kind_of[unit]
 
     def kinds_of(self, units, without: frozenset[str] = frozenset()) -> dict[str, None]:
         """The kinds of ``units`` (``unit_kind``) but ``without``, in the order first met: a set's order

@@ -28,8 +28,19 @@ def common_counters(counters) -> tuple[tuple[str, str], ...]:
 class CommonUnits:
     """Elephants joining pools, elephants, nukes and Star Wars built, lost and leaving the game."""
 
+    #: Whether a counter is on the map, with the ``common`` it was read of (``common_on_map``).
+    _on_map: tuple = (None, False)
+
     def kingdoms(self) -> bool:
         return self.game.rules["edition"] == "deluxe"
+
+    def common_on_map(self) -> bool:
+        """Whether a common counter is on the map; read again when ``common`` is replaced (a tuple: never
+        changed in place, so clones may share it)."""
+        if self._on_map[0] is not self.common:
+            self._on_map = (self.common, any(entry is not None and entry != GONE and entry[0] == "map"
+                                             for entry in self.common))
+        return self._on_map[1]
 
     def _set(self, i: int, entry) -> None:
         self.common = self.common[:i] + (entry,) + self.common[i + 1:]
@@ -105,8 +116,7 @@ class CommonUnits:
         """Counters the entries put on the map but no longer there (lost, unpaid, destroyed): an elephant
         goes to the pool of the empire controlling its area, or the common pool; a nuke or Star Wars to
         the common pool *(judgment: its counter is an elephant's back)*."""
-        if not self.kingdoms() or not any(entry is not None and entry != GONE and entry[0] == "map"
-                                          for entry in self.common):     # none on the map: nothing to count
+        if not self.kingdoms() or not self.common_on_map():     # none on the map: nothing to count
             return
         on_map: dict[tuple[int, str], int] = {}
         for area, units in self.units.items():

@@ -64,8 +64,10 @@ ACTIONS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "
 #: Markers a player may put on an empire: one per action (Start empire does nothing there: § Playing
 #: the game) and the Wild card, whose action is named when it is placed *(judgment, § 16)*.
 EMPIRE_MARKERS = ACTIONS[1:] + tuple(f"wild_{a}" for a in ACTIONS[1:])
-#: Every marker a player may have free, and whether it is a Wild card (``_free_markers``).
-MARKER_KINDS = tuple((m, m.startswith("wild_")) for m in EMPIRE_MARKERS + ("start",))
+#: The Wild cards a player may have free, all free while one is (``_free_markers``).
+WILD_MARKERS = frozenset(m for m in EMPIRE_MARKERS if m.startswith("wild_"))
+#: The action a marker on an empire turns over as: its own, or the one a Wild card names (``task_reveal``).
+MARKER_ACTION = {m: a for a in ACTIONS for m in (a, f"wild_{a}")}
 #: The non-empire marker: Start empire, Destiny or Civilise only (§ Playing the game).
 EXTRA_MARKERS = ("start", "destiny", "civilise", "none")
 #: Players as move words (an event played on a player: events.py).
@@ -311,9 +313,10 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         with option 5 (options.py ``marker_allowance``)."""
         used = [self.marks[s] for s in self.slots_of(seat)] + [self.extra[seat], self.second_extra(seat)]
         allowance = self.marker_allowance(seat)
-        wilds = sum(1 for m in used if m and m.startswith("wild_"))
-        return {m for m, wild in MARKER_KINDS
-                if (wilds < allowance["wild"] if wild else used.count(m) < allowance[m])}
+        free = {m for m in ACTIONS if used.count(m) < allowance[m]}
+        if sum(1 for m in used if m in WILD_MARKERS) < allowance["wild"]:
+            free |= WILD_MARKERS
+        return free
 
     def options_mark(self) -> list[int]:
         free = self._free_markers(self.seat_of(self.player))
@@ -346,14 +349,19 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     def task_reveal(self) -> None:
         """Actions 1 → 7; in each, the First player's markers, then the others clockwise (§ Actions).
         A marker acts only for its empire; a Wild card becomes the action it names (§ Wild card)."""
+        turned: dict[str, list[tuple]] = {action: [] for action in ACTIONS}    # each marker read once
+        for seat in self.seat_order():
+            for marker in (self.extra[seat], self.second_extra(seat)):
+                if marker in turned:
+                    turned[marker].append(("act", marker, seat, None))
+            for s in self.slots_of(seat):
+                action = MARKER_ACTION.get(self.marks[s])
+                if action is not None:
+                    turned[action].append(("act", action, seat, s))
         tasks = []
         for action in ACTIONS:
             tasks += self.before_action(action)          # options.py
-            turned, markers = [], (action, f"wild_{action}")
-            for seat in self.seat_order():
-                turned += [("act", action, seat, None)] * [self.extra[seat], self.second_extra(seat)].count(action)
-                turned += [("act", action, seat, s) for s in self.slots_of(seat) if self.marks[s] in markers]
-            tasks += self.alternated(turned) if action == "manoeuvre" else turned     # option 5 (options.py)
+            tasks += self.alternated(turned[action]) if action == "manoeuvre" else turned[action]   # option 5
         self.queue = tasks + [("end_turn",)]
 
     def task_act(self, action: str, seat: int, slot: int | None) -> None:
@@ -780,6 +788,9 @@ class Game(BaseGame):
                     self.negates_city.add(u["id"])
                 if not u.get("common"):
                     self.class_units.setdefault(cls["id"], []).append(u["id"])
+        #: How each unit moves (``State.unit_kind``): its class's kind, but galleys, nukes and Star Wars their own.
+        self.kind_of = {u: u if u in ("galley", "nuke", "star_wars") else self.class_kind[c]
+                        for u, c in self.unit_class.items()}
         self.markers = {m["id"]: m for m in chart["markers"]}
         self.counter_of = {}
         for cid, c in self.counters.counters.items():
