@@ -1004,9 +1004,10 @@ class Game(BaseGame):
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
                                                 if getattr(a, "verb", None) == "take_cost"))}
         #: civil cards by what taking one asks (vocabulary.takeable): a leader or a card with a card-row
-        #: ability can cost less than its space, a wonder more; of the others, a technology is never
-        #: taken twice
-        self.cheaper_to_take = frozenset(c for c in self.civil if self.type[c] == "leader" or c in self.row_modifiers)
+        #: ability (``row_priced``) can cost less than its space, a wonder more; of the others, a
+        #: technology is never taken twice
+        self.row_priced = frozenset(self.row_modifiers)
+        self.cheaper_to_take = frozenset(c for c in self.civil if self.type[c] == "leader") | self.row_priced
         self.special_to_take = self.cheaper_to_take | {c for c in self.civil if self.type[c] == "wonder"}
         plain = [c for c in self.civil if c not in self.special_to_take]
         self.plain_technologies = frozenset(c for c in plain if self.is_technology(c))

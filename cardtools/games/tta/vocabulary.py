@@ -190,8 +190,10 @@ class Meanings(BaseState):
                 technologies.difference_update(self.hand[p], self.techs[p], self.play[p])
             found += technologies
             found += offered & game.plain_others
+        # a leader costs its space unless a `cost` change for taking leaders is in force (Hammurabi)
+        leaders_cheaper = ("cost", "take_leader") in self.mods.by_subject
         special = offered & game.special_to_take
-        special.update(game.cheaper_to_take.intersection(row[within:]))
+        special.update((game.cheaper_to_take if leaders_cheaper else game.row_priced).intersection(row[within:]))
         for card in special:
             kind = game.type[card]
             if kind == "wonder":
@@ -205,7 +207,8 @@ class Meanings(BaseState):
             elif kind != "wonder" and game.is_technology(card) and (
                     card in self.hand[p] or card in self.techs[p] or card in self.play[p]):
                 continue
-            if self.take_cost(p, card, row.index(card)) <= civil:
+            if (kind == "leader" and not leaders_cheaper and card not in game.row_priced) or \
+                    self.take_cost(p, card, row.index(card)) <= civil:      # (a plain leader is within reach)
                 found.append(card)
         if ordered and len(found) > 1:
             found.sort(key=row.index)
