@@ -952,7 +952,7 @@ class Game(BaseGame):
         self.buildings = {c.id: c.get("building") for c in cards}         # urban building kind, or None
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
-        self.tactics = frozenset(c for c in self.military if self.type[c] == "tactic")
+        self.tactics = frozenset(c.id for c in cards if c.type == "tactic")       # (action_moves)
         super().__init__(deck, abilities)
         self.facts = replace(FACTS, unplayed=tuple(rule for cards, rule in UNPLAYED.items()
                                                    if any(c in self.type for c in cards)))
