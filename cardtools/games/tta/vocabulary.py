@@ -22,7 +22,9 @@ ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "milit
                       "yellow_tokens", "food_or_resources"})
 #: Statistics worked out from the board, to which modifiers add (CoL § YOUR STATISTICS).
 DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
-                     "civil_hand_limit", "military_hand_limit", "culture_points"})
+                     "culture_points"})
+#: The hand limits: the action totals, to which modifiers add (CoL § YOUR HAND › CIVIL CARDS, › MILITARY CARDS).
+HAND_LIMITS = {"civil_hand_limit": "civil_actions", "military_hand_limit": "military_actions"}
 #: Statistics that are their printed symbols plus modifiers: nothing added, no limit (``stat``).
 PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_tokens", "colonization"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
@@ -789,6 +791,8 @@ class Meanings(BaseState):
         value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
         if name in PLAIN:
             return value
+        if name in HAND_LIMITS:                 # (the most asked: at every action)
+            return value + self.total(actor, HAND_LIMITS[name])
         if name in DERIVED:
             return value + self.derived(actor, name)
         if name == "strength":
@@ -798,10 +802,6 @@ class Meanings(BaseState):
         return max(0, value) if name in ("science", "culture") else value
 
     def derived(self, p: int, name: str) -> int:
-        if name == "civil_hand_limit":          # (the most asked first: at every move)
-            return self.total(p, "civil_actions")
-        if name == "military_hand_limit":
-            return self.total(p, "military_actions")
         board = self.game.board
         if name == "discontent_workers":
             return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
