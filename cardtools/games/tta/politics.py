@@ -86,6 +86,8 @@ class Politics(Meanings):
         attacking that player count (`attacking: partner`, Open Borders); bonuses from a pact between
         them that ends when they attack do not (CoL § PLAY AN AGGRESSION) — worked out on a copy
         where it has ended."""
+        if not self.pacts:      # (no pact to end, no `attacking: partner` bonus: the strength as it is)
+            return self.stat(None, p if of is None else of, "strength")
         state = self
         ending = self.ending_pacts(p, rival)
         if ending:
@@ -118,6 +120,7 @@ class Politics(Meanings):
         if self.forbids(p, "declare_war" if war else "play_aggression"):
             return
         military = self.military_left(p)
+        own = None          # p's strength: without pacts the same whomever p attacks (``attack_strength``)
         for q in self.active:
             if q == p or self.attack_cost(p, card, q) > military or self.shielded(p, q):
                 continue
@@ -127,7 +130,9 @@ class Politics(Meanings):
                 if weaker is None:
                     weaker = {}
                 if q not in weaker:
-                    weaker[q] = self.attack_strength(p, q) > self.attack_strength(p, q, of=q)
+                    if own is None or self.pacts:
+                        own = self.attack_strength(p, q)
+                    weaker[q] = own > self.attack_strength(p, q, of=q)
                 if not weaker[q]:
                     continue
             yield q

@@ -184,8 +184,7 @@ class State(Politics):
         p, game, ids = self.player, self.game, self.game.ids
         found = [ids["end"]]
         civil, military = self.actions_left(p)
-        take = ids["take"]
-        found += [take[card] for card in self.takeable(p, civil, ordered=False)]
+        found += map(ids["take"].__getitem__, self.takeable(p, civil, ordered=False))
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
         costs = self.costs(p)
@@ -217,11 +216,12 @@ class State(Politics):
         if civil or military:
             found += self.worker_moves(p, civil, military, costs, resources)
         if military and "tactic" not in self.turn_flags:
-            cost = game.rules["tactic_play_cost"]
-            if military >= cost:
-                found += [ids["play_tactic"][c] for c in set(self.mhand[p]) if game.type[c] == "tactic"]
+            if military >= game.rules["tactic_play_cost"]:
+                found += map(ids["play_tactic"].__getitem__, game.tactics.intersection(self.mhand[p]))
             if military >= game.rules["tactic_copy_cost"]:
-                found += [ids["copy_tactic"][c] for c in set(self.commons) if c != self.tactic[p]]
+                commons = set(self.commons)
+                commons.discard(self.tactic[p])
+                found += map(ids["copy_tactic"].__getitem__, commons)
         for ability in self.powers[p].triggers.get(("once_per_turn", None), ()):
             use = ids["use"][ability.card]
             if use not in found and f"used:{ability.card}" not in self.turn_flags and \
@@ -952,6 +952,7 @@ class Game(BaseGame):
         self.buildings = {c.id: c.get("building") for c in cards}         # urban building kind, or None
         self.civil = tuple(c.id for c in cards if c.get("deck") == "civil" and not c.get("initial"))
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
+        self.tactics = frozenset(c.id for c in cards if c.type == "tactic")       # (action_moves)
         super().__init__(deck, abilities)
         self.facts = replace(FACTS, unplayed=tuple(rule for cards, rule in UNPLAYED.items()
                                                    if any(c in self.type for c in cards)))
@@ -1004,9 +1005,10 @@ class Game(BaseGame):
                               if (mods := tuple(a for a in ab.get(c, {}).get("effects", ())
                                                 if getattr(a, "verb", None) == "take_cost"))}
         #: civil cards by what taking one asks (vocabulary.takeable): a leader or a card with a card-row
-        #: ability can cost less than its space, a wonder more; of the others, a technology is never
-        #: taken twice
-        self.cheaper_to_take = frozenset(c for c in self.civil if self.type[c] == "leader" or c in self.row_modifiers)
+        #: ability (``row_priced``) can cost less than its space, a wonder more; of the others, a
+        #: technology is never taken twice
+        self.row_priced = frozenset(self.row_modifiers)
+        self.cheaper_to_take = frozenset(c for c in self.civil if self.type[c] == "leader") | self.row_priced
         self.special_to_take = self.cheaper_to_take | {c for c in self.civil if self.type[c] == "wonder"}
         plain = [c for c in self.civil if c not in self.special_to_take]
         self.plain_technologies = frozenset(c for c in plain if self.is_technology(c))

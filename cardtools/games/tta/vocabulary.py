@@ -22,7 +22,9 @@ ON_BOARD = frozenset({"food", "resources", "population", "civil_actions", "milit
                       "yellow_tokens", "food_or_resources"})
 #: Statistics worked out from the board, to which modifiers add (CoL § YOUR STATISTICS).
 DERIVED = frozenset({"food_production", "resource_production", "food_consumption", "discontent_workers",
-                     "civil_hand_limit", "military_hand_limit", "culture_points"})
+                     "culture_points"})
+#: The hand limits: the action totals, to which modifiers add (CoL § YOUR HAND › CIVIL CARDS, › MILITARY CARDS).
+HAND_LIMITS = {"civil_hand_limit": "civil_actions", "military_hand_limit": "military_actions"}
 #: Statistics that are their printed symbols plus modifiers: nothing added, no limit (``stat``).
 PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_tokens", "colonization"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
@@ -190,8 +192,10 @@ class Meanings(BaseState):
                 technologies.difference_update(self.hand[p], self.techs[p], self.play[p])
             found += technologies
             found += offered & game.plain_others
+        # a leader costs its space unless a `cost` change for taking leaders is in force (Hammurabi)
+        leaders_cheaper = ("cost", "take_leader") in self.mods.by_subject
         special = offered & game.special_to_take
-        special.update(game.cheaper_to_take.intersection(row[within:]))
+        special.update((game.cheaper_to_take if leaders_cheaper else game.row_priced).intersection(row[within:]))
         for card in special:
             kind = game.type[card]
             if kind == "wonder":
@@ -205,7 +209,8 @@ class Meanings(BaseState):
             elif kind != "wonder" and game.is_technology(card) and (
                     card in self.hand[p] or card in self.techs[p] or card in self.play[p]):
                 continue
-            if self.take_cost(p, card, row.index(card)) <= civil:
+            if (kind == "leader" and not leaders_cheaper and card not in game.row_priced) or \
+                    self.take_cost(p, card, row.index(card)) <= civil:      # (a plain leader is within reach)
                 found.append(card)
         if ordered and len(found) > 1:
             found.sort(key=row.index)
@@ -786,6 +791,8 @@ class Meanings(BaseState):
         value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
         if name in PLAIN:
             return value
+        if name in HAND_LIMITS:                 # (the most asked: at every action)
+            return value + self.total(actor, HAND_LIMITS[name])
         if name in DERIVED:
             return value + self.derived(actor, name)
         if name == "strength":
@@ -795,10 +802,6 @@ class Meanings(BaseState):
         return max(0, value) if name in ("science", "culture") else value
 
     def derived(self, p: int, name: str) -> int:
-        if name == "civil_hand_limit":          # (the most asked first: at every move)
-            return self.total(p, "civil_actions")
-        if name == "military_hand_limit":
-            return self.total(p, "military_actions")
         board = self.game.board
         if name == "discontent_workers":
             return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
