@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from dataclasses import replace
+from types import MappingProxyType
 
 from cardtools.engine.contract import GameFacts, UnplayedRules
 from cardtools.engine.flow import CLOCKWISE, Tasks
@@ -691,6 +692,7 @@ class Game(BaseGame):
                              for group in self.sided}
         self.world = WorldMap.of(deck)
         self.oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
+        self.walks: dict[str, MappingProxyType] = {}       # area -> areas crossed from it to each: State.distances
         self.chart = TerrainChart(self.world)
         self.collapsed = TerrainChart(self.world, COLLAPSE)     # option 16: after the climate clock's collapse
         self.counters = Counters.of(deck)
