@@ -423,7 +423,7 @@ class Actions:
     def in_range(self, slot: int, everyone: bool = False) -> list[int]:
         """Other players' empires within Range (``area_range``); with ``everyone``, the player's own
         other empires too. Remembered with the Range (``ranges``: the map's owners are in its key)."""
-        _, reach, partners = self.range_known(slot)
+        _, reach, partners, _ = self.range_known(slot)
         if everyone not in partners:
             seat, found = self.seat_of(slot), set()
             for area in reach:
@@ -815,20 +815,31 @@ class Actions:
 
     def range_known(self, slot: int) -> tuple:
         """``ranges[slot]``: (what the Range depends on, the Range, answers read of it: ``in_range``'s, the
-        regions it reaches), made again when
-        that key differs (it holds the map's owners — their stamp, ``owned`` —, the empire's level, its
-        Explorers, option 16's changes). Shared by clones: equal stamps are equal owners (tally.py)."""
+        regions it reaches, what it read of the owners), made again when that key differs (the empire's
+        level, its Explorers, option 16's changes, and the map's owners: their stamp, ``owned``) unless only
+        the stamp differs and the owners the search read are as they were (``owners_read``). Shared by
+        clones: equal stamps are equal owners (tally.py)."""
         key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
                self.owned, self.option_16() and self.range_changed(slot, self.age(slot)))
         known = self.ranges.get(slot)
         if known is None or known[0] != key:
-            known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)), {})
+            if (known is not None and known[0][:2] == key[:2] and known[0][3] == key[3]
+                    and self.owners_read(slot, known[1]) == known[3]):
+                known = self.ranges[slot] = (key, *known[1:])          # the stamp alone differs
+            else:
+                reach = frozenset(self.reach_of(slot))
+                known = self.ranges[slot] = (key, reach, {}, self.owners_read(slot, reach))
         return known
+
+    def owners_read(self, slot: int, reach: frozenset[str]) -> tuple:
+        """All that ``reach_of`` reads of the map's owners: the owner of each area it reached (it reads no
+        other area's) and how many areas the empire has (all of them within its Range: none elsewhere)."""
+        return len(self.areas_of(slot)), *map(self.owner.get, reach)
 
     def regions_in_range(self, slot: int) -> frozenset[str]:
         """The regions with an area within the empire's Range (option 16's ``within_range_of: {region}``,
         artefacts.py), worked out once per Range (``range_known``)."""
-        _, reach, answers = self.range_known(slot)
+        _, reach, answers, _ = self.range_known(slot)
         found = answers.get("regions")
         if found is None:
             found = answers["regions"] = frozenset().union(*map(self.game.world.regions_of, reach))
