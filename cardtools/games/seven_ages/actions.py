@@ -858,14 +858,13 @@ class Actions:
             age, ocean, through, everywhere = self.range_changed(slot, age)
             if everywhere:
                 return set(world.areas)
-        barred = () if ocean else self.game.oceans
         explorers = {where for _, types, where in self.leaders[slot] if "ex" in types}
         left = {a: age * (2 if a in explorers else 1) for a in self.areas_of(slot)}
         steps = max(left.values(), default=0)
         edge: dict[int, list[str]] = {}                    # steps left -> areas reached with that many
         for area, n in left.items():
             edge.setdefault(n, []).append(area)
-        neighbours, mine = world.neighbours, set(self.slots_of(seat))
+        neighbours, mine = world.neighbours if ocean else self.game.offshore.__getitem__, set(self.slots_of(seat))
         for steps in range(steps, 0, -1):                  # the most steps left first: each area once, at its best
             fewer = steps - 1
             reached = edge.setdefault(fewer, [])
@@ -874,7 +873,7 @@ class Actions:
                 if left[area] != steps or not through and other is not None and other not in mine:
                     continue                               # Range may end in another player's area
                 for n in neighbours(area):
-                    if left.get(n, -1) < fewer and n not in barred:
+                    if left.get(n, -1) < fewer:
                         left[n] = fewer
                         reached.append(n)
         return set(left)

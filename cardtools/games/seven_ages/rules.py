@@ -691,7 +691,9 @@ class Game(BaseGame):
         self.sided_groups = {group: tuple(b for b in self.beliefs if self.artefacts[b]["group"] == group)
                              for group in self.sided}
         self.world = WorldMap.of(deck)
-        self.oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
+        oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
+        self.offshore = {a: tuple(n for n in self.world.neighbours(a) if n not in oceans)   # reach_of
+                         for a in self.world.areas}            # area -> its neighbours but ocean areas
         self.walks: dict[str, MappingProxyType] = {}       # area -> areas crossed from it to each: State.distances
         self.chart = TerrainChart(self.world)
         self.collapsed = TerrainChart(self.world, COLLAPSE)     # option 16: after the climate clock's collapse
