@@ -815,15 +815,18 @@ class Actions:
 
     def range_known(self, slot: int) -> tuple:
         """``ranges[slot]``: (what the Range depends on, the Range, answers read of it: ``in_range``'s, the
-        regions it reaches, what it read of the owners), made again when that key differs (the empire's
-        level, its Explorers, option 16's changes, and the map's owners: their stamp, ``owned``) unless only
-        the stamp differs and the owners the search read are as they were (``owners_read``). Shared by
-        clones: equal stamps are equal owners (tally.py)."""
-        key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
-               self.owned, self.option_16() and self.range_changed(slot, self.age(slot)))
+        regions it reaches, what it read of the owners), made again when that key differs (what ``reach_of``
+        reads of the empire's level: its age and whether it has ships-of-the-line; its Explorers, option
+        16's changes, and the map's owners: their stamp, ``owned``) unless only the stamp differs and the
+        owners the search read are as they were (``owners_read``). Shared by clones: equal stamps are equal
+        owners (tally.py)."""
+        age = self.age(slot)
+        key = (age, self.progress[slot] >= self.game.unit_level["ship_of_the_line"],
+               tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
+               self.option_16() and self.range_changed(slot, age), self.owned)
         known = self.ranges.get(slot)
         if known is None or known[0] != key:
-            if (known is not None and known[0][:2] == key[:2] and known[0][3] == key[3]
+            if (known is not None and known[0][:4] == key[:4]
                     and self.owners_read(slot, known[1]) == known[3]):
                 known = self.ranges[slot] = (key, *known[1:])          # the stamp alone differs
             else:
