@@ -694,6 +694,7 @@ class Game(BaseGame):
         oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
         self.offshore = {a: tuple(n for n in self.world.neighbours(a) if n not in oceans)   # reach_of
                          for a in self.world.areas}            # area -> its neighbours but ocean areas
+        self.allowances: dict[tuple, dict[str, int]] = {}  # (sets, markers drafted) -> State.marker_allowance
         self.walks: dict[str, MappingProxyType] = {}       # area -> areas crossed from it to each: State.distances
         self.chart = TerrainChart(self.world)
         self.collapsed = TerrainChart(self.world, COLLAPSE)     # option 16: after the climate clock's collapse
