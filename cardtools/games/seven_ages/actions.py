@@ -423,7 +423,7 @@ class Actions:
     def in_range(self, slot: int, everyone: bool = False) -> list[int]:
         """Other players' empires within Range (``area_range``); with ``everyone``, the player's own
         other empires too. Remembered with the Range (``ranges``: the map's owners are in its key)."""
-        _, reach, partners = self.range_known(slot)
+        _, reach, partners, _ = self.range_known(slot)
         if everyone not in partners:
             seat, found = self.seat_of(slot), set()
             for area in reach:
@@ -815,20 +815,34 @@ class Actions:
 
     def range_known(self, slot: int) -> tuple:
         """``ranges[slot]``: (what the Range depends on, the Range, answers read of it: ``in_range``'s, the
-        regions it reaches), made again when
-        that key differs (it holds the map's owners — their stamp, ``owned`` —, the empire's level, its
-        Explorers, option 16's changes). Shared by clones: equal stamps are equal owners (tally.py)."""
-        key = (self.progress[slot], tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
-               self.owned, self.option_16() and self.range_changed(slot, self.age(slot)))
+        regions it reaches, what it read of the owners), made again when that key differs (what ``reach_of``
+        reads of the empire's level: its age and whether it has ships-of-the-line; its Explorers, option
+        16's changes, and the map's owners: their stamp, ``owned``) unless only the stamp differs and the
+        owners the search read are as they were (``owners_read``). Shared by clones: equal stamps are equal
+        owners (tally.py)."""
+        age = self.age(slot)
+        key = (age, self.progress[slot] >= self.game.unit_level["ship_of_the_line"],
+               tuple(where for _, types, where in self.leaders[slot] if "ex" in types),
+               self.option_16() and self.range_changed(slot, age), self.owned)
         known = self.ranges.get(slot)
         if known is None or known[0] != key:
-            known = self.ranges[slot] = (key, frozenset(self.reach_of(slot)), {})
+            if (known is not None and known[0][:4] == key[:4]
+                    and self.owners_read(slot, known[1]) == known[3]):
+                known = self.ranges[slot] = (key, *known[1:])          # the stamp alone differs
+            else:
+                reach = frozenset(self.reach_of(slot))
+                known = self.ranges[slot] = (key, reach, {}, self.owners_read(slot, reach))
         return known
+
+    def owners_read(self, slot: int, reach: frozenset[str]) -> tuple:
+        """All that ``reach_of`` reads of the map's owners: the owner of each area it reached (it reads no
+        other area's) and how many areas the empire has (all of them within its Range: none elsewhere)."""
+        return len(self.areas_of(slot)), *map(self.owner.get, reach)
 
     def regions_in_range(self, slot: int) -> frozenset[str]:
         """The regions with an area within the empire's Range (option 16's ``within_range_of: {region}``,
         artefacts.py), worked out once per Range (``range_known``)."""
-        _, reach, answers = self.range_known(slot)
+        _, reach, answers, _ = self.range_known(slot)
         found = answers.get("regions")
         if found is None:
             found = answers["regions"] = frozenset().union(*map(self.game.world.regions_of, reach))
@@ -847,14 +861,13 @@ class Actions:
             age, ocean, through, everywhere = self.range_changed(slot, age)
             if everywhere:
                 return set(world.areas)
-        barred = () if ocean else self.game.oceans
         explorers = {where for _, types, where in self.leaders[slot] if "ex" in types}
         left = {a: age * (2 if a in explorers else 1) for a in self.areas_of(slot)}
         steps = max(left.values(), default=0)
         edge: dict[int, list[str]] = {}                    # steps left -> areas reached with that many
         for area, n in left.items():
             edge.setdefault(n, []).append(area)
-        neighbours, mine = world.neighbours, set(self.slots_of(seat))
+        neighbours, mine = world.neighbours if ocean else self.game.offshore.__getitem__, set(self.slots_of(seat))
         for steps in range(steps, 0, -1):                  # the most steps left first: each area once, at its best
             fewer = steps - 1
             reached = edge.setdefault(fewer, [])
@@ -863,7 +876,7 @@ class Actions:
                 if left[area] != steps or not through and other is not None and other not in mine:
                     continue                               # Range may end in another player's area
                 for n in neighbours(area):
-                    if left.get(n, -1) < fewer and n not in barred:
+                    if left.get(n, -1) < fewer:
                         left[n] = fewer
                         reached.append(n)
         return set(left)

@@ -129,7 +129,7 @@ class Manoeuvre:
                  if land and self.option_16() else {})
         canals = self.canal_passages(slot) if not land and not air and self.option_16() else {}   # canal.py
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
-        areas, owner, entry_cost = world.areas, self.owner, chart.entry_cost
+        areas, owner, entry_cost = world.areas, self.owner, chart.entry_costs(age)
         siblings = set(self.slots_of(seat)) - {slot}                  # the player's other empires
         while heap:
             cost, area = heapq.heappop(heap)
@@ -161,7 +161,7 @@ class Manoeuvre:
                             self.owner.get(s, slot) != slot and not self.passable(slot, s, True)
                             for s in border.crossing)):
                         continue
-                    step = 1 if bonus_step and other is None else entry_cost(n, age)
+                    step = 1 if bonus_step and other is None else entry_cost[n]
                     if roads:
                         step = min(step, roads.get(n, step))
                 elif there.is_land:

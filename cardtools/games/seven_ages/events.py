@@ -17,7 +17,9 @@ comes before any check). An event's own choices (which areas) are the kit's pend
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from cardtools.effects.runtime import Ctx, Option, Pending, settle
@@ -576,8 +578,20 @@ class Events:
         sites = self.game.world.areas[area].religious_sites
         return any(r != dominant for r in sites) and any(where == area for _, _, where in self.leaders[slot])
 
-    def distances(self, *starts: str) -> dict[str, int]:
-        """Areas crossed from the nearest of ``starts`` to each area (a breadth-first walk of the map)."""
+    def distances(self, *starts: str) -> Mapping[str, int]:
+        """Areas crossed from the nearest of ``starts`` to each area (a breadth-first walk of the map); a
+        single start's walk is kept with the game, read-only (``Game.walks``: never invalid, the map never
+        changes)."""
+        if len(starts) != 1:
+            return self.walk(starts)
+        walks = self.game.walks
+        found = walks.get(starts[0])
+        if found is None:
+            found = walks[starts[0]] = MappingProxyType(self.walk(starts))
+        return found
+
+    def walk(self, starts: tuple[str, ...]) -> dict[str, int]:
+        """The breadth-first walk of ``distances``."""
         found, edge = dict.fromkeys(starts, 0), list(starts)
         while edge:
             nxt = []

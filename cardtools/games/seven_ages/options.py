@@ -250,11 +250,16 @@ class Options:
         self.done()
 
     def marker_allowance(self, seat: int) -> dict[str, int]:
-        """How many markers of each action, and Wild cards (``wild``), the player has this turn."""
+        """How many markers of each action, and Wild cards (``wild``), the player has this turn; made once
+        per game for each number of sets and markers drafted (``Game.allowances``: they are its key). Not
+        to be changed."""
         sets = self.enhanced_sets()[0] if self.game.rules["enhanced_play"] else 1
-        allowance = {m: sets for m in (*self.ACTIONS, "wild")}
-        for marker in self.drafted[seat] if self.drafted else ():
-            allowance[marker] += 1
+        drafted = self.drafted[seat] if self.drafted else ()
+        allowance = self.game.allowances.get((sets, drafted))
+        if allowance is None:
+            allowance = self.game.allowances[sets, drafted] = {m: sets for m in (*self.ACTIONS, "wild")}
+            for marker in drafted:
+                allowance[marker] += 1
         return allowance
 
     def second_extra(self, seat: int) -> str | None:

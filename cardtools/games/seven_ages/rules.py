@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from dataclasses import replace
+from types import MappingProxyType
 
 from cardtools.engine.contract import GameFacts, UnplayedRules
 from cardtools.engine.flow import CLOCKWISE, Tasks
@@ -690,7 +691,11 @@ class Game(BaseGame):
         self.sided_groups = {group: tuple(b for b in self.beliefs if self.artefacts[b]["group"] == group)
                              for group in self.sided}
         self.world = WorldMap.of(deck)
-        self.oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
+        oceans = frozenset(a for a, area in self.world.areas.items() if area.kind == "ocean")
+        self.offshore = {a: tuple(n for n in self.world.neighbours(a) if n not in oceans)   # reach_of
+                         for a in self.world.areas}            # area -> its neighbours but ocean areas
+        self.allowances: dict[tuple, dict[str, int]] = {}  # (sets, markers drafted) -> State.marker_allowance
+        self.walks: dict[str, MappingProxyType] = {}       # area -> areas crossed from it to each: State.distances
         self.chart = TerrainChart(self.world)
         self.collapsed = TerrainChart(self.world, COLLAPSE)     # option 16: after the climate clock's collapse
         self.counters = Counters.of(deck)

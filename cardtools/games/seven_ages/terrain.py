@@ -30,6 +30,7 @@ class TerrainChart:
         #: terrain -> the terrain it has become for good, ages aside (option 16's climate collapse)
         self.changed = dict(changed or {})
         self.known: dict[tuple[str, int], Mapping[str, Any]] = {}     # ``at``, worked out once per area and age
+        self.costs: dict[int, dict[str, int]] = {}     # ``entry_costs``, once per age: the chart never changes
 
     def at(self, area: str, age: int) -> Mapping[str, Any]:
         """The terrain the area counts as in this age (following `becomes`; a terrain changed for good
@@ -85,3 +86,12 @@ class TerrainChart:
     def entry_cost(self, area: str, age: int) -> int:
         """Movement points a land unit pays to enter the area."""
         return self.at(area, age)["move"]
+
+    def entry_costs(self, age: int) -> Mapping[str, int]:
+        """``entry_cost`` of every land area in this age, looked up at each step of a land unit's search
+        (``ways``, conflict.py). Not to be changed."""
+        found = self.costs.get(age)
+        if found is None:
+            found = self.costs[age] = {a: self.entry_cost(a, age) for a, area in self.world.areas.items()
+                                       if area.is_land}
+        return found
