@@ -12,7 +12,7 @@ from __future__ import annotations
 
 
 from cardtools.games.seven_ages.kingdoms import COMMON
-from cardtools.games.seven_ages.tally import stamp
+from cardtools.engine.tallied import stamp
 
 #: Build profiles (macro options): how an empire spends its money in Start empire and Production.
 PROFILES = ("save", "infantry", "best", "navy", "fort", "elite", "air")
@@ -715,7 +715,7 @@ class Actions:
 
     def markers_held(self) -> dict[str, int]:
         """Artefact markers in play, on the map and on cards: artefact -> how many. Remembered until either
-        is written (their tallied writes: tally.py); not to be changed."""
+        is written (their tallied writes: engine/tallied.py); not to be changed."""
         key = (self.artefacts.writes, self.on_card.writes)
         if self._markers_held[0] != key:
             held: dict[str, int] = {}
@@ -819,7 +819,7 @@ class Actions:
         reads of the empire's level: its age and whether it has ships-of-the-line; its Explorers, option
         16's changes, and the map's owners: their stamp, ``owned``) unless only the stamp differs and the
         owners the search read are as they were (``owners_read``). Shared by clones: equal stamps are equal
-        owners (tally.py)."""
+        owners (engine/tallied.py)."""
         age = self.age(slot)
         key = (age, self.progress[slot] >= self.game.unit_level["ship_of_the_line"],
                tuple(where for _, types, where in self.leaders[slot] if "ex" in types),

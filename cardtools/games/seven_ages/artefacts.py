@@ -22,7 +22,7 @@ from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Option, Pending, 
 from cardtools.engine.abilities import run_abilities
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
-from cardtools.games.seven_ages.tally import CHANGES
+from cardtools.engine.tallied import CHANGES
 
 #: The moments the engine runs an artefact's triggered powers and penalties in (``Artefacts.fire_artefacts``):
 #: when it is played (before its marker is placed), when the empire enters another age, when another
@@ -151,7 +151,7 @@ class Artefacts:
     #: The index of option 16's powers (``artefact_index()``): (what it was read from, what was read of it).
     _artefact_index: tuple = (None, None)
     #: What the index was last found valid for: the changes for a while, the blue markers, and every change
-    #: of the tallied lists and dicts and of the owners (``tally.CHANGES``: ``artefact_index``'s quick way).
+    #: of the tallied lists and dicts and of the owners (``tallied.CHANGES``: ``artefact_index``'s quick way).
     _index_seen: tuple = (None,) * 3
     #: The changes for a while the index reads (``ignore``, ``forbid``): (those it was read from, these).
     _changes_read: tuple = ((), ())
@@ -168,12 +168,12 @@ class Artefacts:
         """What the artefacts do for whom, remembered as it is asked (``remembered``). Invalidated by any write
         to what it reads: the changes for a while that are ``ignore`` and ``forbid`` (``_changes_read``) and the
         blue markers on the track (both replaced, never changed in place), the markers on the empires' cards,
-        their beliefs, the markers on the map (tallied lists and dicts: ``tally.py``), and the owners of the
+        their beliefs, the markers on the map (tallied lists and dicts: ``engine/tallied.py``), and the owners of the
         areas with markers (read each time); whether an empire is in play, and its progress (blue markers),
         are in the names of its entries. A clone shares it until either is written.
         Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``).
         Asked again with none of these written since (``_index_seen``: no change of a tallied list or dict,
-        nor of the owners — their stamp, ``owned`` —, anywhere: ``tally.CHANGES``), it is not checked further."""
+        nor of the owners — their stamp, ``owned`` —, anywhere: ``tallied.CHANGES``), it is not checked further."""
         seen = self._index_seen
         if seen[0] is self.temporary and seen[1] is self.track and seen[2] == CHANGES[0]:
             return self._artefact_index[1]

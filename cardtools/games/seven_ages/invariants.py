@@ -15,7 +15,7 @@ place (a hand, the deck, the discard pile, a trade, conflict or bid, or in play 
 waiting on the stack only while they are being played (events.py); blue markers on the progress
 track only with option 16, for blue artefacts, on a level of the track (artefacts.py); option 16's clocks on
 their tracks, World war's black marker there exactly while World war is in play (clocks.py); the caches
-miss no write: the map's owners and the empires get a new stamp whenever they change (tally.py), option 16's index of
+miss no write: the map's owners and the empires get a new stamp whenever they change (engine/tallied.py), option 16's index of
 powers is never taken as it is when what it reads has changed (artefacts.py); the game ends; the same
 seed gives the same log.
 """

@@ -49,7 +49,7 @@ from cardtools.games.seven_ages.moves import GOING, Primitives
 from cardtools.games.seven_ages.neutral_kingdoms import NeutralKingdoms
 from cardtools.games.seven_ages.options import Options, left_out, refusal, refused
 from cardtools.games.seven_ages.specials import Specials
-from cardtools.games.seven_ages.tally import TalliedDict, TalliedList, stamp
+from cardtools.engine.tallied import TalliedDict, TalliedList, stamp
 from cardtools.games.seven_ages.temples import Temples
 from cardtools.games.seven_ages.warfare import Warfare
 from cardtools.games.seven_ages.terrain import TerrainChart
@@ -109,7 +109,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         game, n = self.game, self.n
         slots = n * self.per
         self.empire: list[str | None] = [None] * slots
-        self.seated = stamp()                             # a new stamp at each write of empire (tally.py)
+        self.seated = stamp()                             # a new stamp at each write of empire (engine/tallied.py)
         self.colour: list[str | None] = [None] * slots
         self.capital: list[str | None] = [None] * slots
         self.homeland: list[str | None] = [None] * slots
@@ -124,7 +124,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         self.wild_used: list[bool] = [False] * slots
         self.units: dict[str, tuple[str, ...]] = {}       # area -> unit types of its controller
         self.owner: dict[str, int] = {}                   # area -> slot of the empire with units there
-        self.owned = stamp()                              # a new stamp at each write of owner (tally.py)
+        self.owned = stamp()                              # a new stamp at each write of owner (engine/tallied.py)
         self.kingdom: dict[str, tuple[str, ...]] = {}     # option 10: area -> its kingdom units (neutral_kingdoms.py)
         self.city: dict[str, int] = {}                    # area -> city value
         self.artefacts: dict[str, tuple[str, ...]] = TalliedDict()   # area -> artefact markers
@@ -593,7 +593,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
 
     def areas_of(self, slot: int) -> list[str]:
         """The empire's areas, in the owners' order; remembered per empire until the owners are written
-        (``_areas_of``: their stamp, ``owned``, so clones may share it: tally.py)."""
+        (``_areas_of``: their stamp, ``owned``, so clones may share it: engine/tallied.py)."""
         known = self._areas_of
         if known[0] != self.owned:
             known = self._areas_of = (self.owned, {})

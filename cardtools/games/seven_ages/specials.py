@@ -14,7 +14,7 @@ are in ``verbs.py``; which card uses which is docs/rules/7ages.md § 4.14.
 from __future__ import annotations
 
 from cardtools.engine.abilities import Powers
-from cardtools.games.seven_ages.tally import stamp
+from cardtools.engine.tallied import stamp
 
 FIELD = "empire.special"
 PIRATE_REACH = 3      # § 1. Start empire › Setting up a new empire: the Pirate State within 3 areas

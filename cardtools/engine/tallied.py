@@ -1,18 +1,19 @@
-"""Lists and dicts that count their writes (``writes``): a cache keyed by the counts of what it reads is
-stale exactly when one of them was changed, whoever changed it and however (artefacts.py's index of powers).
-A plain dict a subclass would make slower to read (the map's owners) is stamped by its writers instead.
-Every change counts in ``CHANGES`` too: one number to tell that nothing was changed since."""
+"""Lists and dicts that count their changes (``writes``), for a game's caches of derived rules: a cache keyed
+by the counts of what it reads is stale exactly when one of them was changed, whoever changed it and however
+(7 Ages' index of option 16's powers: games/seven_ages/artefacts.py). A plain dict or list a subclass would
+make slower to read (7 Ages' map owners) is stamped by its writers instead (``stamp``). Every change counts in
+``CHANGES`` too: one number to tell that nothing was changed since."""
 
 from __future__ import annotations
 
-#: Changes so far, in this process, of every tallied list and dict and of the map's owners (``stamp``): a
-#: cache that saw this number has seen every change since, whatever the position (artefacts.py's index).
+#: Changes so far, in this process, of every tallied list and dict and of what is stamped (``stamp``): a
+#: cache that saw this number has seen every change since, whatever the position (7 Ages' index of powers).
 CHANGES = [0]
 
 
 def stamp() -> int:
     """A number never given before in this process (the next of ``CHANGES``): the stamp of one write of a
-    plain dict or list (``State.owned``, the map's owners; ``State.seated``, the empires), so that two
+    plain dict or list (7 Ages: ``State.owned``, the map's owners; ``State.seated``, the empires), so that two
     positions with the same stamp hold the same one, clones included."""
     CHANGES[0] += 1
     return CHANGES[0]
