@@ -66,7 +66,11 @@ def configs():
                 yield pytest.param(game, players, games, id=f"{plugin.game}-{variant or 'base'}-{players}p")
 
 
-@pytest.mark.parametrize("game,players,games", list(configs()))
+#: Read once, when the tests are collected (before any test registers the toy game by hand).
+CONFIGS = list(configs())
+
+
+@pytest.mark.parametrize("game,players,games", CONFIGS)
 def test_every_engine_conforms(game, players, games):
     assert check_engine(game, players, range(games)) == []
 
@@ -90,7 +94,7 @@ def test_every_engine_plays_a_seeded_game_alike_in_every_process():
     process, and each simulation worker is one): a rule that follows a set of strings' order plays
     differently from one process to the next (7 Ages' ships unloading at sea did)."""
     games = [[game.deck.game, game.deck.variant, players, seed]
-             for param in configs() for game, players, count in [param.values]
+             for param in CONFIGS for game, players, count in [param.values]
              for seed in range(min(count, GAMES_ACROSS_PROCESSES))]
     digests = [subprocess.run([sys.executable, "-c", DIGESTS, json.dumps(games)], cwd=REPO, capture_output=True,
                               text=True, check=True, env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout.split()
