@@ -84,8 +84,9 @@ DIGESTS = ("import json, sys\n"
            "from cardtools.engine.contract import new_game\n"
            "games = {}\n"
            "for name, variant, players, seed in json.loads(sys.argv[1]):\n"
-           "    game = games.get((name, variant)) or games.setdefault((name, variant), new_game(load_deck(name, variant)))\n"
-           "    print(log_digest(game, players, seed))\n")
+           "    if (name, variant) not in games:\n"
+           "        games[name, variant] = new_game(load_deck(name, variant))\n"
+           "    print(log_digest(games[name, variant], players, seed))\n")
 
 
 @pytest.mark.slow
