@@ -31,8 +31,10 @@ class Ctx(NamedTuple):
         return Ctx(player, self.card, self.event)
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
+    """One answer to a decision. A tuple: immutable, so clones share it, and cheap to make (a
+    decision's options are made afresh whenever it is carried on with ``then``)."""
+
     label: str
     resume: Callable[[Any], "Pending | None"]  # called with the state the choice was made in
 

@@ -132,8 +132,13 @@ class ModifierIndex:
                 if (mod.card, mod.field) in volatile_fields:
                     volatile = True
                     unsettled.update((mod.verb, subject) for subject in mod.subjects)
-        return cls({k: tuple(v) for k, v in by_subject.items()}, {k: tuple(v) for k, v in by_verb.items()},
-                   volatile, frozenset(unsettled), fixed)
+        # built without the frozen dataclass's __init__ (six object.__setattr__ calls): the engine
+        # makes one whenever an actor's modifiers change
+        new = object.__new__(cls)
+        new.__dict__.update(by_subject={k: tuple(v) for k, v in by_subject.items()},
+                            by_verb={k: tuple(v) for k, v in by_verb.items()}, volatile=volatile,
+                            volatile_subjects=frozenset(unsettled), fixed=fixed, tables={})
+        return new
 
     def get(self, verb: str, subject: str) -> tuple[Owned, ...]:
         return self.by_subject.get((verb, subject), ())

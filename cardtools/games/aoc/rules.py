@@ -165,6 +165,9 @@ class State(Meanings):
             self.note(f"{self.who(p)} rises {self.game.name(civ)}: {self.game.word(self.workers[p], 'workers')}, "
                       f"{self.game.word(bonus, 'bonus coins')}")
         self.step = ACTIONS
+        triggers = self.powers[p].triggers
+        if ("risen", None) not in triggers and ("gained", None) not in triggers:
+            return None                          # (no card of theirs reacts: nothing to run)
         return self.now(lambda st: st.fire(p, "risen", event={"bonus_coins": bonus}, card=civ),
                         lambda st: st.fire(p, "gained", card=civ))
 
@@ -288,8 +291,9 @@ class State(Meanings):
         p = self.player
         if self.log is not None:
             self.note(f"{self.who(p)} ends the turn")
-        if not self.doomed[p] and ("turn_end", None) not in self.powers[p].triggers:
-            self.placed[p] = 0                   # (3. Resolve and Turn End have nothing to do)
+        triggers = self.powers[p].triggers
+        if ("turn_end", None) not in triggers and (not self.doomed[p] or ("sacrificed", None) not in triggers):
+            self._resolve_workers(p)             # (no ability reacts: nothing can wait for a decision)
             return self._next_turn()
         return self.now(lambda st: st._resolve_workers(p), lambda st: st._turn_end(p), State._next_turn)
 
