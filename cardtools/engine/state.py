@@ -135,7 +135,7 @@ class BaseState(Agenda, Host):
         super().__init_subclass__(**kwargs)
         cls._copied = tuple(dict.fromkeys(
             [r for r, kind in cls.RESOURCES.items() if isinstance(kind, Counter)]
-            + [z.name for z in cls.ZONES if z.per_seat] + ["agenda", "tables", "statistics", *cls.COPIED]))
+            + [z.name for z in cls.ZONES if z.per_seat] + ["agenda", *cls.COPIED]))
 
     def __init__(self, game: BaseGame, players: int, seed: int, log: bool = False):
         self.game = game
@@ -156,6 +156,9 @@ class BaseState(Agenda, Host):
             setattr(self, zone.name, [()] * players if zone.per_seat else ())
         self.powers = (Powers(),) * actors
         self.mods = ModifierIndex()
+        # Caches per actor, shared by a state and its clones: what is filled in holds for every state
+        # sharing the list (it follows from their common cards), and ``set_powers``, which alone
+        # clears an entry, gives the state a list of its own first.
         self.tables: list[Any] = [None] * actors          # per actor: the rules module's table
         self.statistics: list[dict | None] = [None] * actors   # per actor: the statistics worked out
         self.setup()
@@ -259,7 +262,8 @@ class BaseState(Agenda, Host):
 
     def clone(self) -> "BaseState":
         """An independent copy: mutable tables copied, everything immutable (cards, powers, pending
-        decisions, agenda steps) shared. No random generator is copied: chance is derived from the seed."""
+        decisions, agenda steps) and the caches (tables, statistics) shared. No random generator is
+        copied: chance is derived from the seed."""
         new = object.__new__(self.__class__)
         d = self.__dict__.copy()
         for name in self._copied:
@@ -376,16 +380,17 @@ class BaseState(Agenda, Host):
             self.tables = [None] * len(self.powers)
             self.statistics = [None] * len(self.powers)
         else:
-            known = self.statistics[actor]
+            statistics = self.statistics = self.statistics.copy()    # (shared with clones: see __init__)
+            known = statistics[actor]
             if known and not changed and powers.fixed:
                 # the same constant modifiers: only the printed numbers moved (a worker placed)
                 old, new = before.printed, powers.printed
-                self.statistics[actor] = {name: value + new.get(name, 0) - old.get(name, 0)
-                                          for name, value in known.items()}
+                statistics[actor] = {name: value + new.get(name, 0) - old.get(name, 0) for name, value in known.items()}
             else:
-                self.statistics[actor] = None
+                statistics[actor] = None
             if changed or not powers.fixed:
-                self.tables[actor] = None
+                tables = self.tables = self.tables.copy()
+                tables[actor] = None
 
     def table(self, actor: int):
         """What the modifiers in force make of the actor's numbers (costs, slots …: ``build_table``),

@@ -51,7 +51,9 @@ class State(Meanings):
              Zone("techs", per_seat=True), Zone("wonders", per_seat=True))
     RANKING = Ranking(("score", "workers", "coins"))   # GAME END: score, then workers, then coins
     MOVE_VIEWS = ("legal", "costs")
-    COPIED = ("placed", "doomed", "main", "market", "bonus", "used", "offers")
+    #: (``offers`` is a cache shared with clones like the kit's tables: filled in per player, and
+    #: replaced, never cleared in place, when the round changes)
+    COPIED = ("placed", "doomed", "main", "market", "bonus", "used")
 
     # -- SETUP (SOLO GAME and DRAFTING GAME › Variants in SETUP) ------------------------------------
     def setup(self) -> None:
