@@ -8,7 +8,9 @@ same random choices and must end with the same scores, workers and coins (so the
 the same rules). Times are CPU seconds of this process (a figure per core, whatever else the machine
 runs), the best of alternating rounds; the load average is printed, since a loaded machine slows
 every figure (compare the ratios, measured side by side).
-Run: python benchmarks/aoc.py [--games 2000] [--rounds 3] [--check 300]
+With --digest N: one digest of the logs of N seeded greedy 4-player games instead (a speed-up of the
+engine or the agents must leave it as it was).
+Run: python benchmarks/aoc.py [--games 2000] [--rounds 3] [--check 300] [--digest 100]
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import aoc_baseline  # noqa: E402
-from timing import cpu, greedy_rate, search_rate  # noqa: E402
+from timing import cpu, greedy_digest, greedy_rate, search_rate  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.games.aoc.rules import Game  # noqa: E402
@@ -53,8 +55,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="alternating measurements; the best counts (default 3)")
     parser.add_argument("--check", type=int, default=300, help="games per player count that must end alike (default 300)")
     parser.add_argument("--greedy", type=int, default=40, help="4-player greedy games to time (default 40)")
+    parser.add_argument("--digest", type=int, default=0, help="print one digest of this many seeded greedy 4-player "
+                        "games' logs instead (a speed-up must not change it)")
     args = parser.parse_args()
     deck = load_deck("aoc")
+    if args.digest:
+        print(f"{args.digest} greedy games: {greedy_digest(Game(deck), args.digest)}")
+        return
     game, cards = Game(deck), aoc_baseline.Cards(deck)
     for players in (2, 3, 4):
         seeds = range(args.check)
