@@ -30,7 +30,7 @@ PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_t
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
-#: How many keys each table the game remembers (Game.armies, Game.worker_plans, Game.printed_sums) holds before
+#: How many keys each table the game remembers (Game.armies, Game.printed_sums) holds before
 #: starting afresh.
 REMEMBERED = 4096
 
