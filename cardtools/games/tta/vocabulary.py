@@ -74,8 +74,9 @@ class Meanings(BaseState):
             civil, military = known["civil_actions"], known["military_actions"]
         else:
             civil, military = self.total(p, "civil_actions"), self.total(p, "military_actions")
-        return (max(0, civil - self.civil_used[p]) + self.civil_temp[p],
-                max(0, military - self.military_used[p]) + self.military_temp[p])
+        civil -= self.civil_used[p]             # (floored at 0 by a comparison rather than max's call: asked
+        military -= self.military_used[p]       # at every action)
+        return ((civil if civil > 0 else 0) + self.civil_temp[p], (military if military > 0 else 0) + self.military_temp[p])
 
     def total(self, p: int, name: str) -> int:
         """A statistic of ``PLAIN`` (an action total …), which ``stat`` gives as the kit works it out:
@@ -157,7 +158,7 @@ class Meanings(BaseState):
     def cost(self, p: int, action: str, base: int, resource: str) -> int:
         """A cost after the `cost` modifiers of an action (Moses, Hammurabi, Michelangelo)."""
         mods = self.mods.by_subject.get(("cost", action))       # (the index's ``get``, without its call)
-        return adjusted(base, self, mods, p, key=resource) if mods else max(0, base)
+        return adjusted(base, self, mods, p, key=resource) if mods else base if base > 0 else 0
 
     def take_cost(self, p: int, card: str, space: int) -> int:
         """§ 4.4: the space's civil actions, +1 per completed wonder for a wonder, and the changes:
@@ -221,7 +222,9 @@ class Meanings(BaseState):
         base = self.game.board.population_cost(self.yellow[p])
         if base is None:
             return None
-        food = 0 if free else max(0, self.cost(p, "increase_population", base, "food") - cheaper)
+        food = 0 if free else self.cost(p, "increase_population", base, "food") - cheaper
+        if food < 0:
+            food = 0
         return food if food <= self.payable(p, "food") else None
 
     def build_cost(self, p: int, card: str) -> int:
@@ -796,10 +799,12 @@ class Meanings(BaseState):
         if name in DERIVED:
             return value + self.derived(actor, name)
         if name == "strength":
-            return max(0, value + self.armies(actor))
-        if name == "happy":
-            return min(8, max(0, value))
-        return max(0, value) if name in ("science", "culture") else value
+            value += self.armies(actor)
+        elif name == "happy":               # (limits compared rather than with min's and max's calls)
+            return 8 if value > 8 else value if value > 0 else 0
+        elif name not in ("science", "culture"):
+            return value
+        return value if value > 0 else 0
 
     def derived(self, p: int, name: str) -> int:
         board = self.game.board
