@@ -670,7 +670,9 @@ class State(Politics):
             self.note(f"  uprising: {self.discontent(p)} discontent workers, {self.pool[p]} unused — no production")
         else:
             self.produce(p, ("points", "corruption", "food", "consumption", "resources"))
-        draws = min(3, self.military_left(p))
+        draws = self.military_left(p)
+        if draws > 3:
+            draws = 3
         if draws and self.round > 1:
             self.draw(Ctx(p, "draw"), p, "military", draws)
         self.civil_used[p] = self.military_used[p] = self.civil_temp[p] = self.military_temp[p] = 0
@@ -919,8 +921,10 @@ class State(Politics):
             abilities += self.pact_abilities(p)
         self.set_powers(p, Powers.of(abilities, printed))
         # CoL § WHEN YOUR ACTION TOTAL CHANGES: a decrease removes spent tokens first
-        self.civil_used[p] = max(0, self.civil_used[p] - max(0, before[0] - self.civil_total(p)))
-        self.military_used[p] = max(0, self.military_used[p] - max(0, before[1] - self.stat(None, p, "military_actions")))
+        for used, lost in ((self.civil_used, before[0] - self.civil_total(p)),
+                           (self.military_used, before[1] - self.stat(None, p, "military_actions"))):
+            if lost > 0:                          # (compared: no min's or max's call)
+                used[p] = used[p] - lost if used[p] > lost else 0
 
 
 

@@ -61,11 +61,15 @@ class Meanings(BaseState):
     def civil_total(self, p: int) -> int:
         return self.total(p, "civil_actions")
 
+    # (the hot paths below floor and cap by comparisons rather than min's and max's calls, which parse
+    # keywords at each call in Python 3.11)
     def civil_left(self, p: int) -> int:
-        return max(0, self.total(p, "civil_actions") - self.civil_used[p]) + self.civil_temp[p]
+        left = self.total(p, "civil_actions") - self.civil_used[p]
+        return (left if left > 0 else 0) + self.civil_temp[p]
 
     def military_left(self, p: int) -> int:
-        return max(0, self.total(p, "military_actions") - self.military_used[p]) + self.military_temp[p]
+        left = self.total(p, "military_actions") - self.military_used[p]
+        return (left if left > 0 else 0) + self.military_temp[p]
 
     def actions_left(self, p: int) -> tuple[int, int]:
         """``(civil_left(p), military_left(p))``, the two totals looked up at once (at every action asked)."""
@@ -88,12 +92,16 @@ class Meanings(BaseState):
 
     def spend_civil(self, p: int, n: int) -> None:
         """Actions gained for this turn are spent before the tokens (§ 5.1)."""
-        temp = min(n, self.civil_temp[p])
+        temp = self.civil_temp[p]
+        if n < temp:
+            temp = n
         self.civil_temp[p] -= temp
         self.civil_used[p] += n - temp
 
     def spend_military(self, p: int, n: int) -> None:
-        temp = min(n, self.military_temp[p])
+        temp = self.military_temp[p]
+        if n < temp:
+            temp = n
         self.military_temp[p] -= temp
         self.military_used[p] += n - temp
 
@@ -172,7 +180,7 @@ class Meanings(BaseState):
         for mod in self.game.row_modifiers.get(card, ()):
             if mod.condition is None or mod.condition(self, Ctx(p, card)):
                 base += mod.args["add"].get("civil_actions", lambda s, c: 0)(self, Ctx(p, card))
-        return max(0, base)
+        return base if base > 0 else 0
 
     def takeable(self, p: int, civil: int, ordered: bool = True) -> list[str]:
         """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
@@ -237,7 +245,8 @@ class Meanings(BaseState):
         return found
 
     def _build_cost(self, p: int, card: str) -> int:
-        return max(0, self.game.fields[card]["build_cost"] + self.price(p, "build", card, "resources"))
+        cost = self.game.fields[card]["build_cost"] + self.price(p, "build", card, "resources")
+        return cost if cost > 0 else 0
 
     def upgrade_cost(self, p: int, old: str, new: str) -> int:
         """The difference of the two build costs, each with its modifiers (HB § CONSTRUCTION
@@ -261,7 +270,8 @@ class Meanings(BaseState):
         return list(map(buildings.__getitem__, self.staffed[p])).count(building) < limit
 
     def can_build(self, p: int, card: str, cheaper: int = 0) -> bool:
-        return self.urban_room(p, card) and self.affordable(p, card, max(0, self.build_cost(p, card) - cheaper))
+        cost = self.build_cost(p, card) - cheaper
+        return self.urban_room(p, card) and self.affordable(p, card, cost if cost > 0 else 0)
 
     def upgrades(self, p: int, old: str, bach: bool | None = None) -> list[str]:
         """Higher levels of the same kind (CoL § UPGRADE); with Bach (``bach``: whether he is in force,
@@ -558,7 +568,7 @@ class Meanings(BaseState):
         held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
                                                lambda: self.token_cards(p, resource))
         self.tokens[p] = held
-        return min(lost, amount)
+        return lost if lost < amount else amount
 
     def gain_tokens(self, p: int, resource: str, amount: int) -> int:
         held, self.blue[p], gained = tokens.gain(self.tokens[p], self.token_cards(p, resource), self.blue[p], amount)
@@ -580,7 +590,8 @@ class Meanings(BaseState):
         for card in staffed[:blue]:               # while the bank has tokens
             held[card] = held.get(card, 0) + 1
             made += values[card]
-        self.blue[p] = max(0, blue - len(staffed))
+        blue -= len(staffed)
+        self.blue[p] = blue if blue > 0 else 0
         self.tokens[p] = held
         if self.log is not None and made:
             self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
@@ -809,7 +820,8 @@ class Meanings(BaseState):
     def derived(self, p: int, name: str) -> int:
         board = self.game.board
         if name == "discontent_workers":
-            return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
+            discontent = board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy")
+            return discontent if discontent > 0 else 0
         if name == "food_production":
             return self.production(p, "farm")
         if name == "resource_production":
