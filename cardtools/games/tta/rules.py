@@ -259,7 +259,7 @@ class State(Politics):
                     if cost > armed:
                         break
                     found.append(move)
-        bach = self.allows(p, "upgrade_to_theater")
+        bach = ("allow", "upgrade_to_theater") in self.mods.by_subject and self.allows(p, "upgrade_to_theater")
         for card in set(self.staffed[p]):
             unit, destroy, upgrades = worked[card]
             if not (military if unit else civil):
@@ -268,7 +268,8 @@ class State(Politics):
             most = armed if unit else resources
             if bach:
                 upgrade = self.game.ids["upgrade"]
-                found += [upgrade[(card, to)] for to in self.upgrades(p, card, bach) if self.upgrade_cost(p, card, to) <= most]
+                found += [upgrade[(card, to)] for to in self.upgrades(p, card, bach)
+                          if self.upgrade_cost(p, card, to) <= most]
             elif upgrades:
                 found += [move for cost, move in upgrades if cost <= most]
         return found

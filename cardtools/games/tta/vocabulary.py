@@ -152,7 +152,7 @@ class Meanings(BaseState):
     def price(self, p: int, action: str, card: str, resource: str) -> int:
         """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
         total = 0
-        for owner, mod in self.mods.get("price", action):
+        for owner, mod in self.mods.by_subject.get(("price", action), ()):      # (``mods.get`` without its call)
             args = mod.args
             if resource not in args["add"] or not mod.applies(self, owner, p):
                 continue
@@ -806,7 +806,8 @@ class Meanings(BaseState):
         if name in PLAIN:
             return value
         if name in HAND_LIMITS:                 # (the most asked: at every action)
-            return value + self.total(actor, HAND_LIMITS[name])
+            total = HAND_LIMITS[name]
+            return value + (known[total] if known is not None and total in known else self.total(actor, total))
         if name in DERIVED:
             return value + self.derived(actor, name)
         if name == "strength":
@@ -851,7 +852,7 @@ class Meanings(BaseState):
         tactic = self.tactic[p]
         if tactic is None:
             return 0
-        flexible = self.allows(p, "infantry_as_cavalry")
+        flexible = ("allow", "infantry_as_cavalry") in self.mods.by_subject and self.allows(p, "infantry_as_cavalry")
         key = (self.staffed[p], tactic, flexible)
         found = self.game.armies.get(key)
         if found is None:               # the same workers under the same tactic: the same armies
