@@ -67,20 +67,26 @@ class Board:
                           self.happiness[happy - 1][1] if happy > 0 else 0))
         return tuple(found)
 
+    def _of_yellow(self, yellow: int) -> tuple[int | None, int, int]:
+        """``_by_yellow`` for ``yellow`` tokens, none below none and full beyond the squares (compared:
+        no min's or max's call, at every move)."""
+        squares = self.yellow_squares
+        return self._by_yellow[yellow if 0 <= yellow <= squares else 0 if yellow < 0 else squares]
+
     def population_cost(self, yellow: int) -> int | None:
         """Food to increase population: the number under the rightmost section still holding tokens
         (CoL § INCREASE POPULATION; HB § INCREASING YOUR POPULATION); None with an empty bank."""
-        return self._by_yellow[min(yellow, self.yellow_squares)][0] if yellow > 0 else None
+        return self._of_yellow(yellow)[0]
 
     def consumption(self, yellow: int) -> int:
         """Food eaten in production: the number of the leftmost section left empty, 0 while none is
         (CoL § PRODUCTION PHASE › CONSUMPTION; HB § CONSUMPTION)."""
-        return self._by_yellow[max(0, min(yellow, self.yellow_squares))][1]
+        return self._of_yellow(yellow)[1]
 
     def happy_needed(self, yellow: int) -> int:
         """Happy faces needed: the number above the leftmost empty subsection, 0 while none is empty
         (CoL § DISCONTENT WORKERS; HB § SUMMARY - YELLOW BANK)."""
-        return self._by_yellow[max(0, min(yellow, self.yellow_squares))][2]
+        return self._of_yellow(yellow)[2]
 
     def corruption(self, blue: int) -> int:
         """Resources lost to corruption: the number on the leftmost uncovered numbered square of the

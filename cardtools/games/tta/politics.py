@@ -76,7 +76,7 @@ class Politics(Meanings):
         """The card's military action cost, multiplied by a `price` on `attack_you` of the rival's
         (Gandhi: twice as many to attack him; reference/tta-cards/civil.csv)."""
         cost = self.game.fields[card]["military_action_cost"]
-        for owner, mod in self.mods.get("price", "attack_you"):
+        for owner, mod in self.mods.by_subject.get(("price", "attack_you"), ()):      # (``mods.get`` without its call)
             if owner == rival and mod.applies(self, owner, p):
                 cost *= mod.args["times"].get("military_actions", 1)
         return cost

@@ -103,6 +103,8 @@ class State(Politics):
         self.tokens = [{}] * n                              # blue tokens on farms and mines (replaced, never changed in place)
         #: per player (their tokens, food, resources): what ``holding`` found for those tokens (shared by clones)
         self.token_worth: list = [None] * n
+        #: per player (key, worker_prices' answer) (shared by clones: the key is all it depends on)
+        self.prices: list = [None] * n
         self.blue = [board.blue_squares] * n                # blue bank (16)
         self.yellow = [board.yellow_squares] * n            # yellow bank (18)
         self.pool = [board.start_pool] * n                  # unused workers
@@ -214,7 +216,7 @@ class State(Politics):
             found += [ids["revolution"][c] for c in set(self.hand[p])
                       if game.type[c] == "government" and self.can_develop(p, c, revolution=True)]
         if civil or military:
-            found += self.worker_moves(p, civil, military, costs, resources)
+            found += self.worker_moves(p, civil, military, costs is not None, resources)
         if military and "tactic" not in self.turn_flags:
             if military >= game.rules["tactic_play_cost"]:
                 found += map(ids["play_tactic"].__getitem__, game.tactics.intersection(self.mhand[p]))
@@ -230,36 +232,76 @@ class State(Politics):
         found.sort()            # (each move found once: a card's moves are asked once, of a set of cards)
         return found
 
-    def worker_moves(self, p: int, civil: int, military: int, costs: dict | None, resources: int) -> list[int]:
+    def worker_moves(self, p: int, civil: int, military: int, kept: bool, resources: int) -> list[int]:
         """Building, destroying and upgrading on the technologies in play (§ 5.2-5.3): civil actions for
         buildings, military ones for units; ``resources`` payable, and resources for military units this
-        turn pay for units."""
-        staffed = self.staffed[p]
-        room = self.pool[p]
-        bach = self.allows(p, "upgrade_to_theater")
-        full: dict[str, bool] = {}        # urban building kind -> whether at the limit (asked once per kind)
-        upgrade = self.game.ids["upgrade"]
+        turn pay for units. Builds are read cheapest first from ``worker_prices`` (those within the
+        resources), destroys and upgrades from the cards with workers. ``kept``: whether ``costs(p)``
+        keeps the costs."""
+        buildings, units, worked = self.worker_prices(p, kept)
+        armed = resources + self.military_resources[p]          # (what units can be paid with)
         found = []
-        civilian, units = self.game.worker_plan(self.techs[p])
-        for cards, have in ((civilian if civil else (), resources),
-                            (units if military else (), resources + self.military_resources[p])):
-            for card, build, destroy, building, higher in cards:
-                if room:
-                    cost = None if costs is None else costs.get(card)
-                    if (self.build_cost(p, card) if cost is None else cost) <= have:
-                        if building is None:
-                            found.append(build)
-                        else:
-                            at_limit = full.get(building)
-                            if at_limit is None:
-                                at_limit = full[building] = not self.urban_room(p, card)
-                            if not at_limit:
-                                found.append(build)
-                if card in staffed:
-                    found.append(destroy)
-                    upgrades = self.upgrades(p, card, bach) if bach else higher
-                    if upgrades:
-                        found += [upgrade[(card, to)] for to in upgrades if self.upgrade_cost(p, card, to) <= have]
+        if self.pool[p]:
+            if civil:
+                full: dict[str, bool] = {}        # urban building kind -> whether at the limit (asked once per kind)
+                for cost, move, building, card in buildings:
+                    if cost > resources:
+                        break
+                    if building is not None:
+                        at_limit = full.get(building)
+                        if at_limit is None:
+                            at_limit = full[building] = not self.urban_room(p, card)
+                        if at_limit:
+                            continue
+                    found.append(move)
+            if military:
+                for cost, move in units:
+                    if cost > armed:
+                        break
+                    found.append(move)
+        bach = ("allow", "upgrade_to_theater") in self.mods.by_subject and self.allows(p, "upgrade_to_theater")
+        for card in set(self.staffed[p]):
+            unit, destroy, upgrades = worked[card]
+            if not (military if unit else civil):
+                continue
+            found.append(destroy)
+            most = armed if unit else resources
+            if bach:
+                upgrade = self.game.ids["upgrade"]
+                found += [upgrade[(card, to)] for to in self.upgrades(p, card, bach)
+                          if self.upgrade_cost(p, card, to) <= most]
+            elif upgrades:
+                found += [move for cost, move in upgrades if cost <= most]
+        return found
+
+    def worker_prices(self, p: int, kept: bool) -> tuple[tuple, tuple, dict]:
+        """What ``worker_moves`` reads: the (cost, build move, urban building kind, card) of the buildings
+        and the (cost, build move) of the units ``p`` can build, cheapest first; for each technology,
+        whether it is a unit, its destroy move, and the (cost, upgrade move) of its higher levels in
+        play (CoL § UPGRADE). Kept per player while their technologies, the build price changes in play
+        and the costs of their cards whose costs ``costs(p)`` does not keep stay the same — when it
+        keeps costs (``kept``: the others then follow from the price changes alone)."""
+        techs, unsettled = self.techs[p], self.cost_tables[3]
+        key = (techs, self.mods.by_subject.get(("price", "build")),
+               tuple(self.build_cost(p, c) for c in techs if c in unsettled) if unsettled else ())
+        known = self.prices[p]
+        if known is not None and known[0] == key:
+            return known[1]
+        game = self.game
+        ids, held = game.ids, set(techs)
+        buildings, units, worked = [], [], {}
+        for card in techs:
+            unit = game.type[card] == "military_unit"
+            cost = self.build_cost(p, card)
+            if unit:
+                units.append((cost, ids["build"][card]))
+            else:
+                buildings.append((cost, ids["build"][card], game.buildings[card], card))
+            worked[card] = (unit, ids["destroy"][card], tuple((self.upgrade_cost(p, card, to), ids["upgrade"][(card, to)])
+                                                              for to in game.upgrade_to[card] if to in held))
+        found = (tuple(sorted(buildings)), tuple(sorted(units)), worked)
+        if kept:
+            self.prices[p] = (key, found)
         return found
 
     # -- START-OF-TURN SEQUENCE and the politics phase (CoL § COURSE OF THE TURN) ----------------------
@@ -629,7 +671,9 @@ class State(Politics):
             self.note(f"  uprising: {self.discontent(p)} discontent workers, {self.pool[p]} unused — no production")
         else:
             self.produce(p, ("points", "corruption", "food", "consumption", "resources"))
-        draws = min(3, self.military_left(p))
+        draws = self.military_left(p)
+        if draws > 3:
+            draws = 3
         if draws and self.round > 1:
             self.draw(Ctx(p, "draw"), p, "military", draws)
         self.civil_used[p] = self.military_used[p] = self.civil_temp[p] = self.military_temp[p] = 0
@@ -878,8 +922,10 @@ class State(Politics):
             abilities += self.pact_abilities(p)
         self.set_powers(p, Powers.of(abilities, printed))
         # CoL § WHEN YOUR ACTION TOTAL CHANGES: a decrease removes spent tokens first
-        self.civil_used[p] = max(0, self.civil_used[p] - max(0, before[0] - self.civil_total(p)))
-        self.military_used[p] = max(0, self.military_used[p] - max(0, before[1] - self.stat(None, p, "military_actions")))
+        for used, lost in ((self.civil_used, before[0] - self.civil_total(p)),
+                           (self.military_used, before[1] - self.stat(None, p, "military_actions"))):
+            if lost > 0:                          # (compared: no min's or max's call)
+                used[p] = used[p] - lost if used[p] > lost else 0
 
 
 
@@ -961,7 +1007,6 @@ class Game(BaseGame):
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
-        self.worker_plans: dict[tuple, tuple] = {}     # technologies in play -> worker_plan
         #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed): never
         #: stale, the key is all a sum depends on
         self.printed_sums: dict[tuple, dict] = {}
@@ -1050,19 +1095,6 @@ class Game(BaseGame):
                 # the full game's political actions, after the first game's moves so that their ids stay
                 ("resign", []), ("play_aggression", [d["play_aggression"]]), ("declare_war", [d["declare_war"]]),
                 ("offer_pact", [d["offer_pact"]]), ("cancel_pact", [d["cancel_pact"]])]
-
-    def worker_plan(self, techs: tuple[str, ...]) -> tuple[tuple, tuple]:
-        """The technologies in play other than military units, and the units: for each, (card, its build
-        and destroy move ids, its urban building kind, the higher levels among ``techs`` it upgrades to)
-        — what ``worker_moves`` reads, kept per tuple of technologies (a key that never goes stale)."""
-        found = self.worker_plans.get(techs)
-        if found is None:
-            ids, held = self.ids, set(techs)
-            plan = [(c, ids["build"][c], ids["destroy"][c], self.buildings[c],
-                     tuple(filter(held.__contains__, self.upgrade_to[c]))) for c in techs]
-            found = remember(self.worker_plans, techs, (tuple(e for e in plan if self.type[e[0]] != "military_unit"),
-                                                 tuple(e for e in plan if self.type[e[0]] == "military_unit")))
-        return found
 
     def label(self, card: str) -> str:
         """A card's name in a decision's options, with its age where cards share a name (Military

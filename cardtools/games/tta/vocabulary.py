@@ -30,7 +30,7 @@ PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_t
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
-#: How many keys each table the game remembers (Game.armies, Game.worker_plans, Game.printed_sums) holds before
+#: How many keys each table the game remembers (Game.armies, Game.printed_sums) holds before
 #: starting afresh.
 REMEMBERED = 4096
 
@@ -61,11 +61,15 @@ class Meanings(BaseState):
     def civil_total(self, p: int) -> int:
         return self.total(p, "civil_actions")
 
+    # (the hot paths below floor and cap by comparisons rather than min's and max's calls, which parse
+    # keywords at each call in Python 3.11)
     def civil_left(self, p: int) -> int:
-        return max(0, self.total(p, "civil_actions") - self.civil_used[p]) + self.civil_temp[p]
+        left = self.total(p, "civil_actions") - self.civil_used[p]
+        return (left if left > 0 else 0) + self.civil_temp[p]
 
     def military_left(self, p: int) -> int:
-        return max(0, self.total(p, "military_actions") - self.military_used[p]) + self.military_temp[p]
+        left = self.total(p, "military_actions") - self.military_used[p]
+        return (left if left > 0 else 0) + self.military_temp[p]
 
     def actions_left(self, p: int) -> tuple[int, int]:
         """``(civil_left(p), military_left(p))``, the two totals looked up at once (at every action asked)."""
@@ -74,8 +78,9 @@ class Meanings(BaseState):
             civil, military = known["civil_actions"], known["military_actions"]
         else:
             civil, military = self.total(p, "civil_actions"), self.total(p, "military_actions")
-        return (max(0, civil - self.civil_used[p]) + self.civil_temp[p],
-                max(0, military - self.military_used[p]) + self.military_temp[p])
+        civil -= self.civil_used[p]             # (floored at 0 by a comparison rather than max's call: asked
+        military -= self.military_used[p]       # at every action)
+        return ((civil if civil > 0 else 0) + self.civil_temp[p], (military if military > 0 else 0) + self.military_temp[p])
 
     def total(self, p: int, name: str) -> int:
         """A statistic of ``PLAIN`` (an action total …), which ``stat`` gives as the kit works it out:
@@ -87,12 +92,16 @@ class Meanings(BaseState):
 
     def spend_civil(self, p: int, n: int) -> None:
         """Actions gained for this turn are spent before the tokens (§ 5.1)."""
-        temp = min(n, self.civil_temp[p])
+        temp = self.civil_temp[p]
+        if n < temp:
+            temp = n
         self.civil_temp[p] -= temp
         self.civil_used[p] += n - temp
 
     def spend_military(self, p: int, n: int) -> None:
-        temp = min(n, self.military_temp[p])
+        temp = self.military_temp[p]
+        if n < temp:
+            temp = n
         self.military_temp[p] -= temp
         self.military_used[p] += n - temp
 
@@ -143,7 +152,7 @@ class Meanings(BaseState):
     def price(self, p: int, action: str, card: str, resource: str) -> int:
         """What `price` modifiers add to an action's cost for this card (Masonry, Architecture …)."""
         total = 0
-        for owner, mod in self.mods.get("price", action):
+        for owner, mod in self.mods.by_subject.get(("price", action), ()):      # (``mods.get`` without its call)
             args = mod.args
             if resource not in args["add"] or not mod.applies(self, owner, p):
                 continue
@@ -157,7 +166,7 @@ class Meanings(BaseState):
     def cost(self, p: int, action: str, base: int, resource: str) -> int:
         """A cost after the `cost` modifiers of an action (Moses, Hammurabi, Michelangelo)."""
         mods = self.mods.by_subject.get(("cost", action))       # (the index's ``get``, without its call)
-        return adjusted(base, self, mods, p, key=resource) if mods else max(0, base)
+        return adjusted(base, self, mods, p, key=resource) if mods else base if base > 0 else 0
 
     def take_cost(self, p: int, card: str, space: int) -> int:
         """§ 4.4: the space's civil actions, +1 per completed wonder for a wonder, and the changes:
@@ -171,7 +180,7 @@ class Meanings(BaseState):
         for mod in self.game.row_modifiers.get(card, ()):
             if mod.condition is None or mod.condition(self, Ctx(p, card)):
                 base += mod.args["add"].get("civil_actions", lambda s, c: 0)(self, Ctx(p, card))
-        return max(0, base)
+        return base if base > 0 else 0
 
     def takeable(self, p: int, civil: int, ordered: bool = True) -> list[str]:
         """§ 4.4: the row's cards ``p`` can take with ``civil`` actions, each once (its first space), in
@@ -221,7 +230,9 @@ class Meanings(BaseState):
         base = self.game.board.population_cost(self.yellow[p])
         if base is None:
             return None
-        food = 0 if free else max(0, self.cost(p, "increase_population", base, "food") - cheaper)
+        food = 0 if free else self.cost(p, "increase_population", base, "food") - cheaper
+        if food < 0:
+            food = 0
         return food if food <= self.payable(p, "food") else None
 
     def build_cost(self, p: int, card: str) -> int:
@@ -234,7 +245,8 @@ class Meanings(BaseState):
         return found
 
     def _build_cost(self, p: int, card: str) -> int:
-        return max(0, self.game.fields[card]["build_cost"] + self.price(p, "build", card, "resources"))
+        cost = self.game.fields[card]["build_cost"] + self.price(p, "build", card, "resources")
+        return cost if cost > 0 else 0
 
     def upgrade_cost(self, p: int, old: str, new: str) -> int:
         """The difference of the two build costs, each with its modifiers (HB § CONSTRUCTION
@@ -258,7 +270,8 @@ class Meanings(BaseState):
         return list(map(buildings.__getitem__, self.staffed[p])).count(building) < limit
 
     def can_build(self, p: int, card: str, cheaper: int = 0) -> bool:
-        return self.urban_room(p, card) and self.affordable(p, card, max(0, self.build_cost(p, card) - cheaper))
+        cost = self.build_cost(p, card) - cheaper
+        return self.urban_room(p, card) and self.affordable(p, card, cost if cost > 0 else 0)
 
     def upgrades(self, p: int, old: str, bach: bool | None = None) -> list[str]:
         """Higher levels of the same kind (CoL § UPGRADE); with Bach (``bach``: whether he is in force,
@@ -555,7 +568,7 @@ class Meanings(BaseState):
         held, self.blue[p], lost = tokens.lose(self.tokens[p], self.game.token_values[resource], self.blue[p], amount,
                                                lambda: self.token_cards(p, resource))
         self.tokens[p] = held
-        return min(lost, amount)
+        return lost if lost < amount else amount
 
     def gain_tokens(self, p: int, resource: str, amount: int) -> int:
         held, self.blue[p], gained = tokens.gain(self.tokens[p], self.token_cards(p, resource), self.blue[p], amount)
@@ -577,7 +590,8 @@ class Meanings(BaseState):
         for card in staffed[:blue]:               # while the bank has tokens
             held[card] = held.get(card, 0) + 1
             made += values[card]
-        self.blue[p] = max(0, blue - len(staffed))
+        blue -= len(staffed)
+        self.blue[p] = blue if blue > 0 else 0
         self.tokens[p] = held
         if self.log is not None and made:
             self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
@@ -792,19 +806,23 @@ class Meanings(BaseState):
         if name in PLAIN:
             return value
         if name in HAND_LIMITS:                 # (the most asked: at every action)
-            return value + self.total(actor, HAND_LIMITS[name])
+            total = HAND_LIMITS[name]
+            return value + (known[total] if known is not None and total in known else self.total(actor, total))
         if name in DERIVED:
             return value + self.derived(actor, name)
         if name == "strength":
-            return max(0, value + self.armies(actor))
-        if name == "happy":
-            return min(8, max(0, value))
-        return max(0, value) if name in ("science", "culture") else value
+            value += self.armies(actor)
+        elif name == "happy":               # (limits compared rather than with min's and max's calls)
+            return 8 if value > 8 else value if value > 0 else 0
+        elif name not in ("science", "culture"):
+            return value
+        return value if value > 0 else 0
 
     def derived(self, p: int, name: str) -> int:
         board = self.game.board
         if name == "discontent_workers":
-            return max(0, board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy"))
+            discontent = board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy")
+            return discontent if discontent > 0 else 0
         if name == "food_production":
             return self.production(p, "farm")
         if name == "resource_production":
@@ -834,7 +852,7 @@ class Meanings(BaseState):
         tactic = self.tactic[p]
         if tactic is None:
             return 0
-        flexible = self.allows(p, "infantry_as_cavalry")
+        flexible = ("allow", "infantry_as_cavalry") in self.mods.by_subject and self.allows(p, "infantry_as_cavalry")
         key = (self.staffed[p], tactic, flexible)
         found = self.game.armies.get(key)
         if found is None:               # the same workers under the same tactic: the same armies
