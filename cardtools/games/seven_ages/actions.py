@@ -425,12 +425,8 @@ class Actions:
         other empires too. Remembered with the Range (``ranges``: the map's owners are in its key)."""
         _, reach, partners, _ = self.range_known(slot)
         if everyone not in partners:
-            seat, found = self.seat_of(slot), set()
-            for area in reach:
-                other = self.owner.get(area)
-                if other is not None and other != slot and (everyone or self.seat_of(other) != seat):
-                    found.add(other)
-            partners[everyone] = tuple(sorted(found))
+            seat, others = self.seat_of(slot), set(map(self.owner.get, reach)) - {None, slot}
+            partners[everyone] = tuple(sorted(o for o in others if everyone or self.seat_of(o) != seat))
         return list(partners[everyone])
 
     def action_trade(self, seat: int, slot: int | None) -> None:
