@@ -134,6 +134,11 @@ class ArtefactBook:
         return {verb: frozenset(aid for aid, _ in found) for verb, found in self.changes.items()}
 
     @cached_property
+    def for_all(self) -> frozenset[str]:
+        """The verbs with a change for every empire (``who: all``) of an artefact in play (``Artefacts.changes_chosen``)."""
+        return frozenset(verb for verb, found in self.changes.items() if any(mod.who == "all" for _, mod in found))
+
+    @cached_property
     def trigger_sources(self) -> dict[tuple, frozenset[str]]:
         """(trigger, argument) -> the played artefacts with a power or penalty then (``Artefacts.run_moment``)."""
         return {key: frozenset(aid for aid, _ in found) for key, found in self.triggers.items()}
@@ -311,8 +316,11 @@ class Artefacts:
     def changes_chosen(self, verb: str, slot: int | None, found: tuple) -> tuple[tuple, list | None]:
         """``artefact_changes`` before the conditions: those of the artefacts powered, or in play for all;
         and their arguments when none has a condition or a computed number (``read_each_time``)."""
-        powered = self.powered_of(slot, self.game.artefact_book.sources[verb], verb)
-        in_play = self.marked() if any(mod.who == "all" for _, mod in found) else ()
+        book = self.game.artefact_book
+        powered = self.powered_of(slot, book.sources[verb], verb)
+        in_play = self.marked() if verb in book.for_all else ()
+        if not powered and not in_play:
+            return (), []
         pairs = tuple((aid, mod) for aid, mod in found if (aid in in_play if mod.who == "all" else aid in powered)
                       and (verb in ("forbid", "ignore") or not self.muted(slot, aid, mod.field)))
         if any(read_each_time(mod) for _, mod in pairs):
