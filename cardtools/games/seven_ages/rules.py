@@ -102,6 +102,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
+        self.seat_slots = tuple(range(seat * self.per, (seat + 1) * self.per) for seat in range(players))  # slots_of
         super().__init__(game, players, seed, log)
 
     # -- set-up (§ Preparing to play; § Who goes first?) -------------------------------------------
@@ -209,7 +210,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         return f"{seat}'s {self.game.name(card)}" if card else seat
 
     def slots_of(self, seat: int) -> range:
-        return range(seat * self.per, (seat + 1) * self.per)
+        return self.seat_slots[seat]
 
     def in_play(self) -> list[int]:
         """The slots with an empire, in order; remembered until the empires are written (``_in_play``: their
