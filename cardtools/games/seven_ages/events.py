@@ -1158,8 +1158,9 @@ class Events:
         events' for a while, then option 16's artefacts' (artefacts.py). Not to be changed (it may be the
         index's own list)."""
         found = self.artefact_changes(verb, slot) if self.game.artefact_book is not None else []
-        if self.temporary:
-            mine = [changed for who, changed in self.changes_by_verb().get(verb, ()) if who is None or who == slot]
+        timed = self.changes_by_verb().get(verb) if self.temporary else None
+        if timed:
+            mine = [changed for who, changed in timed if who is None or who == slot]
             if mine:
                 found = mine + found
         return found
