@@ -231,8 +231,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
         if name == "crowned":                        # option 16: General AI's owner wins (clocks.py)
             return int(seat == self.crowned)
-        values = self.__dict__[name]
-        return sum(values[s] for s in self.slots_of(seat))
+        return sum(map(self.__dict__[name].__getitem__, self.slots_of(seat)))
 
     def next_tasks(self) -> list[tuple]:
         """The queue ran out: a new turn (engine.flow.Tasks runs the turn's tasks)."""
