@@ -425,12 +425,8 @@ class Actions:
         other empires too. Remembered with the Range (``ranges``: the map's owners are in its key)."""
         _, reach, partners, _ = self.range_known(slot)
         if everyone not in partners:
-            seat, found = self.seat_of(slot), set()
-            for area in reach:
-                other = self.owner.get(area)
-                if other is not None and other != slot and (everyone or self.seat_of(other) != seat):
-                    found.add(other)
-            partners[everyone] = tuple(sorted(found))
+            seat, others = self.seat_of(slot), set(map(self.owner.get, reach)) - {None, slot}
+            partners[everyone] = tuple(sorted(o for o in others if everyone or self.seat_of(o) != seat))
         return list(partners[everyone])
 
     def action_trade(self, seat: int, slot: int | None) -> None:
@@ -835,8 +831,9 @@ class Actions:
         return known
 
     def owners_read(self, slot: int, reach: frozenset[str]) -> tuple:
-        """All that ``reach_of`` reads of the map's owners: the owner of each area it reached (it reads no
-        other area's) and how many areas the empire has (all of them within its Range: none elsewhere)."""
+        """All of the map's owners that ``reach_of``'s answer depends on: the owner of each area it reached
+        (another area's owner stops no search) and how many areas the empire has (all of them within its
+        Range: none elsewhere)."""
         return len(self.areas_of(slot)), *map(self.owner.get, reach)
 
     def regions_in_range(self, slot: int) -> frozenset[str]:
@@ -862,24 +859,20 @@ class Actions:
             if everywhere:
                 return set(world.areas)
         explorers = {where for _, types, where in self.leaders[slot] if "ex" in types}
-        left = {a: age * (2 if a in explorers else 1) for a in self.areas_of(slot)}
-        steps = max(left.values(), default=0)
-        edge: dict[int, list[str]] = {}                    # steps left -> areas reached with that many
-        for area, n in left.items():
-            edge.setdefault(n, []).append(area)
-        neighbours, mine = world.neighbours if ocean else self.game.offshore.__getitem__, set(self.slots_of(seat))
-        for steps in range(steps, 0, -1):                  # the most steps left first: each area once, at its best
-            fewer = steps - 1
-            reached = edge.setdefault(fewer, [])
-            for area in edge.get(steps, ()):
-                other = owner.get(area)
-                if left[area] != steps or not through and other is not None and other not in mine:
-                    continue                               # Range may end in another player's area
-                for n in neighbours(area):
-                    if left.get(n, -1) < fewer:
-                        left[n] = fewer
-                        reached.append(n)
-        return set(left)
+        starts: dict[int, list[str]] = {}                  # steps left -> the empire's areas starting with that many
+        for area in self.areas_of(slot):
+            starts.setdefault(age * (2 if area in explorers else 1), []).append(area)
+        mine = set(self.slots_of(seat))
+        ends = () if through else {a for a, other in owner.items() if other is not None and other not in mine}
+        neighbours = world.neighbours if ocean else self.game.offshore.__getitem__
+        seen: set[str] = set()                             # ends: Range goes no further from another player's area
+        edge: set[str] = set()                             # the areas first reached with ``steps`` left
+        for steps in range(max(starts, default=0), 0, -1):  # the most steps left first: each area at its best
+            edge.update(a for a in starts.get(steps, ()) if a not in seen)
+            seen |= edge
+            edge = set().union(*map(neighbours, edge - ends if ends else edge)) - seen
+            seen |= edge
+        return seen.union(*starts.values())
 
     def move_civilised(self) -> None:
         self.done()

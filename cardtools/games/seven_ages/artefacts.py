@@ -22,7 +22,7 @@ from cardtools.effects.runtime import NO_EVENT, Ctx, Modifier, Option, Pending, 
 from cardtools.engine.abilities import run_abilities
 from cardtools.engine.compiled import compile_field
 from cardtools.games.seven_ages.coverage import reasons, summary
-from cardtools.engine.tallied import CHANGES
+from cardtools.engine.tallied import CHANGES, stamp
 
 #: The moments the engine runs an artefact's triggered powers and penalties in (``Artefacts.fire_artefacts``):
 #: when it is played (before its marker is placed), when the empire enters another age, when another
@@ -134,6 +134,11 @@ class ArtefactBook:
         return {verb: frozenset(aid for aid, _ in found) for verb, found in self.changes.items()}
 
     @cached_property
+    def for_all(self) -> frozenset[str]:
+        """The verbs with a change for every empire (``who: all``) of an artefact in play (``Artefacts.changes_chosen``)."""
+        return frozenset(verb for verb, found in self.changes.items() if any(mod.who == "all" for _, mod in found))
+
+    @cached_property
     def trigger_sources(self) -> dict[tuple, frozenset[str]]:
         """(trigger, argument) -> the played artefacts with a power or penalty then (``Artefacts.run_moment``)."""
         return {key: frozenset(aid for aid, _ in found) for key, found in self.triggers.items()}
@@ -150,9 +155,10 @@ class Artefacts:
 
     #: The index of option 16's powers (``artefact_index()``): (what it was read from, what was read of it).
     _artefact_index: tuple = (None, None)
-    #: What the index was last found valid for: the changes for a while, the blue markers, and every change
-    #: of the tallied lists and dicts and of the owners (``tallied.CHANGES``: ``artefact_index``'s quick way).
-    _index_seen: tuple = (None,) * 3
+    #: When the index was last found valid: the number of changes so far (``tallied.CHANGES``, counting those
+    #: of the tallied lists and dicts, the owners, the changes for a while and the blue markers: ``artefact_index``'s
+    #: quick way).
+    _index_seen: int = -1
     #: The changes for a while the index reads (``ignore``, ``forbid``): (those it was read from, these).
     _changes_read: tuple = ((), ())
 
@@ -172,12 +178,12 @@ class Artefacts:
         areas with markers (read each time); whether an empire is in play, and its progress (blue markers),
         are in the names of its entries. A clone shares it until either is written.
         Its entry ``live``, read at once: the verbs with a change of an artefact in play (``any_present``).
-        Asked again with none of these written since (``_index_seen``: no change of a tallied list or dict,
-        nor of the owners — their stamp, ``owned`` —, anywhere: ``tallied.CHANGES``), it is not checked further."""
-        seen = self._index_seen
-        if seen[0] is self.temporary and seen[1] is self.track and seen[2] == CHANGES[0]:
+        Asked again with none of these written since (``_index_seen``: no change of a tallied list or dict, nor
+        a stamped write — of the owners, ``owned``; of the changes for a while, ``for_a_while``; of the blue
+        markers, ``blue_marker`` —, anywhere: ``tallied.CHANGES``), it is not checked further."""
+        if self._index_seen == CHANGES[0]:
             return self._artefact_index[1]
-        self._index_seen = (self.temporary, self.track, CHANGES[0])
+        self._index_seen = CHANGES[0]
         key = self.index_key()
         if key != self._artefact_index[0]:
             self._artefact_index = (key, {})
@@ -197,14 +203,11 @@ class Artefacts:
     def index_stale(self) -> bool:
         """The index would be taken as it is (``_index_seen``) though its key has changed: a write it
         missed (an invariant: invariants.py)."""
-        seen = (self.temporary, self.track, CHANGES[0])
-        return seen == self._index_seen and self.index_key() != self._artefact_index[0]
+        return self._index_seen == CHANGES[0] and self.index_key() != self._artefact_index[0]
 
     def remembered(self, entry: tuple, read, *args):
         """An entry of ``artefact_index()``, ``read(*args)`` once per position."""
-        seen = self._index_seen                        # artefact_index's quick way, inlined: read at every ask
-        index = (self._artefact_index[1] if seen[0] is self.temporary and seen[1] is self.track
-                 and seen[2] == CHANGES[0] else self.artefact_index())
+        index = self._artefact_index[1] if self._index_seen == CHANGES[0] else self.artefact_index()   # its quick way
         found = index.get(entry)
         if found is None:
             found = index[entry] = read(*args)
@@ -284,9 +287,7 @@ class Artefacts:
         the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
         change's condition is read for the empire. Chosen once per position (``artefact_index``); the
         conditions and computed numbers are read each time (they may read anything). Not to be changed."""
-        seen = self._index_seen     # artefact_index's quick way and changes_entry, inlined: read at every in_force
-        index = (self._artefact_index[1] if seen[0] is self.temporary and seen[1] is self.track
-                 and seen[2] == CHANGES[0] else self.artefact_index())
+        index = self._artefact_index[1] if self._index_seen == CHANGES[0] else self.artefact_index()   # its quick way
         if verb not in index["live"]:
             return []
         entry = ("changes", verb, slot, self.progress[slot] if self.track and slot is not None else 0,
@@ -315,8 +316,11 @@ class Artefacts:
     def changes_chosen(self, verb: str, slot: int | None, found: tuple) -> tuple[tuple, list | None]:
         """``artefact_changes`` before the conditions: those of the artefacts powered, or in play for all;
         and their arguments when none has a condition or a computed number (``read_each_time``)."""
-        powered = self.powered_of(slot, self.game.artefact_book.sources[verb], verb)
-        in_play = self.marked() if any(mod.who == "all" for _, mod in found) else ()
+        book = self.game.artefact_book
+        powered = self.powered_of(slot, book.sources[verb], verb)
+        in_play = self.marked() if verb in book.for_all else ()
+        if not powered and not in_play:
+            return (), []
         pairs = tuple((aid, mod) for aid, mod in found if (aid in in_play if mod.who == "all" else aid in powered)
                       and (verb in ("forbid", "ignore") or not self.muted(slot, aid, mod.field)))
         if any(read_each_time(mod) for _, mod in pairs):
@@ -949,8 +953,14 @@ class Artefacts:
         aid = artefact["id"]
         if not self.option_16() or artefact["colour"] != "blue" or aid in self.track:
             return
-        self.track = {**self.track, aid: self.progress[slot] + self.LEVELS - self.age(slot)}
+        self.blue_marker(aid, self.progress[slot] + self.LEVELS - self.age(slot))
         self.note(f"  the blue {artefact['name']} marker goes on progress level {self.track[aid]}")
+
+    def blue_marker(self, aid: str, level: int) -> None:
+        """The artefact's blue marker on this progress level: ``track`` replaced (never changed in place), the
+        write counted (engine/tallied.py's ``stamp``: the index of powers reads the track)."""
+        self.track = {**self.track, aid: level}
+        stamp()
 
     def artefact_icons(self, slot: int, icons: tuple[dict, ...]) -> tuple[dict, ...]:
         """The empire's glory icons (``icons``, its card's) with each category an artefact it has
@@ -982,7 +992,7 @@ class Artefacts:
         for aid, artefact in sorted(self.game.artefacts.items()):
             first = artefact["ages"][0]
             if artefact["colour"] == "blue" and first < age:
-                self.track = {**self.track, aid: first * self.LEVELS + 1}
+                self.blue_marker(aid, first * self.LEVELS + 1)
                 self.note(f"  the blue {artefact['name']} marker goes on progress level {self.track[aid]}")
 
 

@@ -22,9 +22,14 @@ class GreatCanal:
 
     def canals_open(self, verb: str, word: str) -> dict[str, dict]:
         """The map's canals whose area holds an artefact with this change (``allow: canal_passage``,
-        ``law: canal_as_river``): canal area -> the canal."""
+        ``law: canal_as_river``): canal area -> the canal. Remembered in the index of powers (they read only
+        the markers on the map and the changes as written: artefacts.py); not to be changed."""
         if not self.option_16() or not self.artefacts:
             return {}
+        return self.remembered(("canals", verb, word), self.canals_found, verb, word)
+
+    def canals_found(self, verb: str, word: str) -> dict[str, dict]:
+        """``canals_open``, worked out."""
         sites = self.sites_of(verb, lambda a: a == word)
         return {c["area"]: c for c in self.game.world.canals.values() if c["area"] in sites}
 

@@ -129,6 +129,7 @@ class Manoeuvre:
                  if land and self.option_16() else {})
         canals = self.canal_passages(slot) if not land and not air and self.option_16() else {}   # canal.py
         bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
+        least = min(1, *roads.values()) if roads else 1   # the cheapest step: a terrain's is 1 or more (map schema)
         areas, owner, entry_cost = world.areas, self.owner, chart.entry_costs(age)
         siblings = set(self.slots_of(seat)) - {slot}                  # the player's other empires
         while heap:
@@ -144,6 +145,8 @@ class Manoeuvre:
                 tags, promised = tags | {holder}, True
             if not land and not air and here.is_land and area != source:
                 continue                                   # a port ends a ship's move
+            if cost + least > limit:
+                continue                                   # no step left to go further
             for border in here.borders + canals[area] if area in canals else here.borders:
                 n = border.area
                 there = areas[n]

@@ -26,6 +26,7 @@ from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed
+from cardtools.engine.tallied import stamp
 from cardtools.games.seven_ages.artefacts import HERE_KINDS, SPIED
 from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
@@ -1054,7 +1055,7 @@ class Events:
         turns over as a pass. In Civilise every Manoeuvre of the turn is over, so the markers of the next
         turn *(judgment)*: the change lasts to its end."""
         if self.empire[slot] is not None:
-            self.temporary += ((slot, "next_turn", "forbid", action),)
+            self.for_a_while(self.temporary + ((slot, "next_turn", "forbid", action),))
             self.note(f"  {self.who(slot)}: its next {action} is a pass")
 
     def claim(self, ctx: Ctx, most: int) -> None:
@@ -1080,7 +1081,7 @@ class Events:
         if self.empire[slot] is None:
             return None
         if action == "manoeuvre":
-            self.temporary += ((slot, "action", "extra_manoeuvre", units),)
+            self.for_a_while(self.temporary + ((slot, "action", "extra_manoeuvre", units),))
             return None
 
         def taken(name):
@@ -1097,7 +1098,7 @@ class Events:
         extra = next((t for t in self.temporary if t[0] == slot and t[2] == "extra_manoeuvre"), None)
         if extra is None or self.empire[slot] is None:
             return False
-        self.temporary = tuple(t for t in self.temporary if t is not extra)
+        self.for_a_while(tuple(t for t in self.temporary if t is not extra))
         cavalry = self.game.class_units.get("cavalry", ())
         for area in self.areas_of(slot):
             units = self.units[area]
@@ -1145,7 +1146,7 @@ class Events:
         slot = None if who == "all" else ctx.event["target"] if who == "target" else ctx.player
         if verb == "no_entry" and "of" in changed:          # closed to, or between, the empire of the event
             changed = {**changed, "by": ctx.event.get("by", ctx.player)}
-        self.temporary += ((slot, end, verb, changed),)
+        self.for_a_while(self.temporary + ((slot, end, verb, changed),))
         if self.log is not None:
             whom = "every empire" if slot is None else self.who(slot)
             what = (self.game.artefacts[ctx.card]["name"] if ctx.card in self.game.artefacts   # option 16
@@ -1157,11 +1158,18 @@ class Events:
         events' for a while, then option 16's artefacts' (artefacts.py). Not to be changed (it may be the
         index's own list)."""
         found = self.artefact_changes(verb, slot) if self.game.artefact_book is not None else []
-        if self.temporary:
-            mine = [changed for who, changed in self.changes_by_verb().get(verb, ()) if who is None or who == slot]
+        timed = self.changes_by_verb().get(verb) if self.temporary else None
+        if timed:
+            mine = [changed for who, changed in timed if who is None or who == slot]
             if mine:
                 found = mine + found
         return found
+
+    def for_a_while(self, changes: tuple) -> None:
+        """``temporary`` replaced (a tuple: never changed in place), the write counted (engine/tallied.py's
+        ``stamp``): option 16's index of powers reads the changes for a while (artefacts.py)."""
+        self.temporary = changes
+        stamp()
 
     def changes_by_verb(self) -> dict[str, list[tuple]]:
         """The changes for a while by verb: (empire or None, arguments), in their order. Read again when
@@ -1177,14 +1185,14 @@ class Events:
         """Changes that last until the end of this period end; at a new turn, those for the next
         turn start to count down."""
         if self.temporary:
-            self.temporary = tuple((who, "turn" if e == "next_turn" and end == "turn" else e, v, c)
-                                   for who, e, v, c in self.temporary if e != end)
+            self.for_a_while(tuple((who, "turn" if e == "next_turn" and end == "turn" else e, v, c)
+                                   for who, e, v, c in self.temporary if e != end))
 
     def age_over(self, slot: int) -> None:
         """The empire's changes that last until its age changes end (Council of elders, card 53;
         Mechanica Miraculum, card 61)."""
         if self.temporary:
-            self.temporary = tuple(t for t in self.temporary if not (t[1] == "age" and t[0] == slot))
+            self.for_a_while(tuple(t for t in self.temporary if not (t[1] == "age" and t[0] == slot)))
 
     def leader_number(self, slot: int) -> int:
         """The empire's card's leader number, raised by the changes in force (Council of elders, card 53)."""

@@ -49,6 +49,8 @@ class Glory:
         scores: dict[int, int] = {s: 0 for s in empires}
         asked: dict[tuple, list[int]] = {}
         icons = {s: self.glory_icons(s) for s in empires}     # option 16's artefacts add to them (artefacts.py)
+        counted = {s: self.counted(s) for s in empires}       # read once: nothing changes before the scores
+        ties = self.harvest_ties(empires)
         for s in empires:
             for icon in icons[s]:
                 kind = self.game.glory_categories[icon["category"]]["scoring"]
@@ -61,8 +63,8 @@ class Glory:
         for key, holders in asked.items():
             category, region, kind = key
             among = self.compared(category, empires)
-            measure = {s: self.measure(s, category, region, kind) for s in among}
-            ranked = self.harvest_rank(among, measure)
+            measure = {s: self.measure(s, category, region, kind, counted[s]) for s in among}
+            ranked = self.harvest_rank(among, measure, ties)
             awards = []
             for s in holders:
                 if s not in measure or measure[s] <= 0:
@@ -76,7 +78,7 @@ class Glory:
                 self.note(f"  {self.category_words(*key)}: "
                           + ", ".join(f"{self.who(s)} {measure[s]} → {g} glory" for _, s, g in sorted(awards)))
         if self.deus_vult():                                  # option 12 (temples.py)
-            self.temple_glory(empires, self.harvest_rank, scores)
+            self.temple_glory(empires, lambda among, measure: self.harvest_rank(among, measure, ties), scores)
         for s in order:
             if scores[s]:
                 self.score(s, scores[s], "Harvest glory")
@@ -84,11 +86,15 @@ class Glory:
             if sites:
                 self.score(s, sites, "religious sites")
 
-    def harvest_rank(self, among: list[int], measure: dict[int, int]) -> list[int]:
-        """Most first; ties: more Philosophers, an event's change, then from the First player's empires
-        clockwise."""
-        return sorted(among, key=lambda s: (-measure[s], -self.philosophers(s), -self.wins_harvest_ties(s),
-                                            (self.seat_of(s) - self.first) % self.n, s))
+    def harvest_rank(self, among: list[int], measure: dict[int, int], ties: dict[int, tuple]) -> list[int]:
+        """Most first; ties as ``harvest_ties`` breaks them."""
+        return sorted(among, key=lambda s: (-measure[s], ties[s]))
+
+    def harvest_ties(self, empires: list[int]) -> dict[int, tuple]:
+        """How each empire fares in a Harvest tie, best first: more Philosophers, an event's change, then
+        from the First player's empires clockwise; read once per Harvest (nothing changes before the scores)."""
+        return {s: (-self.philosophers(s), -self.wins_harvest_ties(s), (self.seat_of(s) - self.first) % self.n, s)
+                for s in empires}
 
     def category_words(self, category: str, region: str | None, kind: str | None) -> str:
         """A ranked glory icon as a player reads it: "Region Asia (land areas)", "Money"."""
@@ -142,14 +148,16 @@ class Glory:
         spared = self.unrest_spared(slot) if self.option_16() else set()
         return [a for a in self.areas_of(slot) if a not in self.disorder or a in spared]
 
-    def measure(self, slot: int, category: str, region: str | None, kind: str | None) -> int:
-        """What a ranked category counts (glory-categories.yaml, `measure`)."""
+    def measure(self, slot: int, category: str, region: str | None, kind: str | None,
+                areas: list[str] | None = None) -> int:
+        """What a ranked category counts (glory-categories.yaml, `measure`); ``areas``: the empire's areas that
+        count (``counted``), when the caller has them."""
         game, world = self.game, self.game.world
         if category == "money":
             return self.money[slot]
         if category == "progress":
             return min(self.progress[slot], game.beyond["level"] + 1)
-        areas = self.counted(slot)
+        areas = self.counted(slot) if areas is None else areas
         if category in ("region", "world"):
             return sum(1 for a in areas if (region is None or region in world.regions_of(a)) and self.kind_counts(slot, a, kind))
         if category == "sea_areas":

@@ -251,16 +251,22 @@ class Options:
 
     def marker_allowance(self, seat: int) -> dict[str, int]:
         """How many markers of each action, and Wild cards (``wild``), the player has this turn; made once
-        per game for each number of sets and markers drafted (``Game.allowances``: they are its key). Not
+        per game for each number of sets and markers drafted (``Game.allowances``: ``allowance_key``). Not
         to be changed."""
-        sets = self.enhanced_sets()[0] if self.game.rules["enhanced_play"] else 1
-        drafted = self.drafted[seat] if self.drafted else ()
-        allowance = self.game.allowances.get((sets, drafted))
+        key = self.allowance_key(seat)
+        allowance = self.game.allowances.get(key)
         if allowance is None:
-            allowance = self.game.allowances[sets, drafted] = {m: sets for m in (*self.ACTIONS, "wild")}
+            sets, drafted = key
+            allowance = self.game.allowances[key] = {m: sets for m in (*self.ACTIONS, "wild")}
             for marker in drafted:
                 allowance[marker] += 1
         return allowance
+
+    def allowance_key(self, seat: int) -> tuple[int, tuple[str, ...]]:
+        """All a player's markers allowed depend on (``marker_allowance``): the sets of markers played with,
+        and the markers it drafted (option 5)."""
+        sets = self.enhanced_sets()[0] if self.game.rules["enhanced_play"] else 1
+        return sets, self.drafted[seat] if self.drafted else ()
 
     def second_extra(self, seat: int) -> str | None:
         return self.extra2[seat] if self.extra2 else None

@@ -102,6 +102,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
+        self.seat_slots = tuple(range(seat * self.per, (seat + 1) * self.per) for seat in range(players))  # slots_of
         super().__init__(game, players, seed, log)
 
     # -- set-up (§ Preparing to play; § Who goes first?) -------------------------------------------
@@ -209,7 +210,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         return f"{seat}'s {self.game.name(card)}" if card else seat
 
     def slots_of(self, seat: int) -> range:
-        return range(seat * self.per, (seat + 1) * self.per)
+        return self.seat_slots[seat]
 
     def in_play(self) -> list[int]:
         """The slots with an empire, in order; remembered until the empires are written (``_in_play``: their
@@ -230,8 +231,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
         if name == "crowned":                        # option 16: General AI's owner wins (clocks.py)
             return int(seat == self.crowned)
-        values = self.__dict__[name]
-        return sum(values[s] for s in self.slots_of(seat))
+        return sum(map(self.__dict__[name].__getitem__, self.slots_of(seat)))
 
     def next_tasks(self) -> list[tuple]:
         """The queue ran out: a new turn (engine.flow.Tasks runs the turn's tasks)."""
@@ -309,14 +309,19 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         if self.empire[slot] is not None and self._free_markers(self.seat_of(slot)) - {"start"}:
             self.wait("mark", slot)
 
-    def _free_markers(self, seat: int) -> set[str]:
+    def _free_markers(self, seat: int) -> frozenset[str]:
         """One marker per action and one Wild card per player (§ Playing the game; § Wild card); more
-        with option 5 (options.py ``marker_allowance``)."""
-        used = [self.marks[s] for s in self.slots_of(seat)] + [self.extra[seat], self.second_extra(seat)]
-        allowance = self.marker_allowance(seat)
-        free = {m for m in ACTIONS if used.count(m) < allowance[m]}
-        if sum(1 for m in used if m in WILD_MARKERS) < allowance["wild"]:
-            free |= WILD_MARKERS
+        with option 5 (options.py ``marker_allowance``). Made once per game for each allowance and the
+        markers the player has placed (``Game.free_markers``)."""
+        used = (*map(self.marks.__getitem__, self.slots_of(seat)), self.extra[seat], self.second_extra(seat))
+        key = self.allowance_key(seat), used
+        free = self.game.free_markers.get(key)
+        if free is None:
+            allowance = self.marker_allowance(seat)
+            free = {m for m in ACTIONS if used.count(m) < allowance[m]}
+            if sum(1 for m in used if m in WILD_MARKERS) < allowance["wild"]:
+                free |= WILD_MARKERS
+            free = self.game.free_markers[key] = frozenset(free)
         return free
 
     def options_mark(self) -> list[int]:
@@ -695,6 +700,7 @@ class Game(BaseGame):
         self.offshore = {a: tuple(n for n in self.world.neighbours(a) if n not in oceans)   # reach_of
                          for a in self.world.areas}            # area -> its neighbours but ocean areas
         self.allowances: dict[tuple, dict[str, int]] = {}  # (sets, markers drafted) -> State.marker_allowance
+        self.free_markers: dict[tuple, frozenset[str]] = {}  # (that, markers placed) -> State._free_markers
         self.walks: dict[str, MappingProxyType] = {}       # area -> areas crossed from it to each: State.distances
         self.chart = TerrainChart(self.world)
         self.collapsed = TerrainChart(self.world, COLLAPSE)     # option 16: after the climate clock's collapse

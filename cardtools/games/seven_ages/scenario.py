@@ -110,7 +110,7 @@ def arrange(game, players: int, seed: int, setup: dict):
     for artefact, level in setup.get("track", {}).items():     # option 16's blue markers (artefacts.py)
         if game.artefacts.get(artefact, {}).get("colour") != "blue":
             raise SetupError(("track", artefact), f"'{artefact}' is not a blue artefact")
-        state.track = {**state.track, artefact: level}
+        state.blue_marker(artefact, level)
     state.clocks = dict(setup.get("clocks", {}))               # option 16's markers on the tracks (clocks.py)
     state.queue, state.step, state.turn = [], None, 0
     state.proceed()
