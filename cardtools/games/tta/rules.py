@@ -30,7 +30,7 @@ from cardtools.games.tta import ages, verbs, views
 from cardtools.games.tta.board import Board
 from cardtools.games.tta.politics import Politics
 from cardtools.games.tta.strength import army_strength
-from cardtools.games.tta.vocabulary import COUNT_NAMES, URBAN_COUNTS, _without, remember
+from cardtools.games.tta.vocabulary import COUNT_NAMES, URBAN_COUNTS, _without
 
 AGES = ("A", "I", "II", "III", "IV")
 #: Where printed symbols count: cards in play once, worker cards once per worker (CoL § YOUR STATISTICS).
