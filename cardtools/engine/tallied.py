@@ -13,8 +13,9 @@ CHANGES = [0]
 
 def stamp() -> int:
     """A number never given before in this process (the next of ``CHANGES``): the stamp of one write of a
-    plain dict or list (7 Ages: ``State.owned``, the map's owners; ``State.seated``, the empires), so that two
-    positions with the same stamp hold the same one, clones included."""
+    plain value (7 Ages: ``State.owned``, the map's owners; ``State.seated``, the empires; the changes for a
+    while, ``for_a_while``; the blue markers, ``blue_marker``), so that two positions with the same stamp hold
+    the same one, clones included."""
     CHANGES[0] += 1
     return CHANGES[0]
 
