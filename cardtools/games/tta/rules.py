@@ -1007,8 +1007,8 @@ class Game(BaseGame):
         #: (workers on cards, tactic, Genghis Khan) -> the armies' strength (vocabulary.armies)
         self.armies: dict[tuple, int] = {}
         self._of_kinds: dict[frozenset, frozenset] = {}
-        #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed): never
-        #: stale, the key is all a sum depends on
+        #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed; also
+        #: with no workers' cards, the start of a new sum): never stale, the key is all a sum depends on
         self.printed_sums: dict[tuple, dict] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()

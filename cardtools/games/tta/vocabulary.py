@@ -778,16 +778,17 @@ class Meanings(BaseState):
         """The symbols printed on the actor's cards, a ruined wonder showing only its ruins' culture
         (CoL § APPENDIX › RAVAGES OF TIME) and a wonder marked by Homer one more happy face. (The
         kit's sum over the ``STATS`` zones, card by card through ``Game.symbols``: refreshed at every
-        worker moved; the cards' sums kept per cards in play and workers, ``Game.printed_sums``.)"""
-        cards = (self.play[actor], self.staffed[actor])          # (the ``ON_CARDS`` zones of rules.State)
-        found = self.game.printed_sums.get(cards)
+        worker moved; the cards' sums kept per cards in play and workers, ``Game.printed_sums`` — and
+        per cards in play without workers, from which a new placement of workers is summed.)"""
+        play = self.play[actor]
+        cards = (play, self.staffed[actor])          # (the ``ON_CARDS`` zones of rules.State)
+        sums = self.game.printed_sums
+        found = sums.get(cards)
         if found is None:
-            found = dict.fromkeys(self.STATS, 0)
-            symbols = self.game.symbols
-            for card in cards[0] + cards[1]:
-                for name, value in symbols[card]:
-                    found[name] += value
-            remember(self.game.printed_sums, cards, found)
+            in_play = sums.get((play, ()))
+            if in_play is None:
+                in_play = remember(sums, (play, ()), self.symbols_summed(dict.fromkeys(self.STATS, 0), play))
+            found = remember(sums, cards, self.symbols_summed(dict(in_play), cards[1]))
         if not self.ruins[actor] and not self.marks[actor]:
             return found            # (shared, never changed: ``Powers.printed`` is replaced, not updated)
         found = dict(found)
@@ -798,6 +799,14 @@ class Meanings(BaseState):
             found["culture"] += culture
         for _, happy in self.marks[actor]:
             found["happy"] += happy
+        return found
+
+    def symbols_summed(self, found: dict[str, int], cards: tuple[str, ...]) -> dict[str, int]:
+        """``found`` with the symbols printed on ``cards`` added."""
+        symbols = self.game.symbols
+        for card in cards:
+            for name, value in symbols[card]:
+                found[name] += value
         return found
 
     def stat(self, ctx, actor: int, name: str) -> int:
