@@ -282,14 +282,12 @@ class Artefacts:
         return (field == "power" and self.game.artefacts[artefact].get("group") == "religion"
                 and "religion_power" in self.in_force("forbid", slot))
 
-    def artefact_changes(self, verb: str, slot: int | None) -> list:
+    def artefact_changes(self, index: dict, verb: str, slot: int | None) -> list:
         """The arguments of the played artefacts' changes of ``verb`` in force for an empire: those of
         the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
-        change's condition is read for the empire. Chosen once per position (``artefact_index``); the
-        conditions and computed numbers are read each time (they may read anything). Not to be changed."""
-        index = self._artefact_index[1] if self._index_seen == CHANGES[0] else self.artefact_index()   # its quick way
-        if verb not in index["live"]:
-            return []
+        change's condition is read for the empire. Chosen once per position (``index``: ``artefact_index()``,
+        with ``verb`` among its ``live``, as ``in_force`` asks); the conditions and computed numbers are
+        read each time (they may read anything). Not to be changed."""
         entry = ("changes", verb, slot, self.progress[slot] if self.track and slot is not None else 0,
                  slot is not None and self.empire[slot] is None)
         chosen = index.get(entry)
