@@ -111,8 +111,8 @@ class Manoeuvre:
         """``reach``, worked out."""
         world = self.game.world
         age, land, air = self.age(slot), kind == "land", kind in AIR
-        limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
-                            default=0)
+        limit = bonus + max((self.movement(slot, u) for u in set(self.units[source]) if self.unit_kind(u) == kind),
+                            default=0)                     # each type once (a stack repeats its types)
         if kind == "star_wars":                            # § 4 › Aircraft movement: any area on the map
             limit = len(world.areas)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
