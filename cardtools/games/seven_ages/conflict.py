@@ -163,8 +163,8 @@ class Manoeuvre:
                             for s in border.crossing)):
                         continue
                     step = 1 if bonus_step and other is None else entry_cost[n]
-                    if roads:
-                        step = min(step, roads.get(n, step))
+                    if roads and n in roads and roads[n] < step:
+                        step = roads[n]
                 elif there.is_land:
                     if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
