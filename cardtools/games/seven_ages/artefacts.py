@@ -366,13 +366,18 @@ class Artefacts:
         if not self.any_present("move_cost"):
             return {}
         own = min(costs(slot, False), default=None)
-        paved = {s: min(costs(s, True), default=None) for s in set(self.owner.values())}
-        out = {}
+        paved = {s: cost for s in set(self.owner.values()) if (cost := min(costs(s, True), default=None)) is not None}
+        out: dict[str, int] = {}
+        if own is None and not paved:
+            return out
+        owner = self.owner
         for area in self.city:
-            holder = self.owner.get(area)
-            found = [c for c in (own if holder == slot else None, paved.get(holder)) if c is not None]
-            if found:
-                out[area] = min(found)
+            holder = owner.get(area)
+            cost = paved.get(holder)
+            if holder == slot and own is not None and (cost is None or own < cost):
+                cost = own
+            if cost is not None:
+                out[area] = cost
         return out
 
     def sites_of(self, verb: str, test) -> dict[str, str]:
