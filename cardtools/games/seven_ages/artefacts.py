@@ -282,14 +282,12 @@ class Artefacts:
         return (field == "power" and self.game.artefacts[artefact].get("group") == "religion"
                 and "religion_power" in self.in_force("forbid", slot))
 
-    def artefact_changes(self, verb: str, slot: int | None) -> list:
+    def artefact_changes(self, index: dict, verb: str, slot: int | None) -> list:
         """The arguments of the played artefacts' changes of ``verb`` in force for an empire: those of
         the artefacts it has, and those for every empire (``who: all``) of the artefacts in play; a
-        change's condition is read for the empire. Chosen once per position (``artefact_index``); the
-        conditions and computed numbers are read each time (they may read anything). Not to be changed."""
-        index = self._artefact_index[1] if self._index_seen == CHANGES[0] else self.artefact_index()   # its quick way
-        if verb not in index["live"]:
-            return []
+        change's condition is read for the empire. Chosen once per position (``index``: ``artefact_index()``,
+        with ``verb`` among its ``live``, as ``in_force`` asks); the conditions and computed numbers are
+        read each time (they may read anything). Not to be changed."""
         entry = ("changes", verb, slot, self.progress[slot] if self.track and slot is not None else 0,
                  slot is not None and self.empire[slot] is None)
         chosen = index.get(entry)
@@ -368,13 +366,18 @@ class Artefacts:
         if not self.any_present("move_cost"):
             return {}
         own = min(costs(slot, False), default=None)
-        paved = {s: min(costs(s, True), default=None) for s in set(self.owner.values())}
-        out = {}
+        paved = {s: cost for s in set(self.owner.values()) if (cost := min(costs(s, True), default=None)) is not None}
+        out: dict[str, int] = {}
+        if own is None and not paved:
+            return out
+        owner = self.owner
         for area in self.city:
-            holder = self.owner.get(area)
-            found = [c for c in (own if holder == slot else None, paved.get(holder)) if c is not None]
-            if found:
-                out[area] = min(found)
+            holder = owner.get(area)
+            cost = paved.get(holder)
+            if holder == slot and own is not None and (cost is None or own < cost):
+                cost = own
+            if cost is not None:
+                out[area] = cost
         return out
 
     def sites_of(self, verb: str, test) -> dict[str, str]:

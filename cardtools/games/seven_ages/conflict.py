@@ -109,29 +109,27 @@ class Manoeuvre:
 
     def ways(self, slot: int, source: str, kind: str, bonus: int, landing: bool) -> dict[str, tuple[int, str]]:
         """``reach``, worked out."""
-        world, seat = self.game.world, self.seat_of(slot)
+        world = self.game.world
         age, land, air = self.age(slot), kind == "land", kind in AIR
-        limit = bonus + max((self.movement(slot, u) for u in self.units[source] if self.unit_kind(u) == kind),
-                            default=0)
+        limit = bonus + max((self.movement(slot, u) for u in set(self.units[source]) if self.unit_kind(u) == kind),
+                            default=0)                     # each type once (a stack repeats its types)
         if kind == "star_wars":                            # § 4 › Aircraft movement: any area on the map
             limit = len(world.areas)
         found: dict[str, tuple[int, str]] = {source: (0, "")}
         via: dict[str, frozenset[int]] = {source: frozenset()}   # empires passed on the promise
         ports = self.berths(slot, source) if world.areas[source].is_land else ()
-        ocean = (kind != "galley" or self.galleys_ocean(slot)) and self.ocean_open(slot)
+        closed, neutral_1, ocean_open, siblings = self.worked_out(("ways", slot), self.ways_rules, slot)
+        ocean = ocean_open and (kind != "galley" or self.galleys_ocean(slot))
         promised = False
         heap = [(0, source)]
-        closed = self.closed(slot) if self.temporary else frozenset()  # an event's change (events.py)
-        if self.option_16():
-            closed |= self.at_peace(slot)                             # a Peace treaty (artefacts.py)
         chart = self.chart
         roads = (self.worked_out(("roads", slot), self.road_costs, slot)    # Paved roads, Railways
                  if land and self.option_16() else {})
-        canals = self.canal_passages(slot) if not land and not air and self.option_16() else {}   # canal.py
-        bonus_step = bonus or self.neutral_for_1(slot)                # an Explorer; Frontier (events.py)
+        canals = (self.worked_out(("canals", slot), self.canal_passages, slot)    # canal.py
+                  if not land and not air and self.option_16() else {})
+        bonus_step = bonus or neutral_1                               # an Explorer; Frontier (events.py)
         least = min(1, *roads.values()) if roads else 1   # the cheapest step: a terrain's is 1 or more (map schema)
         areas, owner, entry_cost = world.areas, self.owner, chart.entry_costs(age)
-        siblings = set(self.slots_of(seat)) - {slot}                  # the player's other empires
         while heap:
             cost, area = heapq.heappop(heap)
             if cost > found[area][0]:
@@ -165,8 +163,8 @@ class Manoeuvre:
                             for s in border.crossing)):
                         continue
                     step = 1 if bonus_step and other is None else entry_cost[n]
-                    if roads:
-                        step = min(step, roads.get(n, step))
+                    if roads and n in roads and roads[n] < step:
+                        step = roads[n]
                 elif there.is_land:
                     if (other != slot and not landing) or area not in world.shore(n):
                         continue                           # a port of the empire, or a landing's coast
@@ -187,6 +185,17 @@ class Manoeuvre:
             ends = Reach(found)
         ends.paths = found
         return ends
+
+    def ways_rules(self, slot: int) -> tuple[frozenset[str | int], bool, bool, set[int]]:
+        """What ``ways`` reads of the empire alone, the same from every area and for every kind of unit
+        (worked out once per march decision): what is closed to its units (an event's change, events.py;
+        a Peace treaty, artefacts.py), whether neutral areas cost it 1 (Frontier, events.py), whether its
+        ships may enter ocean (Rutters, artefacts.py), and the player's other empires."""
+        closed = self.closed(slot) if self.temporary else frozenset()
+        if self.option_16():
+            closed |= self.at_peace(slot)
+        siblings = set(self.slots_of(self.seat_of(slot))) - {slot}
+        return closed, self.neutral_for_1(slot), self.ocean_open(slot), siblings
 
     def may_pass(self, slot: int, other: int) -> bool:
         """Ships pass a sea or ocean area holding another empire's units without 2:1 when none of the

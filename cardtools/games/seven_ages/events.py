@@ -26,7 +26,7 @@ from cardtools.effects.runtime import Ctx, Option, Pending, settle
 from cardtools.engine.compiled import compile_field
 from cardtools.engine.flow import CLOCKWISE
 from cardtools.engine.host import Computed
-from cardtools.engine.tallied import stamp
+from cardtools.engine.tallied import CHANGES, stamp
 from cardtools.games.seven_ages.artefacts import HERE_KINDS, SPIED
 from cardtools.games.seven_ages.coverage import reasons, summary
 from cardtools.games.seven_ages.verbs import PLAYER_TARGETS, Pick
@@ -1157,7 +1157,11 @@ class Events:
         """The arguments of the changes of a verb in force for an empire (None: for every empire): the
         events' for a while, then option 16's artefacts' (artefacts.py). Not to be changed (it may be the
         index's own list)."""
-        found = self.artefact_changes(verb, slot) if self.game.artefact_book is not None else []
+        found = []
+        if self.game.artefact_book is not None:
+            index = self._artefact_index[1] if self._index_seen == CHANGES[0] else self.artefact_index()  # its quick way
+            if verb in index["live"]:                   # an artefact with a change of this verb is in play
+                found = self.artefact_changes(index, verb, slot)
         timed = self.changes_by_verb().get(verb) if self.temporary else None
         if timed:
             mine = [changed for who, changed in timed if who is None or who == slot]
