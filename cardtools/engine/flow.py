@@ -24,6 +24,8 @@ Step = Callable[[Any], "Pending | None"]
 class Agenda:
     """Mixin for a state: ``pending`` (the decision waited for) and ``agenda`` (steps to come)."""
 
+    __slots__ = ()
+
     pending: Pending | None
     agenda: list[Step]
 
