@@ -99,6 +99,8 @@ class Tasks:
     resolved action by action, a trade waiting for both sides' cards, a conflict round by round.
     """
 
+    __slots__ = ()
+
     queue: list[tuple]
     step: tuple | None          # the decision waited for: (kind, *context)
 
