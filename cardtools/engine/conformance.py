@@ -60,7 +60,7 @@ def _play(game, players: int, seed: int, deep_every: int) -> tuple[list[str], li
         if deep_every and moves % deep_every == 0:
             found += [f"{where}: {p}" for p in _deep(state, legal, players, probe)]
         move = random_move(state, legal, rng)
-        before, recorded = list(state.__dict__.get(victory, ())), len(state.changes)
+        before, recorded = list(getattr(state, victory, ())), len(state.changes)
         state.apply(move)
         found += [f"{where}: {p}" for p in _score_changes(state, victory, before, recorded)]
         moves += 1
@@ -112,6 +112,6 @@ def _score_changes(state, victory: str | None, before: list[int], recorded: int)
             if not cause:
                 return [f"a {victory} change without a cause"]
             explained[actor] += delta
-    after = state.__dict__[victory]
+    after = getattr(state, victory)
     return [] if list(after) == explained else [f"{victory} went from {before} to {list(after)}, recorded changes "
                                                 f"explain {explained}"]

@@ -24,6 +24,8 @@ Step = Callable[[Any], "Pending | None"]
 class Agenda:
     """Mixin for a state: ``pending`` (the decision waited for) and ``agenda`` (steps to come)."""
 
+    __slots__ = ()
+
     pending: Pending | None
     agenda: list[Step]
 
@@ -96,6 +98,8 @@ class Tasks:
     runs out, ``next_tasks()`` gives the next ones (a new turn). 7 Ages uses it: a turn of markers
     resolved action by action, a trade waiting for both sides' cards, a conflict round by round.
     """
+
+    __slots__ = ()
 
     queue: list[tuple]
     step: tuple | None          # the decision waited for: (kind, *context)

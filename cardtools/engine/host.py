@@ -78,6 +78,8 @@ class Host:
     ``game`` (with ``rules`` and ``word``), ``mods`` (a ModifierIndex), ``powers`` (per actor),
     ``actors()``, ``note`` and ``who``; zones and counters are its attributes, one entry per actor."""
 
+    __slots__ = ()
+
     RESOURCES: Mapping[str, Counter | Cards] = {}
     COUNTS: Mapping[str, Size | Held | Computed] = {}
     STATS: Mapping[str, Printed] = {}
@@ -100,7 +102,7 @@ class Host:
     def add(self, actor: int, gains: tuple[tuple[str, int], ...], card: str) -> None:
         """Fixed gains of counters (a card's ``gain: {coins: 2}``), each up to its limit."""
         for resource, amount in gains:
-            values = self.__dict__[resource]
+            values = getattr(self, resource)
             limit = self.RESOURCES[resource].limit
             if limit is not None:
                 amount = min(amount, self.game.rules[limit] - values[actor])
@@ -119,14 +121,14 @@ class Host:
         """How much of a resource the actor has (a reserved part included)."""
         kind = self.RESOURCES[resource]
         if isinstance(kind, Counter):
-            return self.__dict__[resource][actor]
-        return len(self.__dict__[kind.zone][actor])
+            return getattr(self, resource)[actor]
+        return len(getattr(self, kind.zone)[actor])
 
     def spendable(self, actor: int, resource: str) -> int:
         """What the actor may lose or pay of a counter: all of it but the reserved part."""
         kind = self.RESOURCES[resource]
-        held = self.__dict__[resource][actor]
-        return held - self.__dict__[kind.reserved][actor] if kind.reserved else held
+        held = getattr(self, resource)[actor]
+        return held - getattr(self, kind.reserved)[actor] if kind.reserved else held
 
     def lose(self, ctx: Ctx, actor: int, resource: str, amount: int) -> None:
         """Counters shrink, never below zero nor into their reserved part."""
@@ -137,7 +139,7 @@ class Host:
             return
         amount = min(amount, self.spendable(actor, resource))
         if amount > 0:
-            self.__dict__[resource][actor] -= amount
+            getattr(self, resource)[actor] -= amount
             if self.log is not None:
                 self.changed(actor, resource, -amount, ctx.card)
                 self.note(f"  {self.who(actor)} -{self.game.word(amount, resource)} ({self.game.name(ctx.card)})")
@@ -161,9 +163,9 @@ class Host:
     def count(self, ctx: Ctx | None, actor: int, name: str) -> int:
         kind = self.COUNTS[name]
         if isinstance(kind, Size):
-            return len(self.__dict__[kind.zone][actor])
+            return len(getattr(self, kind.zone)[actor])
         if isinstance(kind, Held):
-            return self.__dict__[kind.counter][actor]
+            return getattr(self, kind.counter)[actor]
         return getattr(self, kind.method)(actor)
 
     def printed(self, actor: int) -> dict[str, int]:
@@ -172,7 +174,7 @@ class Host:
         for name, kind in self.STATS.items():
             values, total = self.game.printed[kind.field], 0
             for zone in kind.zones:
-                for card in self.__dict__[zone][actor]:
+                for card in getattr(self, zone)[actor]:
                     total += values.get(card, 0)
             found[name] = total
         return found
@@ -213,7 +215,7 @@ class Host:
 
     def has(self, ctx: Ctx, actor: int, card: str) -> bool:
         """Whether the actor owns the card (in one of the ``OWNED`` zones)."""
-        return any(card in self.__dict__[zone][actor] for zone in self.OWNED)
+        return any(card in getattr(self, zone)[actor] for zone in self.OWNED)
 
     def param(self, name: str) -> int:
         """A rule parameter (the manifest's ``rules:`` with a variant's changes)."""

@@ -23,6 +23,7 @@ several empires each. Counters are kept per actor, ``per_seat`` zones per seat.
 from __future__ import annotations
 
 import random
+from types import MemberDescriptorType
 from typing import Any, Callable, Mapping
 
 from cardtools.core.deck import Deck
@@ -105,6 +106,15 @@ class BaseGame:
             raise ValueError(f"{self.deck.manifest.name} is for {lo}-{hi} players")
 
 
+def _slot_copier(slots: list[str]) -> Callable[[Any, Any], None]:
+    """A function copying the given slots from one object to another: one statement per slot, which
+    Python specialises (a loop of getattr/setattr costs several times more; clones are frequent)."""
+    body = "".join(f"\n    b.{name} = a.{name}" for name in slots) or "\n    pass"
+    scope: dict = {}
+    exec(f"def copy_slots(a, b):{body}", scope)
+    return scope["copy_slots"]
+
+
 def rule_parameters(deck: Deck) -> dict[str, Any]:
     """The deck's rule parameters. An engine reads them only through the game's rules schema
     (``rules_schema`` in game.yaml), which the loader has checked them against."""
@@ -114,8 +124,29 @@ def rule_parameters(deck: Deck) -> dict[str, Any]:
     return dict(deck.rules)
 
 
-class BaseState(Agenda, Host):
+class Slotted(type):
+    """The metaclass of states: a state keeps its attributes in ``__slots__`` (no ``__dict__``), so that
+    Python 3.11 specialises attribute and method look-ups on it (a per-instance dict of more than 30
+    keys is never specialised). A class's slots are the names its body declares: ``FIELDS`` plus the
+    counters of ``RESOURCES``, the ``ZONES`` and ``COPIED``; a class-level value of a slotted name
+    (in the body or a mixin) becomes the default each new state starts with."""
+
+    def __new__(mcs, name, bases, ns, **kwargs):
+        if "__slots__" not in ns:
+            inherited = {s for base in bases for k in base.__mro__ for s in k.__dict__.get("__slots__", ())}
+            declared = [*ns.get("FIELDS", ()),
+                        *(r for r, kind in ns.get("RESOURCES", {}).items() if isinstance(kind, Counter)),
+                        *(z.name for z in ns.get("ZONES", ())), *ns.get("COPIED", ())]
+            ns["__slots__"] = tuple(n for n in dict.fromkeys(declared) if n not in inherited)
+            ns["_body_defaults"] = {n: ns.pop(n) for n in ns["__slots__"] if n in ns}
+        return super().__new__(mcs, name, bases, ns, **kwargs)
+
+
+class BaseState(Agenda, Host, metaclass=Slotted):
     """A position. Subclasses declare their tables and write the rules (see the module doc)."""
+
+    __slots__ = ("game", "n", "seed", "log", "changes", "pending", "agenda", "over", "_legal", "powers",
+                 "mods", "tables", "statistics", "_ahead")
 
     ZONES: tuple[zones.Zone, ...] = ()
     RANKING: Ranking
@@ -127,17 +158,31 @@ class BaseState(Agenda, Host):
     TABLES_FROM_MODIFIERS: bool = False
     #: Further mutable attributes (lists, dicts) a clone must copy rather than share.
     COPIED: tuple[str, ...] = ()
+    #: The attributes of a game's state (beyond the kit's and those RESOURCES, ZONES, COPIED name).
+    FIELDS: tuple[str, ...] = ()
     _copied: tuple[str, ...] = ()
-    #: (move, this state after it) as an agent played it on a clone (``foresee``): ``apply`` takes it over.
-    _ahead: tuple[int, "BaseState"] | None = None
+    #: (name, value) of the slots a new state starts with (class-level values of slotted names)
+    _defaults: tuple[tuple[str, Any], ...] = ()
+    #: (state, other): copies every slot of ``state`` to ``other`` (built once per class)
+    _copy_slots: Callable[["BaseState", "BaseState"], None]
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         cls._copied = tuple(dict.fromkeys(
             [r for r, kind in cls.RESOURCES.items() if isinstance(kind, Counter)]
             + [z.name for z in cls.ZONES if z.per_seat] + ["agenda", *cls.COPIED]))
+        slots = [s for k in reversed(cls.__mro__) for s in k.__dict__.get("__slots__", ())]
+        defaults = {}
+        for k in reversed(cls.__mro__):
+            defaults.update({n: v for n, v in k.__dict__.items() if n in slots and not isinstance(v, MemberDescriptorType)})
+            defaults.update(k.__dict__.get("_body_defaults", {}))
+        cls._defaults = tuple(defaults.items())
+        cls._copy_slots = staticmethod(_slot_copier(slots))
 
     def __init__(self, game: BaseGame, players: int, seed: int, log: bool = False):
+        for name, value in self._defaults:
+            setattr(self, name, value)
+        self._ahead = None
         self.game = game
         self.n = players
         self.seed = seed
@@ -224,7 +269,7 @@ class BaseState(Agenda, Host):
             foreseen, after = self._ahead
             self._ahead = None
             if action == foreseen:               # played already, on a clone (``foresee``)
-                self.__dict__ = after.__dict__
+                self._copy_slots(after, self)
                 return
         if action not in (self._legal or self.legal_actions()) and not self.unlisted(action):
             raise ValueError(f"illegal move {action} ({self.action_to_string(action)}); legal: "
@@ -257,7 +302,7 @@ class BaseState(Agenda, Host):
 
     def rank_value(self, seat: int, name: str) -> int:
         """A ranking value of a seat: the counter ``name`` of its actors, added up."""
-        values = self.__dict__[name]
+        values = getattr(self, name)
         return sum(values[a] for a in self.actors() if self.seat_of(a) == seat)
 
     def clone(self) -> "BaseState":
@@ -265,15 +310,13 @@ class BaseState(Agenda, Host):
         decisions, agenda steps) and the caches (tables, statistics) shared. No random generator is
         copied: chance is derived from the seed."""
         new = object.__new__(self.__class__)
-        d = self.__dict__.copy()
+        self._copy_slots(self, new)
         for name in self._copied:
-            d[name] = d[name].copy()
-        new.__dict__ = d                     # (a copied dict: cheaper than filling the new one)
-        if self._ahead is not None:
-            d["_ahead"] = None
+            setattr(new, name, getattr(self, name).copy())
+        new._ahead = None
         if self.log is not None:
-            d["log"] = list(self.log)
-            d["changes"] = list(self.changes)
+            new.log = list(self.log)
+            new.changes = list(self.changes)
         return new
 
     def foresee(self, action: int, after: "BaseState") -> None:

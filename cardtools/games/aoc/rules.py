@@ -54,6 +54,8 @@ class State(Meanings):
     #: (``offers`` is a cache shared with clones like the kit's tables: filled in per player, and
     #: replaced, never cleared in place, when the round changes)
     COPIED = ("placed", "doomed", "main", "market", "bonus", "used")
+    FIELDS = ("acted", "last_payment", "offers", "player", "public_slots", "round", "starter", "step", "track", "turn",
+              "virtual", "wonder_market")
 
     # -- SETUP (SOLO GAME and DRAFTING GAME › Variants in SETUP) ------------------------------------
     def setup(self) -> None:

@@ -26,6 +26,8 @@ FIRST_HOLDER = 1                  # § 6. Civilise › Playing artefact cards: t
 class Actions:
     """Start empire, Production, Trade and progress, Destiny, Civilise, Discard empire."""
 
+    __slots__ = ()
+
     #: (the play decision's step, its playable artefacts, its playable events): ``options_play``
     playable: tuple = (None, (), ())
     #: ``markers_held()``: (the writes of the map's and cards' markers it was counted at, the count)

@@ -153,6 +153,8 @@ class Artefacts:
     blue markers on the progress track (§ PLAYERS' GUIDE › 16) Artefact pre-requisites and effects).
     Without option 16 (``Game.artefact_book`` None) nothing here changes the standard game."""
 
+    __slots__ = ()
+
     #: The index of option 16's powers (``artefact_index()``): (what it was read from, what was read of it).
     _artefact_index: tuple = (None, None)
     #: When the index was last found valid: the number of changes so far (``tallied.CHANGES``, counting those

@@ -38,6 +38,8 @@ def _assigned(wanted: list[str], markers: tuple[frozenset[str], ...]) -> bool:
 class Beliefs:
     """Double-sided markers, a Religious leader's religion, the dominant religion, discarding a belief."""
 
+    __slots__ = ()
+
     # -- § 6. Civilise › Playing artefact cards: double-sided religion and government markers ----------
     def faces_free(self, artefact: dict) -> bool:
         """One more empire may take this religion or government if the group's markers, swapped and

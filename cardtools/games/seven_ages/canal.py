@@ -20,6 +20,8 @@ BOTH_COASTS = "kiel_canal"
 class GreatCanal:
     """Canals opened by a Great Canal marker: sea passages, both coasts, a river in conflict."""
 
+    __slots__ = ()
+
     def canals_open(self, verb: str, word: str) -> dict[str, dict]:
         """The map's canals whose area holds an artefact with this change (``allow: canal_passage``,
         ``law: canal_as_river``): canal area -> the canal. Remembered in the index of powers (they read only

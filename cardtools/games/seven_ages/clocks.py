@@ -29,6 +29,8 @@ COLLAPSE = {"fertile": "desert", "forest": "desert", "jungle": "forest", "tundra
 class Clocks:
     """World war's black marker, a second Manoeuvre, and the United Nations' censure."""
 
+    __slots__ = ()
+
     def place_clock(self, slot: int, marker: str, space: str) -> None:
         """``place_marker``: the marker goes on its space (§ 16 › World war: the empire's progress level).
         An empire beyond level 49 (§ Winning the game) puts it on the track's last level, 49 *(judgment:

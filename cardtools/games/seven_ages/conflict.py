@@ -49,6 +49,8 @@ FORT = 2          # § 4. Manoeuvre › Resolving conflict with other empires: +
 class Manoeuvre:
     """Marches, conflict rounds and their end (§ 4. Manoeuvre)."""
 
+    __slots__ = ()
+
     def action_manoeuvre(self, seat: int, slot: int | None) -> None:
         if slot is None or self.empire[slot] is None:
             return

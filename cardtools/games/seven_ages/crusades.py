@@ -33,6 +33,8 @@ def crusade_cards(artefacts: dict) -> tuple[str, str] | None:
 class Crusades:
     """The Defender of the faith's religion, its vote, and the Holy war it may call."""
 
+    __slots__ = ()
+
     #: option 16: the map areas with a Holy war -> its religion (read with the marker still there)
     holy_wars: dict[str, str]
     #: option 16: empires that moved in the Manoeuvre action under way (the Holy war's duty)

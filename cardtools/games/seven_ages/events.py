@@ -165,6 +165,8 @@ class Events:
     """Playing events: the window in Civilise, the target, the response window, the resolution; the
     state's side of the event verbs (verbs.py) and of the core verbs' words."""
 
+    __slots__ = ()
+
     #: (window, word, number): what the last such moment carries (the losses of a conflict won, a liberated
     #: city's value), read by the events played in it
     moment: tuple = ()

@@ -20,6 +20,8 @@ SECOND_ACTIONS = ("production", "trade", "manoeuvre", "destiny", "civilise")
 class Forum:
     """The Forum's pass, its '+1 go' markers and the second action they buy."""
 
+    __slots__ = ()
+
     #: option 16: empire -> the turn it spent a '+1 go' (one a turn)
     went_again: dict[int, int]
 

@@ -21,6 +21,8 @@ AREA_WORDS = {"land": "land areas", "sea": "sea areas", "total": "all areas"}
 class Glory:
     """Buying glory and scoring the categories."""
 
+    __slots__ = ()
+
     # -- § End of turn › Harvest glory › Buying glory ---------------------------------------------------
     def task_buy(self, slot: int) -> None:
         if self.empire[slot] is not None and self.money[slot] >= self.glory_price(slot):

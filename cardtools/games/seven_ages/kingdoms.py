@@ -28,6 +28,8 @@ def common_counters(counters) -> tuple[tuple[str, str], ...]:
 class CommonUnits:
     """Elephants joining pools, elephants, nukes and Star Wars built, lost and leaving the game."""
 
+    __slots__ = ()
+
     #: Whether a counter is on the map, with the ``common`` it was read of (``common_on_map``).
     _on_map: tuple = (None, False)
 

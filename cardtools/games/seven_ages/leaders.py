@@ -18,6 +18,8 @@ MILITARY = frozenset({"ta", "st", "ex"})
 class Leaders:
     """Placing, promoting and losing leaders, and what their types change."""
 
+    __slots__ = ()
+
     def leader_cup(self) -> tuple[tuple[str, ...], ...]:
         """The cup's counters: each unnamed leader's types, and () for a 'no leader' marker."""
         cup = self.game.counters.data["leader_cup"]

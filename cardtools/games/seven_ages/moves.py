@@ -44,6 +44,8 @@ SHIPS = ("ship", "galley")
 class Primitives:
     """The primitive layer: which primitives a decision accepts, and what each does."""
 
+    __slots__ = ()
+
     partial: tuple
 
     def unlisted(self, move: int) -> bool:

@@ -27,6 +27,8 @@ KINGDOMS_MIX = "kingdoms"
 class NeutralKingdoms:
     """Kingdoms left by discarded and unmaintained empires, defending their areas."""
 
+    __slots__ = ()
+
     kingdom: dict = {}         # area -> its kingdom units (replaced, never changed in place)
 
     def neutral_kingdoms(self) -> bool:

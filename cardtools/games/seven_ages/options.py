@@ -69,6 +69,8 @@ def refusal(names: list[str]) -> str:
 class Options:
     """The rules of the options the engine plays, each a hook the standard sequence of play calls."""
 
+    __slots__ = ()
+
     reach_from: int | None = None   # option 8: the empire taking the Civilise an event is played in
     extra2: tuple = ()         # option 5: each seat's second non-empire marker this turn (None: none)
     drafted: tuple = ()        # option 5: each seat's spare markers drafted this turn

@@ -99,6 +99,15 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
     COPIED = ("empire", "colour", "capital", "homeland", "marks", "extra", "family", "units", "owner", "city",
               "artefacts", "on_card", "beliefs", "unrestricted", "wild_used", "queue", "moved", "across", "invaders",
               "played", "started", "gained", "leaders", "berth", "parent")
+    FIELDS = ("_areas_of", "_artefact_index", "_by_verb", "_changes_read", "_in_play", "_index_seen", "_markers_held",
+              "_on_map", "avoided", "bidders", "cadence", "censured", "chosen", "clocks", "commits", "common",
+              "common_built", "crowned", "cup", "defended", "destiny_hands", "discarded", "disorder", "drafted",
+              "draws", "events_drawn", "ever_held", "extra2", "fight", "first", "forts", "great_temples", "grudges",
+              "halved", "hocked", "holy_wars", "invaded", "kingdom", "lost", "marched", "moment", "no_elephants",
+              "owned", "partial", "per", "picks", "playable", "player", "ranges", "reach_from", "religion_played",
+              "removed", "reshuffles", "seat_slots", "seated", "seen", "shifted", "spare", "stack", "step",
+              "strategist", "streak", "sworn", "temples", "temporary", "track", "traded", "traded_value", "treaties",
+              "turn", "wave", "went_again")
 
     def __init__(self, game, players: int, seed: int, log: bool = False):
         self.per = game.max_empires(players)          # empire slots per seat: the kit's actors
@@ -231,7 +240,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
             return max((self.progress[s] for s in self.slots_of(seat) if self.empire[s]), default=0)
         if name == "crowned":                        # option 16: General AI's owner wins (clocks.py)
             return int(seat == self.crowned)
-        return sum(map(self.__dict__[name].__getitem__, self.slots_of(seat)))
+        return sum(map(getattr(self, name).__getitem__, self.slots_of(seat)))
 
     def next_tasks(self) -> list[tuple]:
         """The queue ran out: a new turn (engine.flow.Tasks runs the turn's tasks)."""

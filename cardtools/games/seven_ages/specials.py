@@ -23,6 +23,8 @@ PIRATE_REACH = 3      # § 1. Start empire › Setting up a new empire: the Pira
 class Specials:
     """The abilities of the empire cards in play, and the rules that ask them."""
 
+    __slots__ = ()
+
     def take_specials(self, slot: int) -> None:
         """The empire in ``slot`` holds its card's special rules (none once the slot is empty)."""
         card = self.empire[slot]

@@ -20,6 +20,8 @@ TEMPLE_GLORY = {1: (2,), 2: (1, 1), 3: (2, 1), 4: (2, 1, 1), 5: (2, 2, 1), 6: (2
 class Temples:
     """Temples built in Urbanise and destroyed after it, halved income, temple glory."""
 
+    __slots__ = ()
+
     temples: dict = {}         # area -> the religion of its temple (replaced, never changed)
 
     def deus_vult(self) -> bool:

@@ -18,6 +18,8 @@ from cardtools.games.seven_ages.artefacts import carry_on
 class TradeCards:
     """What a side plays in a trade, and what the cards played are worth (option 16)."""
 
+    __slots__ = ()
+
     def artefact_allows(self, slot: int, word: str) -> bool:
         """Option 16 is in play and an artefact the empire has lifts this rule (``allow: <word>``)."""
         return self.option_16() and self.empire[slot] is not None and word in self.in_force("allow", slot)

@@ -22,6 +22,8 @@ HERETIC = "heresy"
 class Votes:
     """Heresy's Vote action and the Nobel prizes."""
 
+    __slots__ = ()
+
     # -- Heresy (§ 16 › Artefacts › Heresy) ---------------------------------------------------------------
     def heresy_vote(self, slot: int) -> bool:
         """An empire whose dominant religion has a Heresy on it turns over a Vote action instead of its

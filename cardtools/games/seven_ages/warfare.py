@@ -15,6 +15,8 @@ NOT_PURSUERS = frozenset({"nuke", "star_wars"})
 class Warfare:
     """Pursuit, quick conflicts and marines."""
 
+    __slots__ = ()
+
     # -- 4. Manoeuvre › Retreat: 6) Pursuit ------------------------------------------------------------
     def pursuit_required(self, pursuers: tuple[str, ...], area: str, age: int) -> int:
         """Losses the pursuers inflict (§ 6): 2 an aircraft, 1 a tank, 1 every full 2 other cavalry;

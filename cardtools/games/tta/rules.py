@@ -90,6 +90,9 @@ class State(Politics):
     MOVE_VIEWS = ("legal", "pending")
     COPIED = ("tokens", "blue", "yellow", "pool", "civil_used", "military_used", "civil_temp", "military_temp",
               "wonder", "stages", "leader_ages", "elected", "tactic", "ruins", "marks", "boxed", "once_used", "skip_politics")
+    FIELDS = ("active", "age", "attacking", "commons", "cost_tables", "discards", "exclusive", "failed", "future_by", "last_round",
+              "pacts", "past", "player", "prices", "round", "starter", "step", "token_worth", "turn_flags", "turn_taken",
+              "wars")
 
     # -- SETUP (CoL § SETUP; HB § SET UP; docs/rules/tta.md § 2) ----------------------------------------
     def setup(self) -> None:
