@@ -172,9 +172,10 @@ class BaseState(Agenda, Host, metaclass=Slotted):
             [r for r, kind in cls.RESOURCES.items() if isinstance(kind, Counter)]
             + [z.name for z in cls.ZONES if z.per_seat] + ["agenda", *cls.COPIED]))
         slots = [s for k in reversed(cls.__mro__) for s in k.__dict__.get("__slots__", ())]
-        defaults = {}
+        defaults = {}                    # (a mixin's class-level value, then a body's, nearest class last)
         for k in reversed(cls.__mro__):
-            defaults.update({n: v for n, v in k.__dict__.items() if n in slots and not isinstance(v, MemberDescriptorType)})
+            defaults.update((n, v) for n, v in k.__dict__.items()
+                            if n in slots and not isinstance(v, MemberDescriptorType))
             defaults.update(k.__dict__.get("_body_defaults", {}))
         cls._defaults = tuple(defaults.items())
         cls._copy_slots = staticmethod(_slot_copier(slots))
