@@ -536,6 +536,11 @@ class Game(BaseGame):
         #: Actions whose own effect gains a technology (Research): the move names the technology,
         #: whose choice may change the cost (CIVILIZATIONS › Hittites).
         self.aimed = frozenset(a.id for a in deck.of_type("action") if _gains(a.get("effects", ()), "technology"))
+        #: What each action asks when no modifier changes it, in move order (``build_table``'s
+        #: table, shared by every player whose prices no modifier touches): workers, coins, move ids
+        #: by target, whether it names a technology (False) or not (None)
+        self.prices = {a: (self.base_workers[a], self.base_cost[a], self.perform_ids[a],
+                           False if a in self.aimed else None) for a in self.actions}
         self.revealed = {c: self._triggered(c, "revealed") for c in set(self.track_cards)}
         self.conditions, problems = achievements.compile_conditions(deck, self.vocab)
         if problems:

@@ -11,6 +11,10 @@ from cardtools.engine.abilities import adjusted
 from cardtools.engine.state import BaseState
 
 
+#: The modifier verbs that change what an action asks (``build_table``).
+_PRICING = frozenset({"forbid", "workers", "cost"})
+
+
 class Meanings(BaseState):
     """The Age of Civilization state's vocabulary; the rules are in ``rules.State``."""
 
@@ -108,11 +112,16 @@ class Meanings(BaseState):
     def build_table(self, p: int) -> dict[str, tuple]:
         """What each action asks of ``p``, in move order: ``(workers, coins, move ids by target,
         per target)`` — ``per target`` is None unless the move names a technology (Research), True
-        when the cost depends on which (Hittites); actions ``p`` may not perform are left out."""
+        when the cost depends on which (Hittites); actions ``p`` may not perform are left out.
+        The printed prices (``Game.prices``, shared) unless a modifier in play touches an action's."""
         game, subjects = self.game, self.mods.by_subject
-        table = {}
-        for action in game.actions:
+        touched = {subject for verb, subject in subjects if verb in _PRICING and subject in game.prices}
+        if not touched:
+            return game.prices
+        table = dict(game.prices)                     # (changed in place: the move order is kept)
+        for action in touched:
             if ("forbid", action) in subjects and self.forbidden(p, action):
+                del table[action]
                 continue
             need = self.needs(p, action) if ("workers", action) in subjects else game.base_workers[action]
             cost = self.cost(p, action, None) if ("cost", action) in subjects else game.base_cost[action]
