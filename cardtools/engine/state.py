@@ -106,10 +106,11 @@ class BaseGame:
             raise ValueError(f"{self.deck.manifest.name} is for {lo}-{hi} players")
 
 
-def _slot_copier(slots: list[str]) -> Callable[[Any, Any], None]:
-    """A function copying the given slots from one object to another: one statement per slot, which
-    Python specialises (a loop of getattr/setattr costs several times more; clones are frequent)."""
-    body = "".join(f"\n    b.{name} = a.{name}" for name in slots) or "\n    pass"
+def _slot_copier(slots: list[str], copied: tuple[str, ...] = ()) -> Callable[[Any, Any], None]:
+    """A function copying the given slots from one object to another, the ``copied`` ones as copies
+    of theirs (``.copy()``): one statement per slot, which Python specialises (a loop of
+    getattr/setattr costs several times more; clones are frequent)."""
+    body = "".join(f"\n    b.{name} = a.{name}{'.copy()' if name in copied else ''}" for name in slots) or "\n    pass"
     scope: dict = {}
     exec(f"def copy_slots(a, b):{body}", scope)
     return scope["copy_slots"]
@@ -165,6 +166,8 @@ class BaseState(Agenda, Host, metaclass=Slotted):
     _defaults: tuple[tuple[str, Any], ...] = ()
     #: (state, other): copies every slot of ``state`` to ``other`` (built once per class)
     _copy_slots: Callable[["BaseState", "BaseState"], None]
+    #: (state, other): the same, with copies of the ``_copied`` attributes (``clone``)
+    _clone_slots: Callable[["BaseState", "BaseState"], None]
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -179,6 +182,7 @@ class BaseState(Agenda, Host, metaclass=Slotted):
             defaults.update(k.__dict__.get("_body_defaults", {}))
         cls._defaults = tuple(defaults.items())
         cls._copy_slots = staticmethod(_slot_copier(slots))
+        cls._clone_slots = staticmethod(_slot_copier(slots, cls._copied))
 
     def __init__(self, game: BaseGame, players: int, seed: int, log: bool = False):
         for name, value in self._defaults:
@@ -311,9 +315,7 @@ class BaseState(Agenda, Host, metaclass=Slotted):
         decisions, agenda steps) and the caches (tables, statistics) shared. No random generator is
         copied: chance is derived from the seed."""
         new = object.__new__(self.__class__)
-        self._copy_slots(self, new)
-        for name in self._copied:
-            setattr(new, name, getattr(self, name).copy())
+        self._clone_slots(self, new)
         new._ahead = None
         if self.log is not None:
             new.log = list(self.log)
