@@ -9,6 +9,7 @@ import pytest
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.effects.compile import Compiler
+from cardtools.effects.runtime import Modifier
 from cardtools.games.aoc.rules import Game
 from cardtools.games.aoc.scenario import arrange
 from cardtools.sim.agents import RandomAgent, resolve_agent
@@ -92,6 +93,27 @@ def test_same_seed_same_game_and_clone_is_independent():
     while not copy.is_terminal():
         copy.apply(copy.legal_actions()[-1])
     assert (state.legal_actions(), state.coins[0], len(state.log), state.market[:]) == before
+
+
+def test_clones_rising_other_civilizations_are_offered_their_own_slots():
+    """Clones share what each player is offered this round (a cache): a clone whose player rises India
+    (an extra Culture slot, CIVILIZATIONS › India) must not lend that slot to a clone rising a
+    civilization without modifiers, whose prices are the printed ones in both."""
+    game = GAMES[None]
+
+    def plain(civ):
+        return civ != "india" and not any(isinstance(a, Modifier) for a in game.card_abilities(civ, True))
+    seed = next(s for s in range(200) if "india" in (st := game.new_state(4, s)).market
+                and "culture" not in st.window() and any(map(plain, st.market)))
+    state = game.new_state(4, seed)
+    state.coins[0] = 20                                                 # (enough for any action)
+    other = next(filter(plain, state.market))
+    moves = {}
+    for civ in ("india", other):
+        world = state.clone()
+        world.apply(world.string_to_action(f"rise {civ}"))
+        moves[civ] = [world.action_to_string(m) for m in world.legal_actions()]
+    assert "perform culture" in moves["india"] and "perform culture" not in moves[other]
 
 
 def test_moves_are_sorted_and_illegal_ones_refused():

@@ -134,8 +134,8 @@ class State(Meanings):
         free = self.workers[p] - self.placed[p]
         if free <= 0:
             return moves
-        offered = self.offers[p]                     # (the table it was made from, the offer)
-        offer = offered[1] if offered is not None and offered[0] is self.tables[p] else self.offer(p)
+        kept = self.offers[p]             # (the modifiers and the table it was made from, the offer)
+        offer = kept[2] if kept is not None and kept[1] is self.tables[p] and kept[0] is self.mods else self.offer(p)
         coins, used = self.coins[p], self.used
         for action, slots, need, cost, ids, per_target in offer:
             if need > free or (used and used.get(action, 0) >= slots):

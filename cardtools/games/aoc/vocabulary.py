@@ -133,13 +133,15 @@ class Meanings(BaseState):
 
     def offer(self, p: int) -> tuple[tuple, ...]:
         """What ``p`` may do with this round's slots: ``(action, slots, workers, coins, move ids,
-        per target)`` in move order; kept until the round or ``p``'s prices change."""
+        per target)`` in move order; kept until the round, the modifiers in play or ``p``'s prices
+        change (the printed prices are one table for all: a modifier may change ``p``'s slots alone)."""
         prices = self.table(p)
         found = self.offers[p]
-        if found is None or found[0] is not prices:
+        if found is None or found[1] is not prices or found[0] is not self.mods:
             slots = self._slots(p)
-            found = self.offers[p] = (prices, tuple([(a, slots[a], *price) for a, price in prices.items() if a in slots]))
-        return found[1]
+            found = self.offers[p] = (self.mods, prices,
+                                      tuple([(a, slots[a], *price) for a, price in prices.items() if a in slots]))
+        return found[2]
 
     def _slots(self, p: int) -> dict[str, int]:
         """Slots of each action ``p`` may use this round: the public ones (2A), upcoming cards if allowed
