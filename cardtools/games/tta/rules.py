@@ -640,7 +640,7 @@ class State(Politics):
     def set_tactic(self, p: int, card: str, how: str) -> None:
         self.tactic[p] = card
         self.turn_flags |= {"tactic"}           # playing and copying: at most once per turn (CoL § PLAY A TACTIC)
-        self.refresh(p)
+        self.restaffed(p)
         if self.log is not None:
             self.note(f"{self.who(p)} {how} the tactic {self.game.name(card)}: strength {self.stat(None, p, 'strength')}")
 
@@ -912,10 +912,7 @@ class State(Politics):
         changed (leader, completed wonders, special technologies, colonies, tactics)."""
         printed = self.printed(p)
         if not cards:
-            old = self.powers[p]
-            if printed == old.printed and old.fixed and not old.reaching:
-                return          # workers moved between the pool and the bank, a tactic changed: nothing to redo
-            self.set_powers(p, old.printing(printed))
+            self.reprint(p, printed)
             return
         before = self.civil_total(p), self.stat(None, p, "military_actions")
         abilities = []
@@ -930,6 +927,31 @@ class State(Politics):
             if lost > 0:                          # (compared: no min's or max's call)
                 used[p] = used[p] - lost if used[p] > lost else 0
 
+
+    def restaffed(self, p: int, on: str | None = None, off: str | None = None) -> None:
+        """A worker was placed ``on`` a card and/or left ``off`` one (none: workers moved between the
+        pool and the banks, a tactic changed): the printed numbers move by those cards' symbols, without a
+        new sum over the cards (the powers' printed numbers are the cards', ``invariants.check``)."""
+        symbols = self.game.symbols
+        printed = self.powers[p].printed
+        if (on is not None and symbols[on]) or (off is not None and symbols[off]):
+            printed = dict(printed)
+            if on is not None:
+                for name, value in symbols[on]:
+                    printed[name] += value
+            if off is not None:
+                for name, value in symbols[off]:
+                    printed[name] -= value
+        self.reprint(p, printed)
+
+    def reprint(self, p: int, printed: dict[str, int]) -> None:
+        """``p``'s printed numbers are now ``printed``, their cards in play the same: the abilities stay,
+        only the statistics move (nothing to redo when the numbers and the player's modifiers, fixed and
+        reaching nobody else, are the same)."""
+        old = self.powers[p]
+        if (printed is old.printed or printed == old.printed) and old.fixed and not old.reaching:
+            return
+        self.set_powers(p, old.printing(printed))
 
 
 def _probe(node):
@@ -1013,6 +1035,9 @@ class Game(BaseGame):
         #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed; also
         #: with no workers' cards, the start of a new sum): never stale, the key is all a sum depends on
         self.printed_sums: dict[tuple, dict] = {}
+        #: (workers' cards, farm or mine) -> the producing workers, highest levels first, and per card
+        #: (vocabulary.produce_tokens): never stale, the key is all they depend on
+        self.producers: dict[tuple, tuple] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}

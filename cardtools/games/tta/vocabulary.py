@@ -30,7 +30,7 @@ PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_t
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
-#: How many keys each table the game remembers (Game.armies, Game.printed_sums) holds before
+#: How many keys each table the game remembers (Game.armies, Game.printed_sums, Game.producers) holds before
 #: starting afresh.
 REMEMBERED = 4096
 
@@ -300,7 +300,7 @@ class Meanings(BaseState):
         self.pay_resources(p, card, cost)
         self.pool[p] -= 1
         self.staffed[p] += (card,)
-        self.refresh(p)
+        self.restaffed(p, on=card)
         if self.log is not None:
             self.note(f"{self.who(p)} builds {self.game.piece(card)} for {self.game.word(cost, 'resources')}")
         return self.fire(p, "built", self.game.fields[card].get("unit") and "military_unit" or self.game.type[card])
@@ -310,7 +310,7 @@ class Meanings(BaseState):
         staffed = list(self.staffed[p])
         staffed[staffed.index(old)] = new
         self.staffed[p] = tuple(staffed)
-        self.refresh(p)
+        self.restaffed(p, on=new, off=old)
         if self.log is not None:
             self.note(f"{self.who(p)} upgrades {self.game.piece(old)} to {self.game.name(new)} for "
                       f"{self.game.word(cost, 'resources')}")
@@ -321,7 +321,7 @@ class Meanings(BaseState):
         self.pay_tokens(p, "food", food)
         self.yellow[p] -= 1
         self.pool[p] += 1
-        self.refresh(p)
+        self.restaffed(p)
         if self.log is not None:
             self.note(f"{self.who(p)} increases population for {self.game.word(food, 'food')} ({why})")
         return None
@@ -577,23 +577,36 @@ class Meanings(BaseState):
 
     def produce_tokens(self, p: int, kind: str) -> None:
         """One blue token per worker onto its card; short of tokens, the highest levels first
-        (CoL § PRODUCTION PHASE)."""
+        (CoL § PRODUCTION PHASE). The workers in that order are kept per workers' cards
+        (``Game.producers``), unless labs produce too (Bill Gates: ``resource_labs``)."""
         game = self.game
-        labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else {}
-        values = game.token_values["food" if kind == "farm" else "resources"]      # farms', or mines' and labs'
-        types = game.type
-        staffed = sorted([c for c in self.staffed[p] if types[c] == kind or c in labs], key=game.age.__getitem__,
-                         reverse=True)
-        held = dict(self.tokens[p])
-        made = 0
+        staffed = self.staffed[p]
+        labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else None
+        if labs:
+            workers, placed = producers(game, staffed, kind, labs)
+        else:
+            key = (staffed, kind)
+            found = game.producers.get(key)
+            if found is None:
+                found = remember(game.producers, key, producers(game, staffed, kind, {}))
+            workers, placed = found
         blue = self.blue[p]
-        for card in staffed[:blue]:               # while the bank has tokens
-            held[card] = held.get(card, 0) + 1
-            made += values[card]
-        blue -= len(staffed)
-        self.blue[p] = blue if blue > 0 else 0
+        if not workers or not blue:
+            return                                  # (no token moves: the tokens dict stays as it is)
+        held = dict(self.tokens[p])
+        if blue >= len(workers):
+            for card, n in placed:                  # every worker produces: card by card
+                held[card] = held.get(card, 0) + n
+            self.blue[p] = blue - len(workers)
+        else:
+            workers = workers[:blue]
+            for card in workers:
+                held[card] = held.get(card, 0) + 1
+            self.blue[p] = 0
         self.tokens[p] = held
-        if self.log is not None and made:
+        if self.log is not None:
+            values = game.token_values["food" if kind == "farm" else "resources"]      # farms', or mines' and labs'
+            made = sum([values[c] for c in workers])
             self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
 
     def score_culture(self, p: int, n: int, cause: str) -> None:
@@ -652,14 +665,14 @@ class Meanings(BaseState):
             amount = min(amount, self.yellow[actor])
             self.yellow[actor] -= amount
             self.pool[actor] += amount
-            self.refresh(actor)
+            self.restaffed(actor)
         elif resource == "civil_actions":
             self.civil_temp[actor] += amount
         elif resource == "military_actions":
             self.military_temp[actor] += amount
         elif resource == "yellow_tokens":
             self.box(actor, 0, amount)
-            self.refresh(actor)
+            self.restaffed(actor)
         elif resource == "blue_tokens":
             self.box(actor, amount, 0)
         if self.log is not None and amount:
@@ -686,7 +699,7 @@ class Meanings(BaseState):
         elif resource == "yellow_tokens":
             amount = min(amount, self.yellow[actor])
             self.box(actor, 0, -amount)
-            self.refresh(actor)
+            self.restaffed(actor)
         elif resource == "blue_tokens":
             amount = min(amount, self.blue[actor] + sum(self.tokens[actor].values()))
             self.box(actor, -amount, 0)
@@ -736,7 +749,7 @@ class Meanings(BaseState):
         if self.pool[actor]:
             self.pool[actor] -= 1
             self.yellow[actor] += 1
-            self.refresh(actor)
+            self.restaffed(actor)
             self.note(f"  {self.who(actor)} loses a worker ({self.game.name(ctx.card)})")
             return self._lose_population(ctx, actor, amount - 1)
         cards = sorted(set(self.staffed[actor]))
@@ -1181,7 +1194,7 @@ class Meanings(BaseState):
         bank (``"yellow"``: population lost) (CoL § DESTROY A FARM, MINE, OR URBAN BUILDING; § WORKERS AND POPULATION)."""
         self.staffed[p] = _without(self.staffed[p], card)
         getattr(self, to)[p] += 1
-        self.refresh(p)
+        self.restaffed(p, off=card)
 
     def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool, gainer: int):
         """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool; half
@@ -1296,6 +1309,18 @@ def remember(table: dict, key, value):
         table.clear()
     table[key] = value
     return value
+
+
+def producers(game, staffed: tuple[str, ...], kind: str, labs: dict) -> tuple[tuple[str, ...], tuple]:
+    """The workers on ``kind`` cards (and ``labs``), the highest levels first (the order in which a short
+    blue bank serves them: ``produce_tokens``), and the same as (card, workers) pairs."""
+    types = game.type
+    workers = tuple(sorted([c for c in staffed if types[c] == kind or c in labs], key=game.age.__getitem__,
+                           reverse=True))
+    placed: dict[str, int] = {}
+    for card in workers:
+        placed[card] = placed.get(card, 0) + 1
+    return workers, tuple(placed.items())
 
 
 def _without(cards: tuple, card: str) -> tuple:
