@@ -90,13 +90,25 @@ class Board:
 
     def corruption(self, blue: int) -> int:
         """Resources lost to corruption: the number on the leftmost uncovered numbered square of the
-        blue bank, filled from the left (HB § END OF YOUR FIRST GAME › CORRUPTION)."""
-        first = 0
-        for squares, corruption in self.blue_sections:
-            if blue <= first:
-                return corruption
-            first += squares
-        return 0
+        blue bank, filled from the left (HB § END OF YOUR FIRST GAME › CORRUPTION); none beyond the
+        sections (tokens from the box)."""
+        by_blue = self._by_blue
+        return by_blue[blue] if blue < len(by_blue) else 0
+
+    @cached_property
+    def _by_blue(self) -> tuple[int, ...]:
+        """Corruption for each number of blue tokens in the bank, 0 to the sections' squares (asked at
+        every production: worked out once)."""
+        found = []
+        for blue in range(sum(squares for squares, _ in self.blue_sections) + 1):
+            first, corruption = 0, 0
+            for squares, loss in self.blue_sections:
+                if blue <= first:
+                    corruption = loss
+                    break
+                first += squares
+            found.append(corruption)
+        return tuple(found)
 
 
 # -- paying and gaining (docs/rules/tta.md § 6) ------------------------------------------------------------

@@ -329,8 +329,12 @@ class State(Politics):
             self.peek_event(p)
         if self.over:
             return
-        self.then(lambda st: st.fire(p, "turn_start"))
-        if self.game.rules["automatic_events"] and p == self.round_opener() and self.round > 2:
+        events = self.game.rules["automatic_events"] and p == self.round_opener() and self.round > 2
+        if events or self.wars or self.powers[p].triggers.get(("turn_start", None)):
+            # (run after the event and the wars, which may change the abilities: without either and
+            # without a turn-start ability, nothing to schedule)
+            self.then(lambda st: st.fire(p, "turn_start"))
+        if events:
             # seeds/004_b5d9e39f0ed938b2.txt § NORMAL TURN › EVENTS: on the starting player's turn after
             # the second round the top current event is revealed by itself (before the politics phase)
             self.then(lambda st: st.reveal_event(p))
@@ -650,6 +654,8 @@ class State(Politics):
         p = self.player
         if self.log is not None:
             self.note(f"{self.who(p)} ends the action phase")
+        if not self.powers[p].triggers.get(("turn_end", None)):
+            return self._discard_step(p)        # no turn-end ability: the agenda would run the step next
         self.then(lambda st: st._discard_step(p))
         return self.fire(p, "turn_end")
 
@@ -678,7 +684,7 @@ class State(Politics):
         if draws > 3:
             draws = 3
         if draws and self.round > 1:
-            self.draw(Ctx(p, "draw"), p, "military", draws)
+            self.draw(None, p, "military", draws)
         self.civil_used[p] = self.military_used[p] = self.civil_temp[p] = self.military_temp[p] = 0
         self.military_resources[p] = self.military_science[p] = self.political_actions[p] = 0
         self._next_turn()
@@ -737,12 +743,9 @@ class State(Politics):
         """CoL § REPLENISH THE CARD ROW: clear the leftmost spaces (by the number of players), slide
         the cards left, deal the current civil deck into the empty spaces; the deck running out ends
         the age (§ END OF AN AGE)."""
-        row = list(self.row)
-        spaces = len(row)
-        if discard:
-            cleared = self.game.board.row_discard[len(self.active)]    # CoL § REPLENISH: players remaining
-            row[:cleared] = [None] * cleared
-        row = list(filter(None, row))            # the cards left (card ids are never empty)
+        spaces = len(self.row)
+        # CoL § REPLENISH: the spaces cleared by the players remaining; the cards left (ids are never empty)
+        row = list(filter(None, self.row[self.game.board.row_discard[len(self.active)]:] if discard else self.row))
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
             row += self._deal(spaces - len(row))
             self._new_age(silent=True)

@@ -843,7 +843,10 @@ class Meanings(BaseState):
     def derived(self, p: int, name: str) -> int:
         board = self.game.board
         if name == "discontent_workers":
-            discontent = board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy")
+            needed = board.happy_needed(self.yellow[p])
+            if not needed:
+                return 0                    # (happy faces are never below 0: not asked)
+            discontent = needed - self.stat(None, p, "happy")
             return discontent if discontent > 0 else 0
         if name == "food_production":
             return self.production(p, "farm")
