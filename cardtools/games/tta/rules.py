@@ -323,13 +323,14 @@ class State(Politics):
             if seat == p:
                 self.commons += (tactic,)
                 self.exclusive = tuple(e for e in self.exclusive if e[0] != p)
-        self.step = POLITICS if self.game.rules["political_actions"] and not self.skip_politics[p] else ACTIONS
+        rules = self.game.rules
+        self.step = POLITICS if rules["political_actions"] and not self.skip_politics[p] else ACTIONS
         self.skip_politics[p] = False
         if self.step == POLITICS and self.allows(p, "peek_event"):
             self.peek_event(p)
         if self.over:
             return
-        events = self.game.rules["automatic_events"] and p == self.round_opener() and self.round > 2
+        events = rules["automatic_events"] and self.round > 2 and p == self.round_opener()
         if events or self.wars or self.powers[p].triggers.get(("turn_start", None)):
             # (run after the event and the wars, which may change the abilities: without either and
             # without a turn-start ability, nothing to schedule)
@@ -660,8 +661,9 @@ class State(Politics):
         return self.fire(p, "turn_end")
 
     def _discard_step(self, p: int) -> None:
-        """1. Discard military cards down to the military action total (a decision per card)."""
-        if len(self.mhand[p]) > self.stat(None, p, "military_hand_limit"):
+        """1. Discard military cards down to the military action total (a decision per card; the
+        limit is not asked of an empty hand)."""
+        if self.mhand[p] and len(self.mhand[p]) > self.stat(None, p, "military_hand_limit"):
             self.step = DISCARD
         else:
             self._end_of_turn(p)
@@ -1038,7 +1040,7 @@ class Game(BaseGame):
         #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed; also
         #: with no workers' cards, the start of a new sum): never stale, the key is all a sum depends on
         self.printed_sums: dict[tuple, dict] = {}
-        #: (workers' cards, farm or mine) -> the producing workers, highest levels first, and per card
+        #: workers' cards -> farm and mine -> the producing workers, highest levels first, and per card
         #: (vocabulary.produce_tokens): never stale, the key is all they depend on
         self.producers: dict[tuple, tuple] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)

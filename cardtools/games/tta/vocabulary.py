@@ -577,19 +577,18 @@ class Meanings(BaseState):
 
     def produce_tokens(self, p: int, kind: str) -> None:
         """One blue token per worker onto its card; short of tokens, the highest levels first
-        (CoL § PRODUCTION PHASE). The workers in that order are kept per workers' cards
-        (``Game.producers``), unless labs produce too (Bill Gates: ``resource_labs``)."""
+        (CoL § PRODUCTION PHASE). The workers in that order are kept per workers' cards, farms' and
+        mines' together (``Game.producers``), unless labs produce too (Bill Gates: ``resource_labs``)."""
         game = self.game
         staffed = self.staffed[p]
         labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else None
         if labs:
             workers, placed = producers(game, staffed, kind, labs)
         else:
-            key = (staffed, kind)
-            found = game.producers.get(key)
+            found = game.producers.get(staffed)
             if found is None:
-                found = remember(game.producers, key, producers(game, staffed, kind, {}))
-            workers, placed = found
+                found = remember(game.producers, staffed, {k: producers(game, staffed, k, {}) for k in ("farm", "mine")})
+            workers, placed = found[kind]
         blue = self.blue[p]
         if not workers or not blue:
             return                                  # (no token moves: the tokens dict stays as it is)
