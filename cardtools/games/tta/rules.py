@@ -383,7 +383,7 @@ class State(Politics):
         """CoL § CURRENT EVENTS, § EVALUATING AN EVENT: the top current event is evaluated, then goes
         to the past events; an empty current deck is replaced by the future deck, shuffled and sorted
         by age (HB § PREPARING AN EVENT)."""
-        peeked = next((q for q in range(self.n) if self.peek[q]), None)
+        peeked = next((q for q in range(self.n) if self.peek[q]), None) if any(self.peek) else None
         if peeked is not None:                    # the top card, known to Joan of Arc's owner
             card, self.peek[peeked] = self.peek[peeked][0], ()
         elif self.events:
@@ -523,7 +523,7 @@ class State(Politics):
             self.hand[p] += (card,)
             if kind == "leader":
                 self.leader_ages[p] |= {self.game.age[card]}
-        return self.fire(p, "taken", self.game.kind_of(card))
+        return self.fire(p, "taken", self.game.trigger_kinds[card])
 
     def move_increase_population(self):
         """INCREASE POPULATION (§ 5.2): pay the food under the rightmost section still holding yellow
@@ -1046,6 +1046,8 @@ class Game(BaseGame):
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
+        #: card -> the `kind` word it is for triggers (`taken: technology`, `taken: leader` …)
+        self.trigger_kinds = {c.id: "technology" if self.is_technology(c.id) else c.type for c in cards}
         self.kinds = {c.id: frozenset(k for k in (c.type, c.get("building"), c.get("unit"),
                                                   "technology" if self.is_technology(c.id) else None) if k)
                       for c in cards}
@@ -1161,11 +1163,6 @@ class Game(BaseGame):
         else:
             what = f"{fields.get('building') or self.type[card]} on"
         return f"{'an' if what[0] in 'aeiou' else 'a'} {what} {self.name(card)}"
-
-    def kind_of(self, card: str) -> str:
-        """The `kind` word a card is for triggers (`taken: technology`, `taken: leader` …)."""
-        kind = self.type[card]
-        return "technology" if self.is_technology(card) else kind
 
     def triggered(self, card: str, trigger: str) -> tuple:
         return tuple(a for f in self.abilities.get(card, {}).values() for a in f

@@ -93,6 +93,9 @@ class Meanings(BaseState):
     def spend_civil(self, p: int, n: int) -> None:
         """Actions gained for this turn are spent before the tokens (§ 5.1)."""
         temp = self.civil_temp[p]
+        if not temp:                            # (the usual case: none gained)
+            self.civil_used[p] += n
+            return
         if n < temp:
             temp = n
         self.civil_temp[p] -= temp
@@ -100,6 +103,9 @@ class Meanings(BaseState):
 
     def spend_military(self, p: int, n: int) -> None:
         temp = self.military_temp[p]
+        if not temp:
+            self.military_used[p] += n
+            return
         if n < temp:
             temp = n
         self.military_temp[p] -= temp
