@@ -25,8 +25,8 @@ DERIVED = frozenset({"food_production", "resource_production", "food_consumption
                      "culture_points"})
 #: The hand limits: the action totals, to which modifiers add (CoL § YOUR HAND › CIVIL CARDS, › MILITARY CARDS).
 HAND_LIMITS = {"civil_hand_limit": "civil_actions", "military_hand_limit": "military_actions"}
-#: Statistics that are their printed symbols plus modifiers: nothing added, no limit (``stat``).
-PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_tokens", "colonization"})
+#: Ratings never below 0 (CoL § YOUR STATISTICS); strength too, with its armies (``stat``).
+FLOORED = frozenset({"science", "culture"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
@@ -83,8 +83,8 @@ class Meanings(BaseState):
         return ((civil if civil > 0 else 0) + self.civil_temp[p], (military if military > 0 else 0) + self.military_temp[p])
 
     def total(self, p: int, name: str) -> int:
-        """A statistic of ``PLAIN`` (an action total …), which ``stat`` gives as the kit works it out:
-        looked up without ``stat``'s limits and derived parts (asked several times at every move)."""
+        """An action total as the kit works it out (``stat`` adds nothing to it and sets no limit),
+        looked up without ``stat``'s call (asked several times at every move)."""
         known = self.statistics[p]
         if known is not None and name in known:
             return known[name]
@@ -775,17 +775,18 @@ class Meanings(BaseState):
         shuffled (CoL § DRAW MILITARY CARDS) — only that age's cards: the discards are sorted by their
         backs (HB § SUMMARY - DISCARDING CARDS) —; none in an age without decks, which has no such
         cards (CoL § DRAW MILITARY CARDS: no draws in Age IV; HB § NO CURRENT DECKS)."""
-        drawn = []
-        for _ in range(amount):
+        drawn: tuple[str, ...] = ()
+        while len(drawn) < amount:              # (the deck's top cards at once, the discards when it runs out)
             if not self.military_deck and self.discards:
                 pile = [c for c in self.discards if self.game.age[c] == self.age]
                 self.chance("discards", self.round, p, len(pile)).shuffle(pile)
                 self.military_deck, self.discards = tuple(pile), ()
             if not self.military_deck:
                 break
-            drawn.append(self.military_deck[0])
-            self.military_deck = self.military_deck[1:]
-        self.mhand[p] += tuple(drawn)
+            k = amount - len(drawn)
+            drawn += self.military_deck[:k]
+            self.military_deck = self.military_deck[k:]
+        self.mhand[p] += drawn
         if drawn and self.log is not None:
             self.note(f"  {self.who(p)} draws {self.game.word(len(drawn), 'military cards')}",
                       private=", ".join(self.game.name(c) for c in drawn))
@@ -830,20 +831,21 @@ class Meanings(BaseState):
     def stat(self, ctx, actor: int, name: str) -> int:
         known = self.statistics[actor]          # the kit's remembered value, without its call
         value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
-        if name in PLAIN:
-            return value
+        # (the kinds in the order of how often they are asked; limits compared rather than with min's
+        # and max's calls)
         if name in HAND_LIMITS:                 # (the most asked: at every action)
             total = HAND_LIMITS[name]
             return value + (known[total] if known is not None and total in known else self.total(actor, total))
+        if name in FLOORED:
+            return value if value > 0 else 0
         if name in DERIVED:
             return value + self.derived(actor, name)
+        if name == "happy":
+            return 8 if value > 8 else value if value > 0 else 0
         if name == "strength":
             value += self.armies(actor)
-        elif name == "happy":               # (limits compared rather than with min's and max's calls)
-            return 8 if value > 8 else value if value > 0 else 0
-        elif name not in ("science", "culture"):
-            return value
-        return value if value > 0 else 0
+            return value if value > 0 else 0
+        return value                            # the action totals, the tokens, colonization: as they are
 
     def derived(self, p: int, name: str) -> int:
         board = self.game.board
