@@ -709,8 +709,9 @@ class State(Politics):
                     lost += self.lose_tokens(p, "food", corruption - lost)
                 if log:
                     self.note(f"  corruption: {self.who(p)} loses {corruption}")
+        plans = self.producing(p) if "food" in steps or "resources" in steps else None
         if "food" in steps:
-            self.produce_tokens(p, "farm")
+            self.produce_tokens(p, plans["farm"], "food")
         if "consumption" in steps:
             eat = self.game.board.consumption(self.yellow[p])
             if eat:
@@ -722,7 +723,7 @@ class State(Politics):
                 if famine:
                     self.lose(Ctx(p, "famine"), p, "culture", famine)
         if "resources" in steps:
-            self.produce_tokens(p, "mine")
+            self.produce_tokens(p, plans["mine"], "resources")
 
     def _next_turn(self) -> None:
         """Turns go clockwise, past players who resigned; after the player to the starting player's
@@ -1041,7 +1042,7 @@ class Game(BaseGame):
         #: with no workers' cards, the start of a new sum): never stale, the key is all a sum depends on
         self.printed_sums: dict[tuple, dict] = {}
         #: workers' cards -> farm and mine -> the producing workers, highest levels first, and per card
-        #: (vocabulary.produce_tokens): never stale, the key is all they depend on
+        #: (vocabulary.producing): never stale, the key is all they depend on
         self.producers: dict[tuple, tuple] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()

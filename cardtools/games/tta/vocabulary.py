@@ -581,20 +581,24 @@ class Meanings(BaseState):
         self.tokens[p] = held
         return gained
 
-    def produce_tokens(self, p: int, kind: str) -> None:
-        """One blue token per worker onto its card; short of tokens, the highest levels first
-        (CoL § PRODUCTION PHASE). The workers in that order are kept per workers' cards, farms' and
-        mines' together (``Game.producers``), unless labs produce too (Bill Gates: ``resource_labs``)."""
+    def producing(self, p: int) -> dict[str, tuple]:
+        """``p``'s farms' and mines' workers, highest levels first, and per card (``producers``): kept per
+        workers' cards (``Game.producers``), unless labs produce too (Bill Gates: ``resource_labs``)."""
         game = self.game
         staffed = self.staffed[p]
-        labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else None
-        if labs:
-            workers, placed = producers(game, staffed, kind, labs)
-        else:
-            found = game.producers.get(staffed)
-            if found is None:
-                found = remember(game.producers, staffed, {k: producers(game, staffed, k, {}) for k in ("farm", "mine")})
-            workers, placed = found[kind]
+        found = game.producers.get(staffed)
+        if found is None:
+            found = remember(game.producers, staffed, {k: producers(game, staffed, k, {}) for k in ("farm", "mine")})
+        if game.lab_levels:
+            labs = self.resource_labs(p)
+            if labs:
+                found = {**found, "mine": producers(game, staffed, "mine", labs)}
+        return found
+
+    def produce_tokens(self, p: int, plan: tuple, resource: str) -> None:
+        """One blue token per worker onto its card; short of tokens, the highest levels first
+        (CoL § PRODUCTION PHASE). ``plan``: a kind's workers and workers per card, from ``producing``."""
+        workers, placed = plan
         blue = self.blue[p]
         if not workers or not blue:
             return                                  # (no token moves: the tokens dict stays as it is)
@@ -610,9 +614,9 @@ class Meanings(BaseState):
             self.blue[p] = 0
         self.tokens[p] = held
         if self.log is not None:
-            values = game.token_values["food" if kind == "farm" else "resources"]      # farms', or mines' and labs'
+            values = self.game.token_values[resource]      # farms', or mines' and labs'
             made = sum([values[c] for c in workers])
-            self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
+            self.note(f"  {self.who(p)} produces {self.game.word(made, resource)}")
 
     def score_culture(self, p: int, n: int, cause: str) -> None:
         if n > 0:
@@ -627,7 +631,8 @@ class Meanings(BaseState):
             known = self.token_worth[actor]
             if known is None or known[0] is not held:
                 values = self.game.token_values
-                known = self.token_worth[actor] = (held, _worth(held, values["food"]), _worth(held, values["resources"]))
+                food, resources = _worth(held, values["food"], values["resources"])
+                known = self.token_worth[actor] = (held, food, resources)
             return known[1] if resource == "food" else known[2]
         if resource == "population":
             return self.pool[actor]
@@ -1338,10 +1343,15 @@ def _without(cards: tuple, card: str) -> tuple:
     return cards[:i] + cards[i + 1:]
 
 
-def _worth(held: dict[str, int], values: dict[str, int]) -> int:
-    """What the tokens on cards are worth, by the cards' values (``holding``)."""
-    total = 0
+def _worth(held: dict[str, int], food: dict[str, int], resources: dict[str, int]) -> tuple[int, int]:
+    """What the tokens on cards are worth in food and in resources, by the cards' values (``holding``;
+    one pass: a card is a farm, or a mine or a lab, never both)."""
+    found_food = found_resources = 0
     for card, n in held.items():
-        if card in values:
-            total += values[card] * n
-    return total
+        if n:
+            value = food.get(card)
+            if value is not None:
+                found_food += value * n
+            else:
+                found_resources += resources.get(card, 0) * n
+    return found_food, found_resources
