@@ -67,36 +67,52 @@ class Board:
                           self.happiness[happy - 1][1] if happy > 0 else 0))
         return tuple(found)
 
+    @cached_property
+    def _yellow_rows(self) -> dict[int, tuple[int | None, int, int]]:
+        """``_by_yellow`` by number of tokens: one look-up, no call, at every question (asked at
+        every move)."""
+        return dict(enumerate(self._by_yellow))
+
     def _of_yellow(self, yellow: int) -> tuple[int | None, int, int]:
-        """``_by_yellow`` for ``yellow`` tokens, none below none and full beyond the squares (compared:
-        no min's or max's call, at every move)."""
-        squares = self.yellow_squares
-        return self._by_yellow[yellow if 0 <= yellow <= squares else 0 if yellow < 0 else squares]
+        """``_by_yellow`` for ``yellow`` tokens out of the squares: none below none, full beyond."""
+        return self._by_yellow[0 if yellow < 0 else self.yellow_squares]
 
     def population_cost(self, yellow: int) -> int | None:
         """Food to increase population: the number under the rightmost section still holding tokens
         (CoL § INCREASE POPULATION; HB § INCREASING YOUR POPULATION); None with an empty bank."""
-        return self._of_yellow(yellow)[0]
+        return (self._yellow_rows.get(yellow) or self._of_yellow(yellow))[0]
 
     def consumption(self, yellow: int) -> int:
         """Food eaten in production: the number of the leftmost section left empty, 0 while none is
         (CoL § PRODUCTION PHASE › CONSUMPTION; HB § CONSUMPTION)."""
-        return self._of_yellow(yellow)[1]
+        return (self._yellow_rows.get(yellow) or self._of_yellow(yellow))[1]
 
     def happy_needed(self, yellow: int) -> int:
         """Happy faces needed: the number above the leftmost empty subsection, 0 while none is empty
         (CoL § DISCONTENT WORKERS; HB § SUMMARY - YELLOW BANK)."""
-        return self._of_yellow(yellow)[2]
+        return (self._yellow_rows.get(yellow) or self._of_yellow(yellow))[2]
 
     def corruption(self, blue: int) -> int:
         """Resources lost to corruption: the number on the leftmost uncovered numbered square of the
-        blue bank, filled from the left (HB § END OF YOUR FIRST GAME › CORRUPTION)."""
-        first = 0
-        for squares, corruption in self.blue_sections:
-            if blue <= first:
-                return corruption
-            first += squares
-        return 0
+        blue bank, filled from the left (HB § END OF YOUR FIRST GAME › CORRUPTION); none beyond the
+        sections (tokens from the box)."""
+        by_blue = self._by_blue
+        return by_blue[blue] if blue < len(by_blue) else 0
+
+    @cached_property
+    def _by_blue(self) -> tuple[int, ...]:
+        """Corruption for each number of blue tokens in the bank, 0 to the sections' squares (asked at
+        every production: worked out once)."""
+        found = []
+        for blue in range(sum(squares for squares, _ in self.blue_sections) + 1):
+            first, corruption = 0, 0
+            for squares, loss in self.blue_sections:
+                if blue <= first:
+                    corruption = loss
+                    break
+                first += squares
+            found.append(corruption)
+        return tuple(found)
 
 
 # -- paying and gaining (docs/rules/tta.md § 6) ------------------------------------------------------------
@@ -109,18 +125,24 @@ def pay(tokens: dict, values: dict, bank: int, amount: int,
     overpaid (CoL § LOSING FOOD OR RESOURCES). Returns (tokens, bank, paid) or None when the tokens are
     worth less than ``amount``."""
     cards = sorted([(values[c], c) for c, n in tokens.items() if n and c in values])
-    if sum([v * tokens[c] for v, c in cards]) < amount:
-        return None
     tokens = dict(tokens)
     left = amount
     for value, card in cards:
-        while left >= value and tokens[card]:
-            tokens[card] -= 1
-            bank += 1
-            left -= value
+        if left < value:
+            break                                 # (sorted: every later token is worth as much or more)
+        n = left // value                         # as many of these tokens as fit, at once
+        if n > tokens[card]:
+            n = tokens[card]
+        tokens[card] -= n
+        bank += n
+        left -= n * value
     paid = amount - left
     if left:
-        value, card = next((v, c) for v, c in cards if tokens[c])     # the lowest token left is worth more
+        # the lowest token left is worth more; none left: the tokens were worth less than the amount
+        # (a token the greedy payment above leaves is worth more than what is still due)
+        value, card = next(((v, c) for v, c in cards if tokens[c]), (0, None))
+        if card is None:
+            return None
         tokens[card] -= 1
         bank += 1
         paid += value

@@ -8,10 +8,12 @@ import random
 
 def check(state) -> list[str]:
     """Banks never negative; 16 blue and 25 yellow tokens per player plus those the rules moved from
-    (or to) the box; one unfinished wonder at most (a single slot, with its stages within the card); each
-    future event's preparer recorded (who knows it, HB § PREPARING AN EVENT); a player who resigned holds
-    no cards and never plays; every war is between players still in the game and resolved by the end;
-    a player holds one pact at most, binding two players still in the game."""
+    (or to) the box; the printed numbers kept with a player's powers (moved by each worker placed or
+    removed: ``State.restaffed``) those of their cards; one unfinished wonder at most (a single slot,
+    with its stages within the card); each future event's preparer recorded (who knows it, HB §
+    PREPARING AN EVENT); a player who resigned holds no cards and never plays; every war is between
+    players still in the game and resolved by the end; a player holds one pact at most, binding two
+    players still in the game."""
     found = []
     fields = state.game.fields
     for p in range(state.n):
@@ -29,6 +31,8 @@ def check(state) -> list[str]:
         yellow = state.yellow[p] + state.pool[p] + len(state.staffed[p])
         if yellow != start + yellow_box:
             found.append(f"{who}: {yellow} yellow tokens on the board, {start + yellow_box} expected from the box's moves")
+        if p in state.active and state.powers[p].printed != state.printed(p):
+            found.append(f"{who}: the printed numbers kept with the powers are not those of the cards in play")
         wonder = state.wonder[p]
         if wonder is not None and not 0 <= state.stages[p] < len(fields[wonder]["stages"]):
             found.append(f"{who}: {state.stages[p]} stages built on the unfinished {wonder}")

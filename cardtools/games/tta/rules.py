@@ -323,14 +323,19 @@ class State(Politics):
             if seat == p:
                 self.commons += (tactic,)
                 self.exclusive = tuple(e for e in self.exclusive if e[0] != p)
-        self.step = POLITICS if self.game.rules["political_actions"] and not self.skip_politics[p] else ACTIONS
+        rules = self.game.rules
+        self.step = POLITICS if rules["political_actions"] and not self.skip_politics[p] else ACTIONS
         self.skip_politics[p] = False
         if self.step == POLITICS and self.allows(p, "peek_event"):
             self.peek_event(p)
         if self.over:
             return
-        self.then(lambda st: st.fire(p, "turn_start"))
-        if self.game.rules["automatic_events"] and p == self.round_opener() and self.round > 2:
+        events = rules["automatic_events"] and self.round > 2 and p == self.round_opener()
+        if events or self.wars or self.powers[p].triggers.get(("turn_start", None)):
+            # (run after the event and the wars, which may change the abilities: without either and
+            # without a turn-start ability, nothing to schedule)
+            self.then(lambda st: st.fire(p, "turn_start"))
+        if events:
             # seeds/004_b5d9e39f0ed938b2.txt § NORMAL TURN › EVENTS: on the starting player's turn after
             # the second round the top current event is revealed by itself (before the politics phase)
             self.then(lambda st: st.reveal_event(p))
@@ -378,7 +383,7 @@ class State(Politics):
         """CoL § CURRENT EVENTS, § EVALUATING AN EVENT: the top current event is evaluated, then goes
         to the past events; an empty current deck is replaced by the future deck, shuffled and sorted
         by age (HB § PREPARING AN EVENT)."""
-        peeked = next((q for q in range(self.n) if self.peek[q]), None)
+        peeked = next((q for q in range(self.n) if self.peek[q]), None) if any(self.peek) else None
         if peeked is not None:                    # the top card, known to Joan of Arc's owner
             card, self.peek[peeked] = self.peek[peeked][0], ()
         elif self.events:
@@ -518,7 +523,7 @@ class State(Politics):
             self.hand[p] += (card,)
             if kind == "leader":
                 self.leader_ages[p] |= {self.game.age[card]}
-        return self.fire(p, "taken", self.game.kind_of(card))
+        return self.fire(p, "taken", self.game.trigger_kinds[card])
 
     def move_increase_population(self):
         """INCREASE POPULATION (§ 5.2): pay the food under the rightmost section still holding yellow
@@ -640,7 +645,7 @@ class State(Politics):
     def set_tactic(self, p: int, card: str, how: str) -> None:
         self.tactic[p] = card
         self.turn_flags |= {"tactic"}           # playing and copying: at most once per turn (CoL § PLAY A TACTIC)
-        self.refresh(p)
+        self.restaffed(p)
         if self.log is not None:
             self.note(f"{self.who(p)} {how} the tactic {self.game.name(card)}: strength {self.stat(None, p, 'strength')}")
 
@@ -650,12 +655,15 @@ class State(Politics):
         p = self.player
         if self.log is not None:
             self.note(f"{self.who(p)} ends the action phase")
+        if not self.powers[p].triggers.get(("turn_end", None)):
+            return self._discard_step(p)        # no turn-end ability: the agenda would run the step next
         self.then(lambda st: st._discard_step(p))
         return self.fire(p, "turn_end")
 
     def _discard_step(self, p: int) -> None:
-        """1. Discard military cards down to the military action total (a decision per card)."""
-        if len(self.mhand[p]) > self.stat(None, p, "military_hand_limit"):
+        """1. Discard military cards down to the military action total (a decision per card; the
+        limit is not asked of an empty hand)."""
+        if self.mhand[p] and len(self.mhand[p]) > self.stat(None, p, "military_hand_limit"):
             self.step = DISCARD
         else:
             self._end_of_turn(p)
@@ -678,7 +686,7 @@ class State(Politics):
         if draws > 3:
             draws = 3
         if draws and self.round > 1:
-            self.draw(Ctx(p, "draw"), p, "military", draws)
+            self.draw(None, p, "military", draws)
         self.civil_used[p] = self.military_used[p] = self.civil_temp[p] = self.military_temp[p] = 0
         self.military_resources[p] = self.military_science[p] = self.political_actions[p] = 0
         self._next_turn()
@@ -701,8 +709,9 @@ class State(Politics):
                     lost += self.lose_tokens(p, "food", corruption - lost)
                 if log:
                     self.note(f"  corruption: {self.who(p)} loses {corruption}")
+        plans = self.producing(p) if "food" in steps or "resources" in steps else None
         if "food" in steps:
-            self.produce_tokens(p, "farm")
+            self.produce_tokens(p, plans["farm"], "food")
         if "consumption" in steps:
             eat = self.game.board.consumption(self.yellow[p])
             if eat:
@@ -714,7 +723,7 @@ class State(Politics):
                 if famine:
                     self.lose(Ctx(p, "famine"), p, "culture", famine)
         if "resources" in steps:
-            self.produce_tokens(p, "mine")
+            self.produce_tokens(p, plans["mine"], "resources")
 
     def _next_turn(self) -> None:
         """Turns go clockwise, past players who resigned; after the player to the starting player's
@@ -737,12 +746,9 @@ class State(Politics):
         """CoL § REPLENISH THE CARD ROW: clear the leftmost spaces (by the number of players), slide
         the cards left, deal the current civil deck into the empty spaces; the deck running out ends
         the age (§ END OF AN AGE)."""
-        row = list(self.row)
-        spaces = len(row)
-        if discard:
-            cleared = self.game.board.row_discard[len(self.active)]    # CoL § REPLENISH: players remaining
-            row[:cleared] = [None] * cleared
-        row = list(filter(None, row))            # the cards left (card ids are never empty)
+        spaces = len(self.row)
+        # CoL § REPLENISH: the spaces cleared by the players remaining; the cards left (ids are never empty)
+        row = list(filter(None, self.row[self.game.board.row_discard[len(self.active)]:] if discard else self.row))
         if self.age == 0:                         # Age A ends at the first replenishment (HB § END OF AGE A)
             row += self._deal(spaces - len(row))
             self._new_age(silent=True)
@@ -912,10 +918,7 @@ class State(Politics):
         changed (leader, completed wonders, special technologies, colonies, tactics)."""
         printed = self.printed(p)
         if not cards:
-            old = self.powers[p]
-            if printed == old.printed and old.fixed and not old.reaching:
-                return          # workers moved between the pool and the bank, a tactic changed: nothing to redo
-            self.set_powers(p, old.printing(printed))
+            self.reprint(p, printed)
             return
         before = self.civil_total(p), self.stat(None, p, "military_actions")
         abilities = []
@@ -930,6 +933,31 @@ class State(Politics):
             if lost > 0:                          # (compared: no min's or max's call)
                 used[p] = used[p] - lost if used[p] > lost else 0
 
+
+    def restaffed(self, p: int, on: str | None = None, off: str | None = None) -> None:
+        """A worker was placed ``on`` a card and/or left ``off`` one (none: workers moved between the
+        pool and the banks, a tactic changed): the printed numbers move by those cards' symbols, without a
+        new sum over the cards (the powers' printed numbers are the cards', ``invariants.check``)."""
+        symbols = self.game.symbols
+        printed = self.powers[p].printed
+        if (on is not None and symbols[on]) or (off is not None and symbols[off]):
+            printed = dict(printed)
+            if on is not None:
+                for name, value in symbols[on]:
+                    printed[name] += value
+            if off is not None:
+                for name, value in symbols[off]:
+                    printed[name] -= value
+        self.reprint(p, printed)
+
+    def reprint(self, p: int, printed: dict[str, int]) -> None:
+        """``p``'s printed numbers are now ``printed``, their cards in play the same: the abilities stay,
+        only the statistics move (nothing to redo when the numbers and the player's modifiers, fixed and
+        reaching nobody else, are the same)."""
+        old = self.powers[p]
+        if (printed is old.printed or printed == old.printed) and old.fixed and not old.reaching:
+            return
+        self.set_powers(p, old.printing(printed))
 
 
 def _probe(node):
@@ -1013,9 +1041,14 @@ class Game(BaseGame):
         #: (cards in play, workers' cards) -> the symbols printed on them, summed (vocabulary.printed; also
         #: with no workers' cards, the start of a new sum): never stale, the key is all a sum depends on
         self.printed_sums: dict[tuple, dict] = {}
+        #: workers' cards -> farm and mine -> the producing workers, highest levels first, and per card
+        #: (vocabulary.producing): never stale, the key is all they depend on
+        self.producers: dict[tuple, tuple] = {}
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
+        #: card -> the `kind` word it is for triggers (`taken: technology`, `taken: leader` …)
+        self.trigger_kinds = {c.id: "technology" if self.is_technology(c.id) else c.type for c in cards}
         self.kinds = {c.id: frozenset(k for k in (c.type, c.get("building"), c.get("unit"),
                                                   "technology" if self.is_technology(c.id) else None) if k)
                       for c in cards}
@@ -1131,11 +1164,6 @@ class Game(BaseGame):
         else:
             what = f"{fields.get('building') or self.type[card]} on"
         return f"{'an' if what[0] in 'aeiou' else 'a'} {what} {self.name(card)}"
-
-    def kind_of(self, card: str) -> str:
-        """The `kind` word a card is for triggers (`taken: technology`, `taken: leader` …)."""
-        kind = self.type[card]
-        return "technology" if self.is_technology(card) else kind
 
     def triggered(self, card: str, trigger: str) -> tuple:
         return tuple(a for f in self.abilities.get(card, {}).values() for a in f

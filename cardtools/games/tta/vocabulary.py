@@ -25,12 +25,12 @@ DERIVED = frozenset({"food_production", "resource_production", "food_consumption
                      "culture_points"})
 #: The hand limits: the action totals, to which modifiers add (CoL § YOUR HAND › CIVIL CARDS, › MILITARY CARDS).
 HAND_LIMITS = {"civil_hand_limit": "civil_actions", "military_hand_limit": "military_actions"}
-#: Statistics that are their printed symbols plus modifiers: nothing added, no limit (``stat``).
-PLAIN = frozenset({"civil_actions", "military_actions", "blue_tokens", "yellow_tokens", "colonization"})
+#: Ratings never below 0 (CoL § YOUR STATISTICS); strength too, with its armies (``stat``).
+FLOORED = frozenset({"science", "culture"})
 FARM_MINE = {"food": "farm", "resources": "mine"}
 #: The other kind of blue token's value, for a `substitute` (Trade Routes Agreement).
 OTHER = {"food": "resources", "resources": "food"}
-#: How many keys each table the game remembers (Game.armies, Game.printed_sums) holds before
+#: How many keys each table the game remembers (Game.armies, Game.printed_sums, Game.producers) holds before
 #: starting afresh.
 REMEMBERED = 4096
 
@@ -83,8 +83,8 @@ class Meanings(BaseState):
         return ((civil if civil > 0 else 0) + self.civil_temp[p], (military if military > 0 else 0) + self.military_temp[p])
 
     def total(self, p: int, name: str) -> int:
-        """A statistic of ``PLAIN`` (an action total …), which ``stat`` gives as the kit works it out:
-        looked up without ``stat``'s limits and derived parts (asked several times at every move)."""
+        """An action total as the kit works it out (``stat`` adds nothing to it and sets no limit),
+        looked up without ``stat``'s call (asked several times at every move)."""
         known = self.statistics[p]
         if known is not None and name in known:
             return known[name]
@@ -93,6 +93,9 @@ class Meanings(BaseState):
     def spend_civil(self, p: int, n: int) -> None:
         """Actions gained for this turn are spent before the tokens (§ 5.1)."""
         temp = self.civil_temp[p]
+        if not temp:                            # (the usual case: none gained)
+            self.civil_used[p] += n
+            return
         if n < temp:
             temp = n
         self.civil_temp[p] -= temp
@@ -100,6 +103,9 @@ class Meanings(BaseState):
 
     def spend_military(self, p: int, n: int) -> None:
         temp = self.military_temp[p]
+        if not temp:
+            self.military_used[p] += n
+            return
         if n < temp:
             temp = n
         self.military_temp[p] -= temp
@@ -300,7 +306,7 @@ class Meanings(BaseState):
         self.pay_resources(p, card, cost)
         self.pool[p] -= 1
         self.staffed[p] += (card,)
-        self.refresh(p)
+        self.restaffed(p, on=card)
         if self.log is not None:
             self.note(f"{self.who(p)} builds {self.game.piece(card)} for {self.game.word(cost, 'resources')}")
         return self.fire(p, "built", self.game.fields[card].get("unit") and "military_unit" or self.game.type[card])
@@ -310,7 +316,7 @@ class Meanings(BaseState):
         staffed = list(self.staffed[p])
         staffed[staffed.index(old)] = new
         self.staffed[p] = tuple(staffed)
-        self.refresh(p)
+        self.restaffed(p, on=new, off=old)
         if self.log is not None:
             self.note(f"{self.who(p)} upgrades {self.game.piece(old)} to {self.game.name(new)} for "
                       f"{self.game.word(cost, 'resources')}")
@@ -321,7 +327,7 @@ class Meanings(BaseState):
         self.pay_tokens(p, "food", food)
         self.yellow[p] -= 1
         self.pool[p] += 1
-        self.refresh(p)
+        self.restaffed(p)
         if self.log is not None:
             self.note(f"{self.who(p)} increases population for {self.game.word(food, 'food')} ({why})")
         return None
@@ -575,26 +581,42 @@ class Meanings(BaseState):
         self.tokens[p] = held
         return gained
 
-    def produce_tokens(self, p: int, kind: str) -> None:
-        """One blue token per worker onto its card; short of tokens, the highest levels first
-        (CoL § PRODUCTION PHASE)."""
+    def producing(self, p: int) -> dict[str, tuple]:
+        """``p``'s farms' and mines' workers, highest levels first, and per card (``producers``): kept per
+        workers' cards (``Game.producers``), unless labs produce too (Bill Gates: ``resource_labs``)."""
         game = self.game
-        labs = self.resource_labs(p) if kind == "mine" and game.lab_levels else {}
-        values = game.token_values["food" if kind == "farm" else "resources"]      # farms', or mines' and labs'
-        types = game.type
-        staffed = sorted([c for c in self.staffed[p] if types[c] == kind or c in labs], key=game.age.__getitem__,
-                         reverse=True)
-        held = dict(self.tokens[p])
-        made = 0
+        staffed = self.staffed[p]
+        found = game.producers.get(staffed)
+        if found is None:
+            found = remember(game.producers, staffed, {k: producers(game, staffed, k, {}) for k in ("farm", "mine")})
+        if game.lab_levels:
+            labs = self.resource_labs(p)
+            if labs:
+                found = {**found, "mine": producers(game, staffed, "mine", labs)}
+        return found
+
+    def produce_tokens(self, p: int, plan: tuple, resource: str) -> None:
+        """One blue token per worker onto its card; short of tokens, the highest levels first
+        (CoL § PRODUCTION PHASE). ``plan``: a kind's workers and workers per card, from ``producing``."""
+        workers, placed = plan
         blue = self.blue[p]
-        for card in staffed[:blue]:               # while the bank has tokens
-            held[card] = held.get(card, 0) + 1
-            made += values[card]
-        blue -= len(staffed)
-        self.blue[p] = blue if blue > 0 else 0
+        if not workers or not blue:
+            return                                  # (no token moves: the tokens dict stays as it is)
+        held = dict(self.tokens[p])
+        if blue >= len(workers):
+            for card, n in placed:                  # every worker produces: card by card
+                held[card] = held.get(card, 0) + n
+            self.blue[p] = blue - len(workers)
+        else:
+            workers = workers[:blue]
+            for card in workers:
+                held[card] = held.get(card, 0) + 1
+            self.blue[p] = 0
         self.tokens[p] = held
-        if self.log is not None and made:
-            self.note(f"  {self.who(p)} produces {self.game.word(made, 'food' if kind == 'farm' else 'resources')}")
+        if self.log is not None:
+            values = self.game.token_values[resource]      # farms', or mines' and labs'
+            made = sum([values[c] for c in workers])
+            self.note(f"  {self.who(p)} produces {self.game.word(made, resource)}")
 
     def score_culture(self, p: int, n: int, cause: str) -> None:
         if n > 0:
@@ -609,7 +631,8 @@ class Meanings(BaseState):
             known = self.token_worth[actor]
             if known is None or known[0] is not held:
                 values = self.game.token_values
-                known = self.token_worth[actor] = (held, _worth(held, values["food"]), _worth(held, values["resources"]))
+                food, resources = _worth(held, values["food"], values["resources"])
+                known = self.token_worth[actor] = (held, food, resources)
             return known[1] if resource == "food" else known[2]
         if resource == "population":
             return self.pool[actor]
@@ -652,14 +675,14 @@ class Meanings(BaseState):
             amount = min(amount, self.yellow[actor])
             self.yellow[actor] -= amount
             self.pool[actor] += amount
-            self.refresh(actor)
+            self.restaffed(actor)
         elif resource == "civil_actions":
             self.civil_temp[actor] += amount
         elif resource == "military_actions":
             self.military_temp[actor] += amount
         elif resource == "yellow_tokens":
             self.box(actor, 0, amount)
-            self.refresh(actor)
+            self.restaffed(actor)
         elif resource == "blue_tokens":
             self.box(actor, amount, 0)
         if self.log is not None and amount:
@@ -686,7 +709,7 @@ class Meanings(BaseState):
         elif resource == "yellow_tokens":
             amount = min(amount, self.yellow[actor])
             self.box(actor, 0, -amount)
-            self.refresh(actor)
+            self.restaffed(actor)
         elif resource == "blue_tokens":
             amount = min(amount, self.blue[actor] + sum(self.tokens[actor].values()))
             self.box(actor, -amount, 0)
@@ -736,7 +759,7 @@ class Meanings(BaseState):
         if self.pool[actor]:
             self.pool[actor] -= 1
             self.yellow[actor] += 1
-            self.refresh(actor)
+            self.restaffed(actor)
             self.note(f"  {self.who(actor)} loses a worker ({self.game.name(ctx.card)})")
             return self._lose_population(ctx, actor, amount - 1)
         cards = sorted(set(self.staffed[actor]))
@@ -757,17 +780,18 @@ class Meanings(BaseState):
         shuffled (CoL § DRAW MILITARY CARDS) — only that age's cards: the discards are sorted by their
         backs (HB § SUMMARY - DISCARDING CARDS) —; none in an age without decks, which has no such
         cards (CoL § DRAW MILITARY CARDS: no draws in Age IV; HB § NO CURRENT DECKS)."""
-        drawn = []
-        for _ in range(amount):
+        drawn: tuple[str, ...] = ()
+        while len(drawn) < amount:              # (the deck's top cards at once, the discards when it runs out)
             if not self.military_deck and self.discards:
                 pile = [c for c in self.discards if self.game.age[c] == self.age]
                 self.chance("discards", self.round, p, len(pile)).shuffle(pile)
                 self.military_deck, self.discards = tuple(pile), ()
             if not self.military_deck:
                 break
-            drawn.append(self.military_deck[0])
-            self.military_deck = self.military_deck[1:]
-        self.mhand[p] += tuple(drawn)
+            k = amount - len(drawn)
+            drawn += self.military_deck[:k]
+            self.military_deck = self.military_deck[k:]
+        self.mhand[p] += drawn
         if drawn and self.log is not None:
             self.note(f"  {self.who(p)} draws {self.game.word(len(drawn), 'military cards')}",
                       private=", ".join(self.game.name(c) for c in drawn))
@@ -812,25 +836,29 @@ class Meanings(BaseState):
     def stat(self, ctx, actor: int, name: str) -> int:
         known = self.statistics[actor]          # the kit's remembered value, without its call
         value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
-        if name in PLAIN:
-            return value
+        # (the kinds in the order of how often they are asked; limits compared rather than with min's
+        # and max's calls)
         if name in HAND_LIMITS:                 # (the most asked: at every action)
             total = HAND_LIMITS[name]
             return value + (known[total] if known is not None and total in known else self.total(actor, total))
+        if name in FLOORED:
+            return value if value > 0 else 0
         if name in DERIVED:
             return value + self.derived(actor, name)
+        if name == "happy":
+            return 8 if value > 8 else value if value > 0 else 0
         if name == "strength":
             value += self.armies(actor)
-        elif name == "happy":               # (limits compared rather than with min's and max's calls)
-            return 8 if value > 8 else value if value > 0 else 0
-        elif name not in ("science", "culture"):
-            return value
-        return value if value > 0 else 0
+            return value if value > 0 else 0
+        return value                            # the action totals, the tokens, colonization: as they are
 
     def derived(self, p: int, name: str) -> int:
         board = self.game.board
         if name == "discontent_workers":
-            discontent = board.happy_needed(self.yellow[p]) - self.stat(None, p, "happy")
+            needed = board.happy_needed(self.yellow[p])
+            if not needed:
+                return 0                    # (happy faces are never below 0: not asked)
+            discontent = needed - self.stat(None, p, "happy")
             return discontent if discontent > 0 else 0
         if name == "food_production":
             return self.production(p, "farm")
@@ -1181,7 +1209,7 @@ class Meanings(BaseState):
         bank (``"yellow"``: population lost) (CoL § DESTROY A FARM, MINE, OR URBAN BUILDING; § WORKERS AND POPULATION)."""
         self.staffed[p] = _without(self.staffed[p], card)
         getattr(self, to)[p] += 1
-        self.refresh(p)
+        self.restaffed(p, off=card)
 
     def effect_destroy(self, ctx: Ctx, what: frozenset, age_up_to: int | None, recover: bool, gainer: int):
         """`destroy`: one of the player's buildings of these kinds; the worker returns to the pool; half
@@ -1298,15 +1326,32 @@ def remember(table: dict, key, value):
     return value
 
 
+def producers(game, staffed: tuple[str, ...], kind: str, labs: dict) -> tuple[tuple[str, ...], tuple]:
+    """The workers on ``kind`` cards (and ``labs``), the highest levels first (the order in which a short
+    blue bank serves them: ``produce_tokens``), and the same as (card, workers) pairs."""
+    types = game.type
+    workers = tuple(sorted([c for c in staffed if types[c] == kind or c in labs], key=game.age.__getitem__,
+                           reverse=True))
+    placed: dict[str, int] = {}
+    for card in workers:
+        placed[card] = placed.get(card, 0) + 1
+    return workers, tuple(placed.items())
+
+
 def _without(cards: tuple, card: str) -> tuple:
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
 
 
-def _worth(held: dict[str, int], values: dict[str, int]) -> int:
-    """What the tokens on cards are worth, by the cards' values (``holding``)."""
-    total = 0
+def _worth(held: dict[str, int], food: dict[str, int], resources: dict[str, int]) -> tuple[int, int]:
+    """What the tokens on cards are worth in food and in resources, by the cards' values (``holding``;
+    one pass: a card is a farm, or a mine or a lab, never both)."""
+    found_food = found_resources = 0
     for card, n in held.items():
-        if card in values:
-            total += values[card] * n
-    return total
+        if n:
+            value = food.get(card)
+            if value is not None:
+                found_food += value * n
+            else:
+                found_resources += resources.get(card, 0) * n
+    return found_food, found_resources
