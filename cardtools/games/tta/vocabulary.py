@@ -193,7 +193,11 @@ class Meanings(BaseState):
         game, row = self.game, self.row
         within = bisect_right(game.board.row_costs, civil)
         offered = set(row[:within])
-        room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
+        known = self.statistics[p]                # (``stat``'s hand limit without its call when both are known)
+        if known is not None and "civil_hand_limit" in known and "civil_actions" in known:
+            room = len(self.hand[p]) < known["civil_hand_limit"] + known["civil_actions"]
+        else:
+            room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
         found = []
         if room:
             technologies = offered & game.plain_technologies
@@ -230,9 +234,13 @@ class Meanings(BaseState):
         base = self.game.board.population_cost(self.yellow[p])
         if base is None:
             return None
-        food = 0 if free else self.cost(p, "increase_population", base, "food") - cheaper
-        if food < 0:
+        if free:
             food = 0
+        else:                                     # (``cost`` without its call when no change is in play)
+            mods = self.mods.by_subject.get(("cost", "increase_population"))
+            food = (adjusted(base, self, mods, p, key="food") if mods else base) - cheaper
+            if food < 0:
+                food = 0
         return food if food <= self.payable(p, "food") else None
 
     def build_cost(self, p: int, card: str) -> int:
