@@ -265,9 +265,6 @@ class Meanings(BaseState):
         """Resources for military units this turn pay first for units (Patriotism: § 6.1 step 1)."""
         return self.military_resources[p] if self.game.type[card] == "military_unit" else 0
 
-    def affordable(self, p: int, card: str, cost: int) -> bool:
-        return cost <= self.payable(p, "resources") + self.military_pays(p, card)
-
     def urban_room(self, p: int, card: str) -> bool:
         """HB § URBAN BUILDING LIMIT: buildings of one kind (all levels) up to the government's limit."""
         buildings = self.game.buildings
@@ -276,10 +273,6 @@ class Meanings(BaseState):
             return True
         limit = self.game.fields[self.government(p)]["urban_limit"]
         return list(map(buildings.__getitem__, self.staffed[p])).count(building) < limit
-
-    def can_build(self, p: int, card: str, cheaper: int = 0) -> bool:
-        cost = self.build_cost(p, card) - cheaper
-        return self.urban_room(p, card) and self.affordable(p, card, cost if cost > 0 else 0)
 
     def upgrades(self, p: int, old: str, bach: bool | None = None) -> list[str]:
         """Higher levels of the same kind (CoL § UPGRADE); with Bach (``bach``: whether he is in force,
@@ -293,9 +286,6 @@ class Meanings(BaseState):
             found += [c for c in self.techs[p] if c not in found and c != old and game.fields[c].get("building") == "theater"
                       and (game.fields[old]["building"] == "theater" or self.urban_room(p, c))]
         return found
-
-    def can_upgrade(self, p: int, old: str, new: str, cheaper: int = 0) -> bool:
-        return self.affordable(p, new, max(0, self.upgrade_cost(p, old, new) - cheaper))
 
     def pay_resources(self, p: int, card: str, cost: int) -> None:
         use = min(cost, self.military_pays(p, card))
@@ -1094,15 +1084,29 @@ class Meanings(BaseState):
             cost = 0 if free else self.stage_cost(p, 1, cheaper)
             if cost is not None:
                 yield None, None, cost
+        if free:
+            cheaper = 10**6
+        money = None                              # (resources, and for units with military resources: read once)
         for card in self.techs[p]:
             if not (game.kinds[card] & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
-            if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
-                yield card, None, 0 if free else max(0, self.build_cost(p, card) - cheaper)
+            if money is None:
+                resources = self.payable(p, "resources")
+                money = (resources, resources + self.military_resources[p])
+            most = money[game.type[card] == "military_unit"]          # (resources for units pay for units)
+            if upgrade != "only" and self.pool[p]:
+                cost = self.build_cost(p, card) - cheaper
+                if cost < 0:
+                    cost = 0
+                if cost <= most and self.urban_room(p, card):
+                    yield card, None, cost
             if upgrade and card in self.staffed[p]:
                 for new in self.upgrades(p, card):
-                    if self.can_upgrade(p, card, new, 10**6 if free else cheaper):
-                        yield card, new, 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
+                    cost = self.upgrade_cost(p, card, new) - cheaper
+                    if cost < 0:
+                        cost = 0
+                    if cost <= most:
+                        yield card, new, cost
 
     def effect_develop(self, ctx: Ctx, cheaper: int):
         """`develop`: a technology from the hand, cheaper; a revolution still uses all the civil
