@@ -173,8 +173,11 @@ class Meanings(BaseState):
         `cost` (take_leader, take_wonder) and the card's own `take_cost` while in the row (Taj Mahal)."""
         base = self.game.board.row_costs[space]
         kind = self.game.type[card]
-        if kind == "wonder":
-            base = self.cost(p, "take_wonder", base + self.count_wonders(p), "civil_actions")
+        if kind == "wonder":                      # (asked for every wonder within reach: counted without calls)
+            base += list(map(self.game.type.__getitem__, self.play[p])).count("wonder")
+            mods = self.mods.by_subject.get(("cost", "take_wonder"))
+            if mods:
+                base = adjusted(base, self, mods, p, key="civil_actions")
         elif kind == "leader":
             base = self.cost(p, "take_leader", base, "civil_actions")
         for mod in self.game.row_modifiers.get(card, ()):
