@@ -535,8 +535,13 @@ class Meanings(BaseState):
         return {c: levels[c] for c, n in self.tokens[p].items() if n and c in levels} if held else {}
 
     def payable(self, p: int, resource: str) -> int:
-        """Food or resources ``p`` can pay: held, plus what a `substitute` lets the other pay."""
-        held = self.holding(p, resource)
+        """Food or resources ``p`` can pay: held, plus what a `substitute` lets the other pay (what
+        ``holding`` found for these tokens read without its call: asked at every action)."""
+        known = self.token_worth[p]
+        if known is not None and known[0] is self.tokens[p]:
+            held = known[1] if resource == "food" else known[2]
+        else:
+            held = self.holding(p, resource)
         return held + self.substitutable(p, resource) if "substitute" in self.mods.by_verb else held
 
     def substitutable(self, p: int, resource: str) -> int:
