@@ -43,6 +43,9 @@ UNPLAYED: dict[tuple[str, ...], str] = {}
 
 FACTS = GameFacts("Through the Ages", information="imperfect", max_moves=20_000, concessions=("resign",))
 
+#: Actions a once-per-turn ability may pay and gain and be known to do something (rules._use_probe).
+ACTIONS_PAID = frozenset({"civil_actions", "military_actions"})
+
 #: Bids offered above the last one (a decision has at most 64 options; forces rarely reach 60).
 MAX_BIDS = 60
 
@@ -91,7 +94,7 @@ class State(Politics):
     COPIED = ("tokens", "blue", "yellow", "pool", "civil_used", "military_used", "civil_temp", "military_temp",
               "wonder", "stages", "leader_ages", "elected", "tactic", "ruins", "marks", "boxed", "once_used", "skip_politics")
     FIELDS = ("active", "age", "attacking", "commons", "cost_tables", "discards", "exclusive", "failed", "future_by", "last_round",
-              "pacts", "past", "player", "prices", "round", "starter", "step", "token_worth", "turn_flags", "turn_taken",
+              "pacts", "past", "player", "prices", "round", "starter", "step", "tactic_offers", "token_worth", "turn_flags", "turn_taken",
               "wars")
 
     # -- SETUP (CoL § SETUP; HB § SET UP; docs/rules/tta.md § 2) ----------------------------------------
@@ -108,6 +111,8 @@ class State(Politics):
         self.token_worth: list = [None] * n
         #: per player (key, worker_prices' answer) (shared by clones: the key is all it depends on)
         self.prices: list = [None] * n
+        #: per player (military hand, common tactics, current tactic, tactic_moves' answer) (shared by clones)
+        self.tactic_offers: list = [None] * n
         self.blue = [board.blue_squares] * n                # blue bank (16)
         self.yellow = [board.yellow_squares] * n            # yellow bank (18)
         self.pool = [board.start_pool] * n                  # unused workers
@@ -221,18 +226,46 @@ class State(Politics):
         if civil or military:
             found += self.worker_moves(p, civil, military, costs is not None, resources)
         if military and "tactic" not in self.turn_flags:
-            if military >= game.rules["tactic_play_cost"]:
-                found += map(ids["play_tactic"].__getitem__, game.tactics.intersection(self.mhand[p]))
-            if military >= game.rules["tactic_copy_cost"]:
-                commons = set(self.commons)
-                commons.discard(self.tactic[p])
-                found += map(ids["copy_tactic"].__getitem__, commons)
+            played, copied = self.tactic_moves(p)
+            if military >= game.tactic_costs[0]:
+                found += played
+            if military >= game.tactic_costs[1]:
+                found += copied
         for ability in self.powers[p].triggers.get(("once_per_turn", None), ()):
             use = ids["use"][ability.card]
-            if use not in found and f"used:{ability.card}" not in self.turn_flags and \
-                    self.tries(p, lambda st: st.move_use(ability.card)):
+            if use not in found and f"used:{ability.card}" not in self.turn_flags and self.can_use(p, ability.card):
                 found.append(use)
         found.sort()            # (each move found once: a card's moves are asked once, of a set of cards)
+        return found
+
+    def can_use(self, p: int, card: str) -> bool:
+        """Whether a once-per-turn ability can be used now: tried on a copy (``tries``), unless its
+        leading pays cannot be paid (the pay skips the rest: nothing happens), or they can and only
+        actions gained follow (then it always does something) — ``Game.use_pays``."""
+        probe = self.game.use_pays.get(card)
+        if probe is None:
+            return self.tries(p, lambda st: st.move_use(card))
+        pays, sure = probe
+        for resource, n in pays:
+            if self.holding(p, resource) < n:
+                return False
+        return sure or self.tries(p, lambda st: st.move_use(card))
+
+    def tactic_moves(self, p: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The moves playing a tactic of ``p``'s military hand and copying a common tactic other than
+        their current one (CoL § PLAY A TACTIC; HB § COPYING A TACTIC), before their military actions
+        are counted: kept per player while the military hand, the common tactics and the current
+        tactic stay the same objects (``tactic_offers``, shared by clones)."""
+        mhand, commons, tactic = self.mhand[p], self.commons, self.tactic[p]
+        known = self.tactic_offers[p]
+        if known is not None and known[0] is mhand and known[1] is commons and known[2] is tactic:
+            return known[3]
+        ids = self.game.ids
+        copied = set(commons)
+        copied.discard(tactic)
+        found = (tuple(map(ids["play_tactic"].__getitem__, self.game.tactics.intersection(mhand))),
+                 tuple(map(ids["copy_tactic"].__getitem__, copied)))
+        self.tactic_offers[p] = (mhand, commons, tactic, found)
         return found
 
     def worker_moves(self, p: int, civil: int, military: int, kept: bool, resources: int) -> list[int]:
@@ -981,6 +1014,33 @@ def _probe(node):
     return ("try", None) if _performs(node) else None
 
 
+def _use_probe(effects) -> tuple | None:
+    """A card's `once_per_turn` ability (one, without condition) as (its leading pays of fixed
+    amounts, as (resource, amount); whether all that follows them is a fixed gain of actions of
+    other kinds than those paid), or None when it neither starts with a pay nor does only that.
+    A pay that cannot be paid skips what follows it (effects.core.pay): using the ability then
+    changes nothing, so it is not offered; actions paid and others gained always change the player."""
+    found = [n for n in effects if isinstance(n, dict) and n.get("when") == "once_per_turn"]
+    if len(found) != 1 or found[0].keys() != {"when", "do"}:
+        return None
+    steps = found[0]["do"] if isinstance(found[0]["do"], (list, tuple)) else [found[0]["do"]]
+    pays = []
+    for step in steps:
+        amounts = step.get("pay") if isinstance(step, dict) and len(step) == 1 else None
+        if not isinstance(amounts, dict) or not all(isinstance(v, int) and v > 0 for v in amounts.values()):
+            break
+        pays.append(tuple(amounts.items()))
+    if not pays:
+        return None
+    paid = {r for amounts in pays for r, _ in amounts}
+    gains = steps[len(pays):]
+    sure = bool(gains) and paid <= ACTIONS_PAID and all(
+        isinstance(step, dict) and step.keys() == {"gain"} and isinstance(step["gain"], dict)
+        and all(r in ACTIONS_PAID and r not in paid and isinstance(v, int) and v > 0 for r, v in step["gain"].items())
+        for step in gains)
+    return tuple(pair for amounts in pays for pair in amounts), sure
+
+
 def _performs(node) -> bool:
     if isinstance(node, dict):
         return any(k in ("build", "develop", "increase_population") or _performs(v) for k, v in node.items())
@@ -1031,6 +1091,8 @@ class Game(BaseGame):
         self.military = tuple(c.id for c in cards if c.get("deck") == "military")
         self.tactics = frozenset(c.id for c in cards if c.type == "tactic")       # (action_moves)
         super().__init__(deck, abilities)
+        #: military actions to play a tactic, to copy one (rule parameters, read at every action asked)
+        self.tactic_costs = (self.rules["tactic_play_cost"], self.rules["tactic_copy_cost"])
         self.facts = replace(FACTS, unplayed=tuple(rule for cards, rule in UNPLAYED.items()
                                                    if any(c in self.type for c in cards)))
         ab = self.abilities
@@ -1055,6 +1117,8 @@ class Game(BaseGame):
         #: action cards whose effect performs an action: the first one, (verb, spec) — asked before the
         #: card is offered (vocabulary.can_play)
         self.probes = {c.id: probe for c in cards if c.type == "action" and (probe := _probe(c.get("effects", ())))}
+        #: once-per-turn abilities: what can be told before trying one on a copy (State.can_use)
+        self.use_pays = {c.id: probe for c in cards if (probe := _use_probe(c.get("effects", ())))}
         #: higher levels of the same kind, for each worker technology (CoL § UPGRADE)
         self.upgrade_to = {a: tuple(b for b in self.worked if self.same_kind(a, b) and self.age[b] > self.age[a])
                            for a in self.worked}

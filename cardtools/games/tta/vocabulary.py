@@ -179,8 +179,11 @@ class Meanings(BaseState):
         `cost` (take_leader, take_wonder) and the card's own `take_cost` while in the row (Taj Mahal)."""
         base = self.game.board.row_costs[space]
         kind = self.game.type[card]
-        if kind == "wonder":
-            base = self.cost(p, "take_wonder", base + self.count_wonders(p), "civil_actions")
+        if kind == "wonder":                      # (asked for every wonder within reach: counted without calls)
+            base += list(map(self.game.type.__getitem__, self.play[p])).count("wonder")
+            mods = self.mods.by_subject.get(("cost", "take_wonder"))
+            if mods:
+                base = adjusted(base, self, mods, p, key="civil_actions")
         elif kind == "leader":
             base = self.cost(p, "take_leader", base, "civil_actions")
         for mod in self.game.row_modifiers.get(card, ()):
@@ -199,7 +202,11 @@ class Meanings(BaseState):
         game, row = self.game, self.row
         within = bisect_right(game.board.row_costs, civil)
         offered = set(row[:within])
-        room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
+        known = self.statistics[p]                # (``stat``'s hand limit without its call when both are known)
+        if known is not None and "civil_hand_limit" in known and "civil_actions" in known:
+            room = len(self.hand[p]) < known["civil_hand_limit"] + known["civil_actions"]
+        else:
+            room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
         found = []
         if room:
             technologies = offered & game.plain_technologies
@@ -236,9 +243,13 @@ class Meanings(BaseState):
         base = self.game.board.population_cost(self.yellow[p])
         if base is None:
             return None
-        food = 0 if free else self.cost(p, "increase_population", base, "food") - cheaper
-        if food < 0:
+        if free:
             food = 0
+        else:                                     # (``cost`` without its call when no change is in play)
+            mods = self.mods.by_subject.get(("cost", "increase_population"))
+            food = (adjusted(base, self, mods, p, key="food") if mods else base) - cheaper
+            if food < 0:
+                food = 0
         return food if food <= self.payable(p, "food") else None
 
     def build_cost(self, p: int, card: str) -> int:
@@ -263,9 +274,6 @@ class Meanings(BaseState):
         """Resources for military units this turn pay first for units (Patriotism: § 6.1 step 1)."""
         return self.military_resources[p] if self.game.type[card] == "military_unit" else 0
 
-    def affordable(self, p: int, card: str, cost: int) -> bool:
-        return cost <= self.payable(p, "resources") + self.military_pays(p, card)
-
     def urban_room(self, p: int, card: str) -> bool:
         """HB § URBAN BUILDING LIMIT: buildings of one kind (all levels) up to the government's limit."""
         buildings = self.game.buildings
@@ -274,10 +282,6 @@ class Meanings(BaseState):
             return True
         limit = self.game.fields[self.government(p)]["urban_limit"]
         return list(map(buildings.__getitem__, self.staffed[p])).count(building) < limit
-
-    def can_build(self, p: int, card: str, cheaper: int = 0) -> bool:
-        cost = self.build_cost(p, card) - cheaper
-        return self.urban_room(p, card) and self.affordable(p, card, cost if cost > 0 else 0)
 
     def upgrades(self, p: int, old: str, bach: bool | None = None) -> list[str]:
         """Higher levels of the same kind (CoL § UPGRADE); with Bach (``bach``: whether he is in force,
@@ -291,9 +295,6 @@ class Meanings(BaseState):
             found += [c for c in self.techs[p] if c not in found and c != old and game.fields[c].get("building") == "theater"
                       and (game.fields[old]["building"] == "theater" or self.urban_room(p, c))]
         return found
-
-    def can_upgrade(self, p: int, old: str, new: str, cheaper: int = 0) -> bool:
-        return self.affordable(p, new, max(0, self.upgrade_cost(p, old, new) - cheaper))
 
     def pay_resources(self, p: int, card: str, cost: int) -> None:
         use = min(cost, self.military_pays(p, card))
@@ -540,8 +541,13 @@ class Meanings(BaseState):
         return {c: levels[c] for c, n in self.tokens[p].items() if n and c in levels} if held else {}
 
     def payable(self, p: int, resource: str) -> int:
-        """Food or resources ``p`` can pay: held, plus what a `substitute` lets the other pay."""
-        held = self.holding(p, resource)
+        """Food or resources ``p`` can pay: held, plus what a `substitute` lets the other pay (what
+        ``holding`` found for these tokens read without its call: asked at every action)."""
+        known = self.token_worth[p]
+        if known is not None and known[0] is self.tokens[p]:
+            held = known[1] if resource == "food" else known[2]
+        else:
+            held = self.holding(p, resource)
         return held + self.substitutable(p, resource) if "substitute" in self.mods.by_verb else held
 
     def substitutable(self, p: int, resource: str) -> int:
@@ -1114,15 +1120,29 @@ class Meanings(BaseState):
             cost = 0 if free else self.stage_cost(p, 1, cheaper)
             if cost is not None:
                 yield None, None, cost
+        if free:
+            cheaper = 10**6
+        money = None                              # (resources, and for units with military resources: read once)
         for card in self.techs[p]:
             if not (game.kinds[card] & what) or (age is not None and game.fields[card].get("age") != age):
                 continue
-            if upgrade != "only" and self.pool[p] and self.can_build(p, card, 10**6 if free else cheaper):
-                yield card, None, 0 if free else max(0, self.build_cost(p, card) - cheaper)
+            if money is None:
+                resources = self.payable(p, "resources")
+                money = (resources, resources + self.military_resources[p])
+            most = money[game.type[card] == "military_unit"]          # (resources for units pay for units)
+            if upgrade != "only" and self.pool[p]:
+                cost = self.build_cost(p, card) - cheaper
+                if cost < 0:
+                    cost = 0
+                if cost <= most and self.urban_room(p, card):
+                    yield card, None, cost
             if upgrade and card in self.staffed[p]:
                 for new in self.upgrades(p, card):
-                    if self.can_upgrade(p, card, new, 10**6 if free else cheaper):
-                        yield card, new, 0 if free else max(0, self.upgrade_cost(p, card, new) - cheaper)
+                    cost = self.upgrade_cost(p, card, new) - cheaper
+                    if cost < 0:
+                        cost = 0
+                    if cost <= most:
+                        yield card, new, cost
 
     def effect_develop(self, ctx: Ctx, cheaper: int):
         """`develop`: a technology from the hand, cheaper; a revolution still uses all the civil
