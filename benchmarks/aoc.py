@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import aoc_baseline  # noqa: E402
-from timing import cpu, greedy_digest, greedy_rate, search_rate  # noqa: E402
+from timing import cpu, greedy_digest, greedy_rate, machine, search_rate  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.games.aoc.rules import Game  # noqa: E402
@@ -67,8 +67,7 @@ def main() -> None:
         seeds = range(args.check)
         if play_engine(game, players, seeds) != play_baseline(cards, players, seeds):
             raise SystemExit(f"the hand-coded loop ends games differently at {players} players: fix it first")
-    print(f"Age of Civilization, python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.2f} at start; {3 * args.check} games checked to end alike in both")
+    print(f"Age of Civilization, {machine()}; {3 * args.check} games checked to end alike in both")
     print(f"random agents      {'players':>7}  {'engine g/s':>10}  {'hand-coded g/s':>14}  {'ratio':>5}  "
           f"{'decisions/game':>14}")
     for players in (2, 3, 4):

@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import checked_games, cpu, greedy_digest, greedy_rate, play_random  # noqa: E402
+from timing import checked_games, cpu, greedy_digest, greedy_rate, machine, play_random  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.core.variants import variant_names  # noqa: E402
@@ -143,8 +143,7 @@ def main() -> None:
         lowest, highest = (int(n) for n in args.players.split("-"))
         invariants_of(variants_named(args.variant), args.invariants, lowest, highest)
         return
-    print(f"7 Ages, python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.2f} at start")
+    print(f"7 Ages, {machine()}")
     print(f"random agents  {'variant':>16}  {'players':>7}  {'games/s/core':>12}  {'decisions/game':>14}")
     for variant in dict.fromkeys(VARIANTS + (args.variant,)):
         game = Game(deck(variant))

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import cpu, greedy_games, greedy_rate, play_random, search_rate  # noqa: E402
+from timing import cpu, greedy_games, greedy_rate, machine, play_random, search_rate  # noqa: E402
 
 from cardtools.core.loader import load_deck  # noqa: E402
 from cardtools.core.variants import variant_names  # noqa: E402
@@ -47,8 +47,7 @@ def main() -> None:
     parser.add_argument("--fingerprint", type=int, default=0, help="seeded games per player count to digest (default 0)")
     args = parser.parse_args()
     game = new_game(load_deck("tta", "first-game"))
-    print(f"Through the Ages (first-game), python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.2f} at start")
+    print(f"Through the Ages (first-game), {machine()}")
     if game.facts.unplayed:
         print(f"not played yet: {'; '.join(game.facts.unplayed)}")
     print(f"random agents {'players':>7}  {'games/s/core':>12}  {'moves/game':>10}")
