@@ -15,8 +15,8 @@ from cardtools.engine.contract import random_move
 def machine() -> str:
     """What the figures were measured on: the Python build (its path tells a distribution's build, made
     with profile-guided and link-time optimisation, from one built without them, such as pyenv's
-    default, which plays about a quarter fewer games per second: docs/simulation.md § Speed), the
-    cores and the load average."""
+    default, which plays 10-15% fewer games per second: docs/simulation.md § Speed), the cores and
+    the load average."""
     built = os.path.realpath(getattr(sys, "_base_executable", sys.executable))
     return (f"python {sys.version.split()[0]} ({built}), {os.cpu_count()} cores, "
             f"load average {os.getloadavg()[0]:.2f} at start")
