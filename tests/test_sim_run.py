@@ -176,3 +176,32 @@ def test_the_generated_variant_patches_the_dropped_references_away():
     assert generated["remove"] == ["forum"]
     assert generated["patch"] == {c: {"artefact": None} for c in ("pirate_state", "satavahanas", "novgorodians", "australians")}
     assert generated["name"].startswith("without forum (4 civilisation cards lose their artefact: australians, ")
+
+
+def test_a_damaged_run_file_is_named_with_its_position(cli, tmp_path):
+    """A manifest or records file changed by hand (a bad merge, an editor) printed a bare JSON decoder
+    message, or a traceback for JSON that is not an object; now the file, line and column, and what to do."""
+    folder = tmp_path / "r"
+    assert run(cli, folder, "--players", "2", "--games", "2")[0] == 0
+    records = folder / "games.jsonl"
+    lines = records.read_text().splitlines(keepends=True)
+    records.write_text(lines[0] + "{oops\n" + "".join(lines[2:]))
+    code, out, err = cli("report", str(folder))
+    assert (code, out) == (2, "")
+    assert err.strip() == (f"cardtools report: error: {records}:2:2: not a JSON object (Expecting property name "
+                           "enclosed in double quotes): the file was changed after the run; delete it and re-run the "
+                           "same cardtools simulate command to assemble it again from its chunks")
+    records.write_text(lines[0] + "[]\n")
+    assert cli("report", str(folder))[2].strip().endswith(f"{records}:2:1: not a JSON object (a list): the file "
+                                                          "was changed after the run; delete it and re-run the same "
+                                                          "cardtools simulate command to assemble it again from its chunks")
+    manifest = folder / "manifest.json"
+    for text, position, problem in (("{\n  oops", "2:3", "Expecting property name enclosed in double quotes"),
+                                     ("[]", "1:1", "a list")):
+        manifest.write_text(text)
+        for command in (("report", str(folder)), ("--root", str(REPO), "simulate", "aoc", "--players", "2",
+                                                   "--games", "2", "-o", str(folder))):
+            code, _, err = cli(*command)
+            assert code == 2, command
+            assert err.strip().endswith(f"error: {manifest}:{position}: not a JSON object ({problem}): the run's "
+                                        "manifest was changed by hand; run the simulation again into a new folder")

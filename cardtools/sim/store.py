@@ -57,7 +57,8 @@ class RunStore:
         path = self.folder / MANIFEST
         if not path.is_file():
             raise RunProblem(f"{self.folder} is not a simulation run (no {MANIFEST}); run cardtools simulate first")
-        return json.loads(path.read_text(encoding="utf-8"))
+        return _object(path, 1, path.read_text(encoding="utf-8"),
+                       "the run's manifest was changed by hand; run the simulation again into a new folder")
 
     def done(self) -> set[int]:
         """The chunks already played."""
@@ -89,10 +90,32 @@ class RunStore:
             raise RunProblem(f"{self.folder}: the run is not finished (no {RECORDS}); re-run the same "
                              f"cardtools simulate command to finish it")
         with self.records.open(encoding="utf-8") as handle:
-            return [json.loads(line) for line in handle]
+            return [_object(self.records, number, line, REASSEMBLE) for number, line in enumerate(handle, 1)]
 
     def _chunk_path(self, chunk: int) -> Path:
         return self.folder / CHUNKS / f"chunk-{chunk:05d}.jsonl"
+
+
+#: What to do about a records file changed after the run: its chunks still hold every row.
+REASSEMBLE = ("the file was changed after the run; delete it and re-run the same cardtools simulate command to "
+              "assemble it again from its chunks")
+
+
+_KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false",
+          type(None): "null"}
+
+
+def _object(path: Path, line: int, text: str, remedy: str) -> dict:
+    """The JSON object in ``text`` (which starts at ``line`` of ``path``), or the problem at its position."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        line, col, problem = line + exc.lineno - 1, exc.colno, exc.msg
+    else:
+        if isinstance(value, dict):
+            return value
+        col, problem = 1, _KINDS[type(value)]
+    raise RunProblem(f"{path}:{line}:{col}: not a JSON object ({problem}): {remedy}")
 
 
 def _line(row: dict) -> str:
