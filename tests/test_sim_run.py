@@ -205,3 +205,23 @@ def test_a_damaged_run_file_is_named_with_its_position(cli, tmp_path):
             assert code == 2, command
             assert err.strip().endswith(f"error: {manifest}:{position}: not a JSON object ({problem}): the run's "
                                         "manifest was changed by hand; run the simulation again into a new folder")
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda row: row.pop("seat"), "no column 'seat'"),
+    (lambda row: row.update(score="x"), "column 'score' holds \"x\", not a number"),
+    (lambda row: row.update(win=None), "column 'win' holds null, not a number"),
+    (lambda row: row.update(winner=1), "column 'winner' holds 1, not true or false"),
+], ids=["missing", "text", "null", "number-for-bool"])
+def test_a_record_without_a_column_every_run_has_is_named_not_a_traceback(cli, tmp_path, change, problem):
+    folder = tmp_path / "r"
+    assert run(cli, folder, "--players", "2", "--games", "2")[0] == 0
+    records = rows(folder)
+    change(records[2])
+    (folder / "games.jsonl").write_text("".join(json.dumps(row) + "\n" for row in records))
+    for command in (("report", str(folder)), ("compare", str(folder), str(folder))):
+        code, out, err = cli(*command)
+        assert (code, out) == (2, ""), command
+        assert err.strip() == (f"cardtools {command[0]}: error: {folder / 'games.jsonl'}:3:1: {problem}: the file was "
+                               "changed after the run; delete it and re-run the same cardtools simulate command to "
+                               "assemble it again from its chunks")

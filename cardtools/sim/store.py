@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from cardtools.core.atomic import atomic_open, write_text
+from cardtools.sim.chunk import KINDS
 
 MANIFEST = "manifest.json"
 RECORDS = "games.jsonl"
@@ -90,7 +91,7 @@ class RunStore:
             raise RunProblem(f"{self.folder}: the run is not finished (no {RECORDS}); re-run the same "
                              f"cardtools simulate command to finish it")
         with self.records.open(encoding="utf-8") as handle:
-            return [_object(self.records, number, line, REASSEMBLE) for number, line in enumerate(handle, 1)]
+            return [_record(self.records, number, line) for number, line in enumerate(handle, 1)]
 
     def _chunk_path(self, chunk: int) -> Path:
         return self.folder / CHUNKS / f"chunk-{chunk:05d}.jsonl"
@@ -101,8 +102,9 @@ REASSEMBLE = ("the file was changed after the run; delete it and re-run the same
               "assemble it again from its chunks")
 
 
+#: A JSON value's kind, as a message names it.
 _KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false",
-          type(None): "null"}
+          type(None): "null", dict: "an object"}
 
 
 def _object(path: Path, line: int, text: str, remedy: str) -> dict:
@@ -116,6 +118,18 @@ def _object(path: Path, line: int, text: str, remedy: str) -> dict:
             return value
         col, problem = 1, _KINDS[type(value)]
     raise RunProblem(f"{path}:{line}:{col}: not a JSON object ({problem}): {remedy}")
+
+
+def _record(path: Path, line: int, text: str) -> dict:
+    """One row of the records, with every column every game's records have, each of its kind."""
+    row = _object(path, line, text, REASSEMBLE)
+    for column, kind in KINDS.items():
+        if column not in row:
+            raise RunProblem(f"{path}:{line}:1: no column '{column}': {REASSEMBLE}")
+        if not isinstance(row[column], kind) or (kind is int and isinstance(row[column], bool)):
+            raise RunProblem(f"{path}:{line}:1: column '{column}' holds {json.dumps(row[column])}, "
+                             f"not {_KINDS[kind if isinstance(kind, type) else int]}: {REASSEMBLE}")
+    return row
 
 
 def _line(row: dict) -> str:
