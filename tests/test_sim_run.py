@@ -212,7 +212,12 @@ def test_a_damaged_run_file_is_named_with_its_position(cli, tmp_path):
     (lambda row: row.update(score="x"), "column 'score' holds \"x\", not a number"),
     (lambda row: row.update(win=None), "column 'win' holds null, not a number"),
     (lambda row: row.update(winner=1), "column 'winner' holds 1, not true or false"),
-], ids=["missing", "text", "null", "number-for-bool"])
+    (lambda row: row.update(wonders=5), "column 'wonders' holds a number, where line 1 holds a list of card ids"),
+    (lambda row: row.update(wonders=[[1]]), "column 'wonders' holds a list of other values than card ids, where line 1 "
+                                           "holds a list of card ids"),
+    (lambda row: row.update(coins="x"), "column 'coins' holds a string, where line 1 holds a number"),
+    (lambda row: row.pop("technologies"), "column 'technologies' holds nothing, where line 1 holds a list of card ids"),
+], ids=["missing", "text", "null", "number-for-bool", "engine-number", "engine-nested", "engine-text", "engine-missing"])
 def test_a_record_without_a_column_every_run_has_is_named_not_a_traceback(cli, tmp_path, change, problem):
     folder = tmp_path / "r"
     assert run(cli, folder, "--players", "2", "--games", "2")[0] == 0

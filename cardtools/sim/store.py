@@ -91,7 +91,9 @@ class RunStore:
             raise RunProblem(f"{self.folder}: the run is not finished (no {RECORDS}); re-run the same "
                              f"cardtools simulate command to finish it")
         with self.records.open(encoding="utf-8") as handle:
-            return [_record(self.records, number, line) for number, line in enumerate(handle, 1)]
+            rows = [_record(self.records, number, line) for number, line in enumerate(handle, 1)]
+        _same_engine_columns(self.records, rows)
+        return rows
 
     def _chunk_path(self, chunk: int) -> Path:
         return self.folder / CHUNKS / f"chunk-{chunk:05d}.jsonl"
@@ -130,6 +132,27 @@ def _record(path: Path, line: int, text: str) -> dict:
             raise RunProblem(f"{path}:{line}:1: column '{column}' holds {json.dumps(row[column])}, "
                              f"not {_KINDS[kind if isinstance(kind, type) else int]}: {REASSEMBLE}")
     return row
+
+
+def _same_engine_columns(path: Path, rows: list[dict]) -> None:
+    """The columns a game's engine adds hold the same kind of value in every row as in the first (the
+    report reads lists of card ids as per-card tables and numbers as distributions)."""
+    first = {column: _kind(value) for column, value in (rows[0].items() if rows else ()) if column not in KINDS}
+    for line, row in enumerate(rows, 1):
+        for column, kind in first.items():
+            found = _kind(row[column]) if column in row else "nothing"
+            if found != kind or found == _MIXED:
+                raise RunProblem(f"{path}:{line}:1: column '{column}' holds {found}"
+                                 f"{'' if found == kind else f', where line 1 holds {kind}'}: {REASSEMBLE}")
+
+
+_MIXED = "a list of other values than card ids"
+
+
+def _kind(value) -> str:
+    if isinstance(value, list):
+        return "a list of card ids" if all(isinstance(v, str) for v in value) else _MIXED
+    return _KINDS[type(value)]
 
 
 def _line(row: dict) -> str:
