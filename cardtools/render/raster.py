@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardtools.core.atomic import write_bytes, write_text
 from cardtools.core.deck import Card, Deck
 from cardtools.core.workspace import Workspace
+from cardtools.render.art import MAX_PIXELS
 from cardtools.render.fonts import initial_font
 from cardtools.render.pnp import Copy, Faces, copies, painter_for
 from cardtools.render.units import INCH, Size, pt
@@ -44,6 +45,10 @@ PROFILES = {
 
 def pixel_size(card: Size, bleed: float, dpi: int) -> tuple[int, int]:
     return (round((card.width + 2 * bleed) / INCH * dpi), round((card.height + 2 * bleed) / INCH * dpi))
+
+
+def _area(pixels: tuple[int, int]) -> int:
+    return pixels[0] * pixels[1]
 
 
 def one_up_pdf(faces: Faces, forms: list[str]) -> bytes:
@@ -126,6 +131,12 @@ def export_images(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Si
     chosen = PROFILES[profile]
     bleed = chosen.bleed if bleed is None else bleed
     width, height = pixel_size(card_size, bleed, dpi)
+    if width * height > MAX_PIXELS:
+        most = int(dpi * (MAX_PIXELS / (width * height)) ** 0.5)
+        while _area(pixel_size(card_size, bleed, most)) > MAX_PIXELS:  # rounding to whole pixels
+            most -= 1
+        raise ValueError(f"--dpi {dpi}: {width:,} × {height:,} pixels a card, more than the {MAX_PIXELS:,} any card "
+                         f"needs; at most {most:,} dpi at this card size")
     printed = copies(deck, only, players=players)
     faces = plan_faces(deck, workspace, card_size, bleed, printed, edition=edition, dpi=dpi)
     written = []
