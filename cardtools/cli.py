@@ -514,6 +514,7 @@ def validation_checks():
 
 def cmd_list(args) -> int:
     from cardtools.core import query
+    from cardtools.core.diagnostics import did_you_mean
 
     deck = deck_for(args)
     where = dict(parse_where(w) for w in args.where)
@@ -521,10 +522,13 @@ def cmd_list(args) -> int:
         where["age"] = args.age
     unknown = [t for t in args.type if t not in deck.manifest.card_types]
     if unknown:
-        from cardtools.core.diagnostics import did_you_mean
-
         raise UsageProblem(f"unknown card type '{unknown[0]}'{did_you_mean(unknown[0], deck.manifest.card_types)}")
     check_players(deck, args.players)
+    known = query.field_names(deck)
+    field = next((f for f in where if f not in known), None)
+    if field is not None:  # a typo would list no card, as if none matched
+        given = f"--age {args.age}" if field == "age" and args.age else f"--where {field}={where[field]}"
+        raise UsageProblem(f"{given}: no card of {deck.manifest.game} has a field '{field}'{did_you_mean(field, known)}")
     cards = query.select(deck, types=args.type, provisional=args.provisional, players=args.players, where=where)
     invented = query.provisional_data(deck) if args.provisional and not (args.type or where or args.players) else []
     if args.format == "json":

@@ -3,6 +3,9 @@
 import json
 import time
 import tracemalloc
+from pathlib import Path
+
+REPO = Path(__file__).parent.parent
 
 UNITS = "decks/mini/units.yaml"
 
@@ -291,3 +294,23 @@ def test_validating_a_game_validates_its_variants(mini, cli):
         assert (code, errors(err)) == (1, expected), target
     assert cli("validate", "mini", "--variant", "cheap")[0] == 1
     assert cli("validate", "decks/mini/units.yaml") == (0, "", "")  # a card file: the base deck's problems in it
+
+
+def test_list_where_a_field_no_card_has_is_a_usage_error(mini, cli):
+    """`--where colr=red` listed no card and exited 0, as if no red card existed."""
+    code, out, err = cli("list", "mini", "--where", "colr=red")
+    assert (code, out) == (2, "")
+    assert err.strip() == "cardtools list: error: --where colr=red: no card of mini has a field 'colr'; did you mean 'color'?"
+    code, _, err = cli("list", "mini", "--age", "I")
+    assert (code, err.strip()) == (2, "cardtools list: error: --age I: no card of mini has a field 'age'")
+    assert cli("list", "mini", "--where", "requires=bows")[0] == 0  # a field some cards lack
+
+
+def test_list_where_a_yes_no_field_is_written_as_in_yaml(cli):
+    """`--where initial=true` (as the deck writes it) listed no card: the value was compared with Python's `True`."""
+    ids = {}
+    for value in ("true", "True"):
+        code, out, _ = cli("--root", str(REPO), "list", "tta", "--type", "government", "--where", f"initial={value}",
+                           "--format", "json")
+        ids[value] = [row["id"] for row in json.loads(out)]
+    assert ids["true"] == ids["True"] == ["despotism"]
