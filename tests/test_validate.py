@@ -314,3 +314,13 @@ def test_list_where_a_yes_no_field_is_written_as_in_yaml(cli):
                            "--format", "json")
         ids[value] = [row["id"] for row in json.loads(out)]
     assert ids["true"] == ids["True"] == ["despotism"]
+
+
+def test_a_reference_to_a_card_without_a_type_says_only_that_the_type_is_missing(mini, cli):
+    """A card naming one whose type is missing read `'bows' is a , but a tech is expected here`."""
+    mini.replace("decks/mini/techs.yaml", "  type: tech\n", "")
+    code, _, err = cli("validate", "mini")
+    assert code == 1
+    assert not [e for e in errors(err) if "is a ," in e or "is expected here" in e]
+    assert any(e.startswith("decks/mini/techs.yaml:2:3: error[schema]: techs[0]: missing required field 'type'")
+               for e in errors(err))
