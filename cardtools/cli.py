@@ -400,7 +400,7 @@ def add_watch_command(sub) -> None:
                                    "reloads itself. Ctrl-C stops. Needs pip install 'cardtools[watch]'.",
                        epilog=EPILOG)
     add_game(p)
-    p.add_argument("--port", type=int, default=8765, metavar="N", help="port on 127.0.0.1 (default 8765; 0: any free)")
+    p.add_argument("--port", type=port, default=8765, metavar="N", help="port on 127.0.0.1 (default 8765; 0: any free)")
     add_card_size(p)
     add_edition(p, default="proof")
     p.set_defaults(handler=cmd_watch)
@@ -419,6 +419,11 @@ def cmd_watch(args) -> int:
         size = parse_card_size(args.card_size)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
+    if args.game not in workspace(args).games():  # as every command says it; a deck with errors is shown
+        from cardtools.core.diagnostics import DiagnosticError
+        from cardtools.core.loader import read_deck
+
+        raise DiagnosticError(read_deck(args.game, workspace=workspace(args))[1])
     preview = Preview(args.root, args.game, args.variant, size, args.edition)
     print(describe(preview.rebuild()), flush=True)
     httpd = server(preview, args.port)
@@ -1179,6 +1184,17 @@ def positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{value} is not above zero")
+    return value
+
+
+def port(text: str) -> int:
+    """An argparse type: a TCP port, or 0 for any free one."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port (0 to 65535)")
     return value
 
 
