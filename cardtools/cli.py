@@ -1168,7 +1168,7 @@ def cmd_scenario_run(args) -> int:
         raise UsageProblem("no scenario files (*.yaml) found")
     for outcome in outcomes:
         print(f"{'ok  ' if outcome.passed else 'FAIL'} {display_path(outcome.path)}: {outcome.description}")
-    problems = [d for o in outcomes for d in o.problems]
+    problems = list(dict.fromkeys(d for o in outcomes for d in o.problems))  # a deck's error once, not per file
     if problems:
         print(render(problems), file=sys.stderr)
     failed = sum(1 for o in outcomes if not o.passed)
