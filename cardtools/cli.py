@@ -217,7 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "variant), a layout and a reference sheet template, and the schemas editors use: "
                                    "`cardtools build` then validates and prints it. Outside a workspace, the current "
                                    "folder becomes one. docs/new-game.md.", epilog=EPILOG)
-    p.add_argument("game", metavar="GAME", help="the new game's id: lower-case letters, digits, '_' and '-'")
+    p.add_argument("game", metavar="GAME", help="the new game's id: lower-case letters, digits, '_' and '-', "
+                   "other than a shipped game's (aoc, tta, 7ages)")
     p.add_argument("--from", dest="starter", default="minimal", metavar="STARTER",
                    help="minimal (default: made-up units), or a few cards of a shipped game: aoc, tta, 7ages")
     p.set_defaults(handler=cmd_new)
