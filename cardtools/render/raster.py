@@ -139,6 +139,8 @@ def export_images(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Si
                          f"needs; at most {most:,} dpi at this card size")
     printed = copies(deck, only, players=players)
     faces = plan_faces(deck, workspace, card_size, bleed, printed, edition=edition, dpi=dpi)
+    for name in MANIFESTS:  # written last: an export interrupted half way has none that describes it
+        (Path(out_dir) / name).unlink(missing_ok=True)
     written = []
     for key, image in face_images(faces, width, height):
         path = Path(out_dir) / f"{key}.png"
@@ -160,6 +162,9 @@ def face_counts(faces: Faces, printed: list[Copy]) -> list[tuple[str, Card, int]
     return [(face, card, count) for face, (card, count) in counts.items()]
 
 
+MANIFESTS = ("manifest.csv", "manifest.json")
+
+
 def write_manifest(out_dir: Path, about: dict, rows: list[dict]) -> list[Path]:
     """``manifest.csv`` (one row per file) and ``manifest.json`` (the same rows and what the
     export was), for a print shop or a script: which file, which card, how many, which back."""
@@ -167,7 +172,7 @@ def write_manifest(out_dir: Path, about: dict, rows: list[dict]) -> list[Path]:
     writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["file"], lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    paths = [out_dir / "manifest.csv", out_dir / "manifest.json"]
+    paths = [out_dir / name for name in MANIFESTS]
     write_text(paths[0], buffer.getvalue())
     write_text(paths[1], json.dumps({**about, "files": rows}, indent=2, ensure_ascii=False) + "\n")
     return paths
