@@ -230,3 +230,16 @@ def test_a_record_without_a_column_every_run_has_is_named_not_a_traceback(cli, t
         assert err.strip() == (f"cardtools {command[0]}: error: {folder / 'games.jsonl'}:3:1: {problem}: the file was "
                                "changed after the run; delete it and re-run the same cardtools simulate command to "
                                "assemble it again from its chunks")
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--games", "100000000000"], "--games 100000000000: a run plays at most 10,000,000 games; play more as several "
+                                  "runs with other --seed values"),
+    (["--games", "300000", "--chunk", "1"], "--chunk 1: 300,000 games make 300,000 chunk files, more than "
+                                            "100,000; use a larger --chunk"),
+])
+def test_a_run_too_large_to_plan_is_refused_before_anything_is_written(cli, tmp_path, options, message):
+    """`--games 100000000000` took gigabytes of memory in seconds, planning a billion chunks."""
+    code, out, err = run(cli, tmp_path / "r", "--players", "2", *options)
+    assert (code, out, err.strip()) == (2, "", f"cardtools simulate: error: {message}")
+    assert not (tmp_path / "r").exists()
