@@ -243,3 +243,18 @@ def test_a_run_too_large_to_plan_is_refused_before_anything_is_written(cli, tmp_
     code, out, err = run(cli, tmp_path / "r", "--players", "2", *options)
     assert (code, out, err.strip()) == (2, "", f"cardtools simulate: error: {message}")
     assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("keep", [0, 3])
+def test_records_cut_short_are_named_with_how_many_are_missing(cli, tmp_path, keep):
+    """An emptied games.jsonl said `the run holds no records: no game was played`; one cut short was
+    reported on as if the run had fewer games."""
+    folder = tmp_path / "r"
+    assert run(cli, folder, "--players", "2", "--games", "2")[0] == 0
+    records = folder / "games.jsonl"
+    records.write_text("".join(records.read_text().splitlines(keepends=True)[:keep]))
+    code, out, err = cli("report", str(folder))
+    assert (code, out) == (2, "")
+    assert err.strip() == (f"cardtools report: error: {records}: {keep} records, 4 expected (2 games x 2 players): the "
+                           "file was changed after the run; delete it and re-run the same cardtools simulate command "
+                           "to assemble it again from its chunks")

@@ -86,13 +86,17 @@ class RunStore:
 
     def rows(self) -> list[dict]:
         """Every record of a finished run."""
-        self.manifest()
+        configuration = self.manifest().get("configuration", {})
         if not self.records.is_file():
             raise RunProblem(f"{self.folder}: the run is not finished (no {RECORDS}); re-run the same "
                              f"cardtools simulate command to finish it")
         with self.records.open(encoding="utf-8") as handle:
             rows = [_record(self.records, number, line) for number, line in enumerate(handle, 1)]
         _same_engine_columns(self.records, rows)
+        games, players = configuration.get("games"), configuration.get("players")
+        if isinstance(games, int) and isinstance(players, int) and len(rows) != games * players:
+            raise RunProblem(f"{self.records}: {len(rows)} records, {games * players} expected ({games} games x "
+                             f"{players} players): {REASSEMBLE}")
         return rows
 
     def _chunk_path(self, chunk: int) -> Path:
