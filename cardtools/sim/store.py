@@ -86,14 +86,15 @@ class RunStore:
 
     def rows(self) -> list[dict]:
         """Every record of a finished run."""
-        configuration = self.manifest().get("configuration", {})
+        configuration = self.manifest().get("configuration")
         if not self.records.is_file():
             raise RunProblem(f"{self.folder}: the run is not finished (no {RECORDS}); re-run the same "
                              f"cardtools simulate command to finish it")
         with self.records.open(encoding="utf-8") as handle:
             rows = [_record(self.records, number, line) for number, line in enumerate(handle, 1)]
         _same_engine_columns(self.records, rows)
-        games, players = configuration.get("games"), configuration.get("players")
+        games, players = (configuration.get(k) for k in ("games", "players")) if isinstance(configuration, dict) \
+            else (None, None)
         if isinstance(games, int) and isinstance(players, int) and len(rows) != games * players:
             raise RunProblem(f"{self.records}: {len(rows)} records, {games * players} expected ({games} games x "
                              f"{players} players): {REASSEMBLE}")
@@ -134,7 +135,7 @@ def _record(path: Path, line: int, text: str) -> dict:
             raise RunProblem(f"{path}:{line}:1: no column '{column}': {REASSEMBLE}")
         if not isinstance(row[column], kind) or (kind is int and isinstance(row[column], bool)):
             raise RunProblem(f"{path}:{line}:1: column '{column}' holds {json.dumps(row[column])}, "
-                             f"not {_KINDS[kind if isinstance(kind, type) else int]}: {REASSEMBLE}")
+                             f"not {_KINDS[kind if isinstance(kind, type) else int]}: {REASSEMBLE}")  # (int, float)
     return row
 
 
