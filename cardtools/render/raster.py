@@ -139,8 +139,9 @@ def export_images(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Si
                          f"needs; at most {most:,} dpi at this card size")
     printed = copies(deck, only, players=players)
     faces = plan_faces(deck, workspace, card_size, bleed, printed, edition=edition, dpi=dpi)
-    for name in MANIFESTS:  # written last: an export interrupted half way has none that describes it
-        (Path(out_dir) / name).unlink(missing_ok=True)
+    if Path(out_dir).is_dir():  # the manifests are written last: an export interrupted half way has none
+        for name in MANIFESTS:
+            (Path(out_dir) / name).unlink(missing_ok=True)
     written = []
     for key, image in face_images(faces, width, height):
         path = Path(out_dir) / f"{key}.png"
