@@ -45,6 +45,7 @@ def run(args) -> int:
     from cardtools.core.diagnostics import DiagnosticError, render
 
     try:
+        check_root(args)
         return args.handler(args)
     except DiagnosticError as exc:
         print(render(exc.diagnostics), file=sys.stderr)
@@ -64,6 +65,13 @@ def run(args) -> int:
         where = f": {exc.filename}" if exc.filename else ""
         print(f"cardtools {args.command}: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 1
+
+
+def check_root(args) -> None:
+    """A workspace named on the command line or in the environment is a folder (``new`` makes one)."""
+    named = ("--root ", args.root) if args.root else ("CARDTOOLS_ROOT=", os.environ.get("CARDTOOLS_ROOT"))
+    if named[1] and args.command != "new" and not os.path.isdir(named[1]):
+        raise UsageProblem(f"{named[0]}{named[1]}: no such folder")
 
 
 class UsageProblem(Exception):

@@ -327,3 +327,14 @@ def test_a_reference_to_a_card_without_a_type_says_only_that_the_type_is_missing
     assert not [e for e in errors(err) if "is a ," in e or "is expected here" in e]
     assert any(e.startswith("decks/mini/techs.yaml:2:3: error[schema]: techs[0]: missing required field 'type'")
                for e in errors(err))
+
+
+def test_a_root_that_is_no_folder_is_a_usage_error(tmp_path, cli, monkeypatch):
+    """`--root` mistyped said `no decks found under …/decks` (validate) or `no deck 'aoc'` at a file
+    under a folder that is not there."""
+    missing = tmp_path / "nowhere"
+    assert cli("--root", str(missing), "validate") == (2, "", f"cardtools validate: error: --root {missing}: no such folder\n")
+    monkeypatch.setenv("CARDTOOLS_ROOT", str(missing))
+    assert cli("list", "aoc") == (2, "", f"cardtools list: error: CARDTOOLS_ROOT={missing}: no such folder\n")
+    monkeypatch.chdir(tmp_path)
+    assert cli("--root", str(missing), "new", "mygame")[0] == 0  # a new workspace there
