@@ -45,6 +45,7 @@ def run(args) -> int:
     from cardtools.core.diagnostics import DiagnosticError, render
 
     try:
+        check_root(args)
         return args.handler(args)
     except DiagnosticError as exc:
         print(render(exc.diagnostics), file=sys.stderr)
@@ -64,6 +65,13 @@ def run(args) -> int:
         where = f": {exc.filename}" if exc.filename else ""
         print(f"cardtools {args.command}: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 1
+
+
+def check_root(args) -> None:
+    """A workspace named on the command line or in the environment is a folder (``new`` makes one)."""
+    named = ("--root ", args.root) if args.root else ("CARDTOOLS_ROOT=", os.environ.get("CARDTOOLS_ROOT"))
+    if named[1] and args.command != "new" and not os.path.isdir(named[1]):
+        raise UsageProblem(f"{named[0]}{named[1]}: no such folder")
 
 
 class UsageProblem(Exception):
@@ -217,7 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "variant), a layout and a reference sheet template, and the schemas editors use: "
                                    "`cardtools build` then validates and prints it. Outside a workspace, the current "
                                    "folder becomes one. docs/new-game.md.", epilog=EPILOG)
-    p.add_argument("game", metavar="GAME", help="the new game's id: lower-case letters, digits, '_' and '-'")
+    p.add_argument("game", metavar="GAME", help="the new game's id: lower-case letters, digits, '_' and '-', "
+                   "other than a shipped game's (aoc, tta, 7ages)")
     p.add_argument("--from", dest="starter", default="minimal", metavar="STARTER",
                    help="minimal (default: made-up units), or a few cards of a shipped game: aoc, tta, 7ages")
     p.set_defaults(handler=cmd_new)
@@ -400,7 +409,7 @@ def add_watch_command(sub) -> None:
                                    "reloads itself. Ctrl-C stops. Needs pip install 'cardtools[watch]'.",
                        epilog=EPILOG)
     add_game(p)
-    p.add_argument("--port", type=int, default=8765, metavar="N", help="port on 127.0.0.1 (default 8765; 0: any free)")
+    p.add_argument("--port", type=port, default=8765, metavar="N", help="port on 127.0.0.1 (default 8765; 0: any free)")
     add_card_size(p)
     add_edition(p, default="proof")
     p.set_defaults(handler=cmd_watch)
@@ -419,6 +428,11 @@ def cmd_watch(args) -> int:
         size = parse_card_size(args.card_size)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
+    if args.game not in workspace(args).games():  # as every command says it; a deck with errors is shown
+        from cardtools.core.diagnostics import DiagnosticError
+        from cardtools.core.loader import read_deck
+
+        raise DiagnosticError(read_deck(args.game, workspace=workspace(args))[1])
     preview = Preview(args.root, args.game, args.variant, size, args.edition)
     print(describe(preview.rebuild()), flush=True)
     httpd = server(preview, args.port)
@@ -514,6 +528,7 @@ def validation_checks():
 
 def cmd_list(args) -> int:
     from cardtools.core import query
+    from cardtools.core.diagnostics import did_you_mean
 
     deck = deck_for(args)
     where = dict(parse_where(w) for w in args.where)
@@ -521,10 +536,13 @@ def cmd_list(args) -> int:
         where["age"] = args.age
     unknown = [t for t in args.type if t not in deck.manifest.card_types]
     if unknown:
-        from cardtools.core.diagnostics import did_you_mean
-
         raise UsageProblem(f"unknown card type '{unknown[0]}'{did_you_mean(unknown[0], deck.manifest.card_types)}")
     check_players(deck, args.players)
+    known = query.field_names(deck)
+    field = next((f for f in where if f not in known), None)
+    if field is not None:  # a typo would list no card, as if none matched
+        given = f"--age {args.age}" if field == "age" and args.age else f"--where {field}={where[field]}"
+        raise UsageProblem(f"{given}: no card of {deck.manifest.game} has a field '{field}'{did_you_mean(field, known)}")
     cards = query.select(deck, types=args.type, provisional=args.provisional, players=args.players, where=where)
     invented = query.provisional_data(deck) if args.provisional and not (args.type or where or args.players) else []
     if args.format == "json":
@@ -1159,7 +1177,7 @@ def cmd_scenario_run(args) -> int:
         raise UsageProblem("no scenario files (*.yaml) found")
     for outcome in outcomes:
         print(f"{'ok  ' if outcome.passed else 'FAIL'} {display_path(outcome.path)}: {outcome.description}")
-    problems = [d for o in outcomes for d in o.problems]
+    problems = list(dict.fromkeys(d for o in outcomes for d in o.problems))  # a deck's error once, not per file
     if problems:
         print(render(problems), file=sys.stderr)
     failed = sum(1 for o in outcomes if not o.passed)
@@ -1175,6 +1193,17 @@ def positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{value} is not above zero")
+    return value
+
+
+def port(text: str) -> int:
+    """An argparse type: a TCP port, or 0 for any free one."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port (0 to 65535)")
     return value
 
 

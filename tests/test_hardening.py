@@ -463,3 +463,15 @@ def test_a_value_with_a_line_break_is_quoted_on_one_line(shipped, cli):
     assert code == 1
     assert all(line.count(":") >= 3 for line in err.splitlines()[:-1])      # every line is one diagnostic
     assert "unknown colour 'x\\n'" in err
+
+
+def test_a_typo_inside_the_mapping_form_of_a_trigger_is_reported_at_its_value(shipped, cli):
+    """A trigger is a word or a mapping (`when: {taken: technology}`): a typo in the mapping printed the
+    whole mapping as Python and the list of the words, `{'taken': 'technolgy'} is not one of 'played', …`."""
+    shipped.replace("decks/tta/leaders.yaml", "when: {taken: technology}", "when: {taken: technolgy}")
+    code, _, err = cli("validate", "tta")
+    assert code == 1
+    [line] = errors(err)
+    assert line.startswith("decks/tta/leaders.yaml:12:21: error[schema]: leaders[0].effects[0].when.taken: "
+                           "'technolgy' is not one of 'technology', ")
+    assert line.endswith("; did you mean 'technology'?")

@@ -81,3 +81,15 @@ def test_new_refuses_what_it_cannot_make(empty, cli):
     assert cli("new", "My Game")[0] == 2
     code, _, err = cli("new", "other", "--from", "monopoly")
     assert code == 2 and "starters: 7ages, aoc, minimal, tta" in err
+
+
+@pytest.mark.parametrize("game", ["aoc", "7ages", "default", "core"])
+def test_a_new_game_may_not_take_the_name_of_a_shipped_game_or_default(game, empty, cli):
+    """`cardtools new aoc` (or `default`) wrote files that hid the shipped ones: the new game did not
+    validate (a schema $ref leading nowhere; a layout extending itself)."""
+    code, out, err = cli("new", game)
+    assert (code, out) == (2, "")
+    assert err.strip() == (f"cardtools new: error: '{game}' names shipped files (7ages, aoc, core, default, tta): a "
+                           "game of that id would hide them; choose another id (--from aoc starts from a shipped "
+                           "game's cards)")
+    assert list(empty.iterdir()) == []

@@ -1,5 +1,6 @@
 """`cardtools scenario run`: a failing scenario is reported at the line that shows the failure."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,14 @@ def test_a_scenario_of_an_unknown_game_is_reported_at_its_game_line(tmp_path, mo
     outcome = Runner(Workspace(REPO)).run_file(scenario)
     assert [(d.location.path, d.location.line, d.location.col, d.message) for d in outcome.problems] == [
         (scenario, 1, 7, "no game 'aco' (games here: 7ages, aoc, tta); did you mean 'aoc'?")]
+
+
+def test_an_unknown_variant_for_many_scenarios_is_reported_once(tmp_path, monkeypatch, cli):
+    """`scenario run FOLDER --variant nope` printed the same error once per scenario file."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("a", "b", "c"):
+        Path(f"{name}.yaml").write_text(HEADER + BASE)
+    code, out, err = cli("--root", str(REPO), "scenario", "run", ".", "--variant", "nope")
+    assert code == 1 and out.splitlines()[-1] == "0 passed, 3 failed"
+    assert errors(err) == [f"{Path(os.path.relpath(REPO / 'decks/aoc/game.yaml'))}:1:1: error[variant]: no variant "
+                           f"'nope' (expected {REPO}/decks/aoc/variants/nope.yaml); variants: drafting, solo"]

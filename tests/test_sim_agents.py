@@ -66,7 +66,9 @@ def test_a_workspace_profile_shadows_the_built_in_one(tmp_path):
     ("greedyy", "unknown agent 'greedyy'; did you mean 'greedy'?"),
     ("greedy:balancd", "no greedy profile 'balancd' for aoc (templates/agents/aoc/balancd.yaml); did you mean "
                        "'balanced'? (profiles: aggressive, balanced, builder)"),
-    ("mcts:lots", "agent 'mcts' takes a number of iterations per decision (mcts:200), got 'mcts:lots'"),
+    ("mcts:lots", "agent 'mcts' takes 1 to 100,000 iterations per decision (mcts:200), got 'mcts:lots'"),
+    # a typo of a few zeros searched for hours at every decision
+    ("mcts:99999999999", "agent 'mcts' takes 1 to 100,000 iterations per decision (mcts:200), got 'mcts:99999999999'"),
     ("random:3", "agent 'random' takes no parameter, got 'random:3'"),
 ])
 def test_bad_agents_are_named(text, message):

@@ -120,8 +120,18 @@ def test_the_field_must_be_a_bounded_whole_number(planted):
     assert field_range(planted, "aoc", None, "korea", "legacy.0.do.gain.coins") == (1, None, None)   # in effects
     with pytest.raises(ValueError, match="rome.name is 'Rome': tune searches a whole-number field"):
         field_range(planted, "aoc", None, "rome", "name")
-    with pytest.raises(ValueError, match="no card 'rmoe' in aoc"):
+    with pytest.raises(ValueError, match="^no card 'rmoe' in aoc; did you mean 'rome'\\?$"):
         field_range(planted, "aoc", None, "rmoe", "population")
+
+
+def test_a_field_the_card_lacks_is_named_with_a_suggestion(planted):
+    """`--field popul` said `rome.popul is None: tune searches a whole-number field`."""
+    with pytest.raises(ValueError, match="^rome has no field 'popul'; did you mean 'population'\\?$"):
+        field_range(planted, "aoc", None, "rome", "popul")
+    with pytest.raises(ValueError, match="^korea has no field 'legacy.0.do.gain.coin'; did you mean 'coins'\\?$"):
+        field_range(planted, "aoc", None, "korea", "legacy.0.do.gain.coin")
+    with pytest.raises(ValueError, match="^korea has no field 'legacy.9'$"):
+        field_range(planted, "aoc", None, "korea", "legacy.9.do")
 
 
 def test_the_command_explains_an_impossible_target(cli):

@@ -176,3 +176,85 @@ def test_the_generated_variant_patches_the_dropped_references_away():
     assert generated["remove"] == ["forum"]
     assert generated["patch"] == {c: {"artefact": None} for c in ("pirate_state", "satavahanas", "novgorodians", "australians")}
     assert generated["name"].startswith("without forum (4 civilisation cards lose their artefact: australians, ")
+
+
+def test_a_damaged_run_file_is_named_with_its_position(cli, tmp_path):
+    """A manifest or records file changed by hand (a bad merge, an editor) printed a bare JSON decoder
+    message, or a traceback for JSON that is not an object; now the file, line and column, and what to do."""
+    folder = tmp_path / "r"
+    assert run(cli, folder, "--players", "2", "--games", "2")[0] == 0
+    records = folder / "games.jsonl"
+    lines = records.read_text().splitlines(keepends=True)
+    records.write_text(lines[0] + "{oops\n" + "".join(lines[2:]))
+    code, out, err = cli("report", str(folder))
+    assert (code, out) == (2, "")
+    assert err.strip() == (f"cardtools report: error: {records}:2:2: not a JSON object (Expecting property name "
+                           "enclosed in double quotes): the file was changed after the run; delete it and re-run the "
+                           "same cardtools simulate command to assemble it again from its chunks")
+    records.write_text(lines[0] + "[]\n")
+    assert cli("report", str(folder))[2].strip().endswith(f"{records}:2:1: not a JSON object (a list): the file "
+                                                          "was changed after the run; delete it and re-run the same "
+                                                          "cardtools simulate command to assemble it again from its chunks")
+    manifest = folder / "manifest.json"
+    for text, position, problem in (("{\n  oops", "2:3", "Expecting property name enclosed in double quotes"),
+                                     ("[]", "1:1", "a list")):
+        manifest.write_text(text)
+        for command in (("report", str(folder)), ("--root", str(REPO), "simulate", "aoc", "--players", "2",
+                                                   "--games", "2", "-o", str(folder))):
+            code, _, err = cli(*command)
+            assert code == 2, command
+            assert err.strip().endswith(f"error: {manifest}:{position}: not a JSON object ({problem}): the run's "
+                                        "manifest was changed by hand; run the simulation again into a new folder")
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda row: row.pop("seat"), "no column 'seat'"),
+    (lambda row: row.update(score="x"), "column 'score' holds \"x\", not a number"),
+    (lambda row: row.update(win=None), "column 'win' holds null, not a number"),
+    (lambda row: row.update(winner=1), "column 'winner' holds 1, not true or false"),
+    (lambda row: row.update(wonders=5), "column 'wonders' holds a number, where line 1 holds a list of card ids"),
+    (lambda row: row.update(wonders=[[1]]), "column 'wonders' holds a list of other values than card ids, where line 1 "
+                                           "holds a list of card ids"),
+    (lambda row: row.update(coins="x"), "column 'coins' holds a string, where line 1 holds a number"),
+    (lambda row: row.pop("technologies"), "column 'technologies' holds nothing, where line 1 holds a list of card ids"),
+], ids=["missing", "text", "null", "number-for-bool", "engine-number", "engine-nested", "engine-text", "engine-missing"])
+def test_a_record_without_a_column_every_run_has_is_named_not_a_traceback(cli, tmp_path, change, problem):
+    folder = tmp_path / "r"
+    assert run(cli, folder, "--players", "2", "--games", "2")[0] == 0
+    records = rows(folder)
+    change(records[2])
+    (folder / "games.jsonl").write_text("".join(json.dumps(row) + "\n" for row in records))
+    for command in (("report", str(folder)), ("compare", str(folder), str(folder))):
+        code, out, err = cli(*command)
+        assert (code, out) == (2, ""), command
+        assert err.strip() == (f"cardtools {command[0]}: error: {folder / 'games.jsonl'}:3:1: {problem}: the file was "
+                               "changed after the run; delete it and re-run the same cardtools simulate command to "
+                               "assemble it again from its chunks")
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--games", "100000000000"], "--games 100000000000: a run plays at most 10,000,000 games; play more as several "
+                                  "runs with other --seed values"),
+    (["--games", "300000", "--chunk", "1"], "--chunk 1: 300,000 games make 300,000 chunk files, more than "
+                                            "100,000; use a larger --chunk"),
+])
+def test_a_run_too_large_to_plan_is_refused_before_anything_is_written(cli, tmp_path, options, message):
+    """`--games 100000000000` took gigabytes of memory in seconds, planning a billion chunks."""
+    code, out, err = run(cli, tmp_path / "r", "--players", "2", *options)
+    assert (code, out, err.strip()) == (2, "", f"cardtools simulate: error: {message}")
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("keep", [0, 3])
+def test_records_cut_short_are_named_with_how_many_are_missing(cli, tmp_path, keep):
+    """An emptied games.jsonl said `the run holds no records: no game was played`; one cut short was
+    reported on as if the run had fewer games."""
+    folder = tmp_path / "r"
+    assert run(cli, folder, "--players", "2", "--games", "2")[0] == 0
+    records = folder / "games.jsonl"
+    records.write_text("".join(records.read_text().splitlines(keepends=True)[:keep]))
+    code, out, err = cli("report", str(folder))
+    assert (code, out) == (2, "")
+    assert err.strip() == (f"cardtools report: error: {records}: {keep} records, 4 expected (2 games x 2 players): the "
+                           "file was changed after the run; delete it and re-run the same cardtools simulate command "
+                           "to assemble it again from its chunks")

@@ -51,6 +51,15 @@ def test_spreadsheet_errors_point_at_row_and_column(mini, cli):
         "did you mean 'green'?"]
 
 
+def test_a_csv_saved_in_another_encoding_is_reported_at_the_first_odd_character(mini, cli):
+    """A CSV saved as Windows-1252 (as spreadsheet programs may) was reported at 1:1, not at its '§'."""
+    as_csv(mini)
+    mini.path("decks/mini/units.csv").write_bytes(UNITS.encode("cp1252"))
+    code, _, err = cli("validate")
+    assert (code, errors(err)) == (1, ["decks/mini/units.csv:2:63: error[encoding]: file is not UTF-8 (invalid "
+                                       "start byte); save it as CSV UTF-8"])
+
+
 def test_an_unknown_column_is_an_unknown_key_in_each_row_that_fills_it(mini, cli):
     as_csv(mini, UNITS.replace("keywords.on,source", "keywords.on,source,colour")
                       .replace('invented for the tests"', 'invented for the tests",green'))

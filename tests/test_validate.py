@@ -3,6 +3,9 @@
 import json
 import time
 import tracemalloc
+from pathlib import Path
+
+REPO = Path(__file__).parent.parent
 
 UNITS = "decks/mini/units.yaml"
 
@@ -274,7 +277,10 @@ def test_output_that_cannot_be_written_is_a_clear_error(mini, cli, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("in the way")
     code, _, err = cli("pnp", "mini", "-o", str(blocker / "cards.pdf"))
-    assert code == 1 and err.startswith("cardtools pnp: error: ") and "Traceback" not in err
+    # it said "File exists", of the file in the way, as if the output were refused for existing
+    assert (code, err.strip()) == (1, f"cardtools pnp: error: Not a directory: {blocker}")
+    code, _, err = cli("images", "mini", "-o", str(blocker))
+    assert (code, err.strip()) == (1, f"cardtools images: error: Not a directory: {blocker}")
 
 
 def test_player_count_outside_the_game_is_a_usage_error(mini, cli):
@@ -291,3 +297,44 @@ def test_validating_a_game_validates_its_variants(mini, cli):
         assert (code, errors(err)) == (1, expected), target
     assert cli("validate", "mini", "--variant", "cheap")[0] == 1
     assert cli("validate", "decks/mini/units.yaml") == (0, "", "")  # a card file: the base deck's problems in it
+
+
+def test_list_where_a_field_no_card_has_is_a_usage_error(mini, cli):
+    """`--where colr=red` listed no card and exited 0, as if no red card existed."""
+    code, out, err = cli("list", "mini", "--where", "colr=red")
+    assert (code, out) == (2, "")
+    assert err.strip() == "cardtools list: error: --where colr=red: no card of mini has a field 'colr'; did you mean 'color'?"
+    code, _, err = cli("list", "mini", "--age", "I")
+    assert (code, err.strip()) == (2, "cardtools list: error: --age I: no card of mini has a field 'age'")
+    assert cli("list", "mini", "--where", "requires=bows")[0] == 0  # a field some cards lack
+
+
+def test_list_where_a_yes_no_field_is_written_as_in_yaml(cli):
+    """`--where initial=true` (as the deck writes it) listed no card: the value was compared with Python's `True`."""
+    ids = {}
+    for value in ("true", "True"):
+        code, out, _ = cli("--root", str(REPO), "list", "tta", "--type", "government", "--where", f"initial={value}",
+                           "--format", "json")
+        ids[value] = [row["id"] for row in json.loads(out)]
+    assert ids["true"] == ids["True"] == ["despotism"]
+
+
+def test_a_reference_to_a_card_without_a_type_says_only_that_the_type_is_missing(mini, cli):
+    """A card naming one whose type is missing read `'bows' is a , but a tech is expected here`."""
+    mini.replace("decks/mini/techs.yaml", "  type: tech\n", "")
+    code, _, err = cli("validate", "mini")
+    assert code == 1
+    assert not [e for e in errors(err) if "is a ," in e or "is expected here" in e]
+    assert any(e.startswith("decks/mini/techs.yaml:2:3: error[schema]: techs[0]: missing required field 'type'")
+               for e in errors(err))
+
+
+def test_a_root_that_is_no_folder_is_a_usage_error(tmp_path, cli, monkeypatch):
+    """`--root` mistyped said `no decks found under …/decks` (validate) or `no deck 'aoc'` at a file
+    under a folder that is not there."""
+    missing = tmp_path / "nowhere"
+    assert cli("--root", str(missing), "validate") == (2, "", f"cardtools validate: error: --root {missing}: no such folder\n")
+    monkeypatch.setenv("CARDTOOLS_ROOT", str(missing))
+    assert cli("list", "aoc") == (2, "", f"cardtools list: error: CARDTOOLS_ROOT={missing}: no such folder\n")
+    monkeypatch.chdir(tmp_path)
+    assert cli("--root", str(missing), "new", "mygame")[0] == 0  # a new workspace there

@@ -94,3 +94,19 @@ def test_a_scenario_naming_a_card_the_deck_lacks_is_an_error_at_its_position(aoc
     assert (code, errors(err)) == (1, [
         "tests/scenarios/aoc/rise-egypt-four-workers.yaml:8:23: error[schema]: scenario.setup.civ_market[1]: no "
         "civilization with id 'chnia' in this deck; did you mean 'china'?"])
+
+
+@pytest.mark.parametrize("manifest", [None, "game.yml"])
+def test_a_deck_folder_without_its_manifest_is_an_error_not_skipped(mini, cli, manifest):
+    """A deck folder whose game.yaml is missing (deleted, or misnamed) was skipped without a word, and
+    `validate` and `build` said all was well without reading its cards."""
+    shutil.copytree(mini.path("decks/mini"), mini.path("decks/mygame"))
+    mini.path("decks/mygame/game.yaml").unlink()
+    if manifest:
+        mini.write(f"decks/mygame/{manifest}", "game: mygame\n")
+    hint = "rename decks/mygame/game.yml to game.yaml" if manifest else \
+        "add one (cardtools new, docs/deck-format.md) or move the folder out of decks/"
+    for command in ("validate", "build"):
+        code, _, err = cli(command)
+        assert code == 1, command
+        assert errors(err) == [f"decks/mygame:1:1: error[no-manifest]: deck folder 'mygame' has no game.yaml; {hint}"]

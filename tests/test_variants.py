@@ -93,6 +93,14 @@ def test_cycle_is_a_clear_error(mini, cli):
     assert errors(err) == ["decks/mini/variants/b.yaml:5:10: error[variant]: variants extend each other in a cycle: a -> b -> a"]
 
 
+def test_an_empty_variant_file_is_said_to_be_empty_like_any_other_file(mini, cli):
+    """An empty (or comment-only) variant said `example: None is not of type 'object'`; an empty card
+    file or manifest says `file is empty`."""
+    variant(mini, "lite", "")
+    code, _, err = cli("validate", "mini")
+    assert (code, errors(err)) == (1, ["decks/mini/variants/lite.yaml:1:1: error[empty]: file is empty"])
+
+
 def test_missing_base_is_a_clear_error(mini, cli):
     variant(mini, "a", 'name: A\ndescription: a\nsource: "provisional: made up for tests"\nextends: lte\n')
     variant(mini, "lite", 'name: L\ndescription: l\nsource: "provisional: made up for tests"\n')

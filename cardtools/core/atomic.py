@@ -8,6 +8,7 @@ output path that is a symlink is written through: its target is replaced, the li
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -23,7 +24,10 @@ _CLEANED: set[Path] = set()  # folders already cleaned by this process
 def atomic_open(path: Path, mode: str = "wb") -> Iterator[IO]:
     """Open a temporary file next to ``path``; on success it replaces ``path`` in one rename."""
     path = Path(os.path.realpath(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as exc:  # a file where one of the folders goes: say that, not "File exists"
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), exc.filename) from None
     clean_stale(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:

@@ -23,10 +23,23 @@ def select(deck: Deck, *, types: Iterable[str] = (), provisional: bool = False, 
             continue
         if players is not None and card.copies(players) == 0:
             continue
-        if where and any(str(card.get(k)) != v for k, v in where.items()):
+        if where and any(not _equals(card.get(k), v) for k, v in where.items()):
             continue
         chosen.append(card)
     return chosen
+
+
+def _equals(value: Any, text: str) -> bool:
+    """Whether a field's value is ``text`` as written on the command line: yes/no fields as in YAML
+    (``true``, also ``True``), everything else as its text."""
+    if isinstance(value, bool):
+        return text.lower() == str(value).lower()
+    return str(value) == text
+
+
+def field_names(deck: Deck) -> set[str]:
+    """Every field some card of the deck has: a ``--where`` on another would silently list nothing."""
+    return {name for card in deck.cards for name in card.fields}
 
 
 class SelectionError(ValueError):

@@ -51,7 +51,7 @@ def _card_ref(validator, expected, instance, schema):
         kind = " or ".join(wanted) if wanted else "card"
         yield ValidationError(f"no {kind} with id '{instance}' in this deck{did_you_mean(instance, candidates)}",
                               validator="x-card-ref")
-    elif wanted is not None and index[instance] not in wanted:
+    elif wanted is not None and index[instance] and index[instance] not in wanted:  # no type: its own error
         yield ValidationError(f"'{instance}' is a {index[instance]}, but a {' or '.join(wanted)} is expected here",
                               validator="x-card-ref")
 
@@ -336,7 +336,9 @@ def explain(err: ValidationError, locate: Locator, label: str = "") -> list[Diag
     if err.validator in ("oneOf", "anyOf") and err.context:
         # a branch written for another type of value (a list where a mapping is also allowed) says
         # nothing about the mistake when a branch of the right type found one
-        fitting = [e for e in err.context if not (e.validator == "type" and not e.relative_path)]
+        # (an enum of words where a mapping is also allowed is such a branch too)
+        fitting = [e for e in err.context if e.relative_path or not (
+            e.validator == "type" or (e.validator == "enum" and not _same_kind(e.instance, e.validator_value)))]
         return explain(best_match(fitting or err.context), locate, label)
     path = tuple(err.absolute_path)
     where = readable(path, label)
@@ -375,6 +377,13 @@ def explain(err: ValidationError, locate: Locator, label: str = "") -> list[Diag
         quoted = repr(err.instance)
         message = excerpt(err.instance) + err.message[len(quoted):] if err.message.startswith(quoted) else err.message
     return [_at(locate(path, False), "schema", prefix + message)]
+
+
+def _same_kind(value, options) -> bool:
+    """Whether ``value`` is of the JSON kind of one of ``options`` (a word among words, a number among numbers)."""
+    def kind(v):
+        return "number" if isinstance(v, (int, float)) and not isinstance(v, bool) else type(v).__name__
+    return any(kind(value) == kind(option) for option in options)
 
 
 def _at(loc: Location, code: str, message: str) -> Diagnostic:

@@ -33,8 +33,8 @@ import yaml
 
 from cardtools.core.atomic import atomic_open, write_text
 from cardtools.core.diagnostics import Diagnostic, did_you_mean, error
-from cardtools.core.yamlfile import MAX_BYTES, MAX_VALUES, Position, YamlDocument, load_yaml, plain_scalar, \
-    pointer_from_path
+from cardtools.core.yamlfile import MAX_BYTES, MAX_VALUES, Position, YamlDocument, load_yaml, not_utf8, \
+    plain_scalar, pointer_from_path
 
 SUFFIXES = (".csv", ".xlsx")
 FLOW = ("[", "{", '"', "'")
@@ -71,7 +71,7 @@ def load_table(path: Path) -> tuple[list[Sheet] | None, list[Diagnostic]]:
             return None, [error(path, 1, 1, "file-too-large", f"file is larger than {MAX_BYTES // 2**20} MiB")]
         tables = _csv(path) if path.suffix.lower() == ".csv" else _xlsx(path)
     except UnicodeDecodeError as exc:
-        return None, [error(path, 1, 1, "encoding", f"file is not UTF-8 ({exc.reason})")]
+        return None, [not_utf8(path, exc, "; save it as CSV UTF-8")]
     except _TooLarge as exc:
         return None, [error(path, exc.row, 1, "too-large", f"more than {MAX_VALUES:,} cells in one file: split it")]
     except (OSError, csv.Error, ValueError, KeyError) as exc:  # openpyxl: ValueError/KeyError for a broken file

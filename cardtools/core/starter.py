@@ -11,10 +11,13 @@ import re
 from pathlib import Path
 
 from cardtools.core.atomic import write_text
-from cardtools.core.workspace import Workspace
+from cardtools.core.workspace import BUILTIN, Workspace
 
 FOLDER = "templates/new"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+#: Folders holding one subfolder per shipped game (and cardtools' defaults, such as ``default/card``):
+#: a workspace's folder of the same name hides the shipped one for every game that reads it.
+PER_GAME = ("schemas", "templates/layouts", "templates/text", "templates/reference", "templates/agents")
 
 
 class StarterError(ValueError):
@@ -30,6 +33,11 @@ def create(workspace: Workspace, game: str, starter: str = "minimal") -> list[Pa
     """Write the starter's files into the workspace as game ``game``; returns their paths."""
     if not GAME_ID.match(game):
         raise StarterError(f"'{game}' is not a game id: use lower-case letters, digits, '_' and '-'")
+    shipped = sorted({p.name for folder in PER_GAME if (BUILTIN / folder).is_dir()
+                      for p in (BUILTIN / folder).iterdir() if p.is_dir()})
+    if game in shipped:
+        raise StarterError(f"'{game}' names shipped files ({', '.join(shipped)}): a game of that id would hide them; "
+                           "choose another id (--from aoc starts from a shipped game's cards)")
     source = next((f / starter for f in workspace.search_path(FOLDER) if (f / starter).is_dir()), None)
     if source is None:
         raise StarterError(f"no starter '{starter}' (starters: {', '.join(starters(workspace))})")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from cardtools.core.deck import Deck
-from cardtools.core.diagnostics import Diagnostic, error
+from cardtools.core.diagnostics import Diagnostic, display_path, error
 from cardtools.core.loader import read_deck
 from cardtools.core.variants import FOLDER, variant_names
 from cardtools.core.workspace import Workspace
@@ -102,11 +102,29 @@ def within(path: Path, target: Path) -> bool:
     return path == target or target in path.parents
 
 
+#: Files that make a folder under decks/ look like a deck (card files, a manifest misnamed).
+DECK_FILES = (".yaml", ".yml", ".csv", ".xlsx")
+
+
+def unread_decks(workspace: Workspace) -> list[Diagnostic]:
+    """Folders under decks/ holding card files but no game.yaml: every command would skip them
+    silently (a deleted or misnamed manifest), so validating everything says so."""
+    found = []
+    for folder in sorted(workspace.decks.glob("[!.]*/")):
+        if (folder / "game.yaml").is_file() or not any(f.suffix in DECK_FILES for f in folder.iterdir()):
+            continue
+        misnamed = folder / "game.yml"
+        hint = (f"rename {display_path(misnamed)} to game.yaml" if misnamed.is_file() else
+                "add one (cardtools new, docs/deck-format.md) or move the folder out of decks/")
+        found.append(error(folder, 1, 1, "no-manifest", f"deck folder '{folder.name}' has no game.yaml; {hint}"))
+    return found
+
+
 def validate(workspace: Workspace, paths: list[str] | None = None, variant: str | None = None,
              checks: Checks = Checks()) -> list[Diagnostic]:
-    found: list[Diagnostic] = []
+    found = [] if paths else unread_decks(workspace)
     chosen = targets(workspace, list(paths or []), variant, checks)
-    if not chosen:
+    if not chosen and not found:
         return [error(workspace.decks, 1, 1, "no-decks", f"no decks found under {workspace.decks}")]
     games_done: set[tuple[Path, str]] = set()
     for (where, game, name), files in chosen.items():

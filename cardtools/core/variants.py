@@ -93,8 +93,8 @@ def chain(deck_folder: Path, name: str, schemas) -> tuple[list[YamlDocument], li
             loc = where or Location(deck_folder / "game.yaml", 1, 1)
             return [], [error(loc.path, loc.line, loc.col, "variant", message)]
         doc, found = load_yaml(path)
-        if doc is None or found:
-            return [], found or [error(path, 1, 1, "variant", "variant file is empty")]
+        if doc is None or found or doc.data is None:
+            return [], found or [error(path, 1, 1, "empty", "file is empty")]
         found = schemas.validate(SCHEMA, doc.data, doc, label=current)
         if found:
             return [], found

@@ -101,6 +101,14 @@ def pointer_from_path(parts) -> str:
 _ODD_BREAK = re.compile("[\u2028\u2029\x85]")
 
 
+def not_utf8(path: Path, exc: UnicodeDecodeError, hint: str = "") -> Diagnostic:
+    """A file that is not UTF-8, at its first byte that is not."""
+    data = exc.object
+    line = data.count(b"\n", 0, exc.start) + 1
+    col = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+    return error(path, line, col, "encoding", f"file is not UTF-8 ({exc.reason}){hint}")
+
+
 def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None, list[Diagnostic]]:
     """Load one YAML file. Returns the document (None if unusable) and every problem found."""
     path = Path(path)
@@ -114,9 +122,7 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[YamlDocument | None,
             data = path.read_bytes()
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
-            col = len(data[data.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
-            return None, [error(path, line, col, "encoding", f"file is not UTF-8 ({exc.reason})")]
+            return None, [not_utf8(path, exc)]
         except OSError as exc:
             return None, [error(path, 1, 1, "io", f"cannot read file: {exc.strerror or exc}")]
     odd = _ODD_BREAK.search(text)

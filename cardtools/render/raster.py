@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardtools.core.atomic import write_bytes, write_text
 from cardtools.core.deck import Card, Deck
 from cardtools.core.workspace import Workspace
+from cardtools.render.art import MAX_PIXELS
 from cardtools.render.fonts import initial_font
 from cardtools.render.pnp import Copy, Faces, copies, painter_for
 from cardtools.render.units import INCH, Size, pt
@@ -44,6 +45,10 @@ PROFILES = {
 
 def pixel_size(card: Size, bleed: float, dpi: int) -> tuple[int, int]:
     return (round((card.width + 2 * bleed) / INCH * dpi), round((card.height + 2 * bleed) / INCH * dpi))
+
+
+def _area(pixels: tuple[int, int]) -> int:
+    return pixels[0] * pixels[1]
 
 
 def one_up_pdf(faces: Faces, forms: list[str]) -> bytes:
@@ -126,8 +131,17 @@ def export_images(deck: Deck, workspace: Workspace, out_dir: Path, card_size: Si
     chosen = PROFILES[profile]
     bleed = chosen.bleed if bleed is None else bleed
     width, height = pixel_size(card_size, bleed, dpi)
+    if width * height > MAX_PIXELS:
+        most = int(dpi * (MAX_PIXELS / (width * height)) ** 0.5)
+        while _area(pixel_size(card_size, bleed, most)) > MAX_PIXELS:  # rounding to whole pixels
+            most -= 1
+        raise ValueError(f"--dpi {dpi}: {width:,} × {height:,} pixels a card, more than the {MAX_PIXELS:,} any card "
+                         f"needs; at most {most:,} dpi at this card size")
     printed = copies(deck, only, players=players)
     faces = plan_faces(deck, workspace, card_size, bleed, printed, edition=edition, dpi=dpi)
+    if Path(out_dir).is_dir():  # the manifests are written last: an export interrupted half way has none
+        for name in MANIFESTS:
+            (Path(out_dir) / name).unlink(missing_ok=True)
     written = []
     for key, image in face_images(faces, width, height):
         path = Path(out_dir) / f"{key}.png"
@@ -149,6 +163,9 @@ def face_counts(faces: Faces, printed: list[Copy]) -> list[tuple[str, Card, int]
     return [(face, card, count) for face, (card, count) in counts.items()]
 
 
+MANIFESTS = ("manifest.csv", "manifest.json")
+
+
 def write_manifest(out_dir: Path, about: dict, rows: list[dict]) -> list[Path]:
     """``manifest.csv`` (one row per file) and ``manifest.json`` (the same rows and what the
     export was), for a print shop or a script: which file, which card, how many, which back."""
@@ -156,7 +173,7 @@ def write_manifest(out_dir: Path, about: dict, rows: list[dict]) -> list[Path]:
     writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["file"], lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    paths = [out_dir / "manifest.csv", out_dir / "manifest.json"]
+    paths = [out_dir / name for name in MANIFESTS]
     write_text(paths[0], buffer.getvalue())
     write_text(paths[1], json.dumps({**about, "files": rows}, indent=2, ensure_ascii=False) + "\n")
     return paths

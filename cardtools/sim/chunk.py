@@ -26,6 +26,10 @@ COLUMNS = {
     "agent_seed": "seed of the agents' random streams in this game",
 }
 
+#: What each of those columns holds: reading a run's records checks it (a file edited by hand).
+KINDS = {"game": int, "deal": int, "seat": int, "agent": str, "score": (int, float), "rank": int, "winner": bool,
+         "win": (int, float), "moves": int, "deal_seed": int, "agent_seed": int}
+
 
 class GameFailed(RuntimeError):
     """The engine or an agent failed in a game; the message says how to reproduce it."""

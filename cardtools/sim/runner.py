@@ -62,6 +62,12 @@ class Outcome:
     dropped: str = ""                  # what the bans took from other cards (DeckBundle.dropped)
 
 
+#: Bounds of one run: its plan, its chunk files and its records are held or listed whole (a typo such
+#: as `--games 100000000000` took gigabytes in seconds); past them, several runs with other seeds.
+MAX_GAMES = 10_000_000
+MAX_CHUNKS = 100_000
+
+
 def simulate(request: Request, folder: Path, workspace: Workspace, stream: TextIO | None = None) -> Outcome:
     """Play (or finish) the run in ``folder``. Raises ValueError for options that name nothing
     usable, ``DiagnosticError`` for a deck or profile with errors, ``RunProblem`` for a folder
@@ -69,6 +75,12 @@ def simulate(request: Request, folder: Path, workspace: Workspace, stream: TextI
     fails (the chunks done so far are kept)."""
     if request.games <= 0:
         raise SimulationError(f"--games {request.games}: a run must play at least one game")
+    if request.games > MAX_GAMES:
+        raise ValueError(f"--games {request.games}: a run plays at most {MAX_GAMES:,} games; play more as several "
+                         f"runs with other --seed values")
+    if -(-request.games // request.chunk) > MAX_CHUNKS:
+        raise ValueError(f"--chunk {request.chunk}: {request.games:,} games make {-(-request.games // request.chunk):,} "
+                         f"chunk files, more than {MAX_CHUNKS:,}; use a larger --chunk")
     bundle = make_bundle(workspace, request.game, request.variant, tuple(request.bans), request.changes)
     game = open_game(bundle)
     trial = game.new_state(request.players, 0)          # ValueError: not a player count of this game

@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from cardtools.core.atomic import atomic_open, write_text
+from cardtools.sim.chunk import KINDS
 
 MANIFEST = "manifest.json"
 RECORDS = "games.jsonl"
@@ -57,7 +58,8 @@ class RunStore:
         path = self.folder / MANIFEST
         if not path.is_file():
             raise RunProblem(f"{self.folder} is not a simulation run (no {MANIFEST}); run cardtools simulate first")
-        return json.loads(path.read_text(encoding="utf-8"))
+        return _object(path, 1, path.read_text(encoding="utf-8"),
+                       "the run's manifest was changed by hand; run the simulation again into a new folder")
 
     def done(self) -> set[int]:
         """The chunks already played."""
@@ -84,15 +86,78 @@ class RunStore:
 
     def rows(self) -> list[dict]:
         """Every record of a finished run."""
-        self.manifest()
+        configuration = self.manifest().get("configuration")
         if not self.records.is_file():
             raise RunProblem(f"{self.folder}: the run is not finished (no {RECORDS}); re-run the same "
                              f"cardtools simulate command to finish it")
         with self.records.open(encoding="utf-8") as handle:
-            return [json.loads(line) for line in handle]
+            rows = [_record(self.records, number, line) for number, line in enumerate(handle, 1)]
+        _same_engine_columns(self.records, rows)
+        games, players = (configuration.get(k) for k in ("games", "players")) if isinstance(configuration, dict) \
+            else (None, None)
+        if isinstance(games, int) and isinstance(players, int) and len(rows) != games * players:
+            raise RunProblem(f"{self.records}: {len(rows)} records, {games * players} expected ({games} games x "
+                             f"{players} players): {REASSEMBLE}")
+        return rows
 
     def _chunk_path(self, chunk: int) -> Path:
         return self.folder / CHUNKS / f"chunk-{chunk:05d}.jsonl"
+
+
+#: What to do about a records file changed after the run: its chunks still hold every row.
+REASSEMBLE = ("the file was changed after the run; delete it and re-run the same cardtools simulate command to "
+              "assemble it again from its chunks")
+
+
+#: A JSON value's kind, as a message names it.
+_KINDS = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false",
+          type(None): "null", dict: "an object"}
+
+
+def _object(path: Path, line: int, text: str, remedy: str) -> dict:
+    """The JSON object in ``text`` (which starts at ``line`` of ``path``), or the problem at its position."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        line, col, problem = line + exc.lineno - 1, exc.colno, exc.msg
+    else:
+        if isinstance(value, dict):
+            return value
+        col, problem = 1, _KINDS[type(value)]
+    raise RunProblem(f"{path}:{line}:{col}: not a JSON object ({problem}): {remedy}")
+
+
+def _record(path: Path, line: int, text: str) -> dict:
+    """One row of the records, with every column every game's records have, each of its kind."""
+    row = _object(path, line, text, REASSEMBLE)
+    for column, kind in KINDS.items():
+        if column not in row:
+            raise RunProblem(f"{path}:{line}:1: no column '{column}': {REASSEMBLE}")
+        if not isinstance(row[column], kind) or (kind is int and isinstance(row[column], bool)):
+            raise RunProblem(f"{path}:{line}:1: column '{column}' holds {json.dumps(row[column])}, "
+                             f"not {_KINDS[kind if isinstance(kind, type) else int]}: {REASSEMBLE}")  # (int, float)
+    return row
+
+
+def _same_engine_columns(path: Path, rows: list[dict]) -> None:
+    """The columns a game's engine adds hold the same kind of value in every row as in the first (the
+    report reads lists of card ids as per-card tables and numbers as distributions)."""
+    first = {column: _kind(value) for column, value in (rows[0].items() if rows else ()) if column not in KINDS}
+    for line, row in enumerate(rows, 1):
+        for column, kind in first.items():
+            found = _kind(row[column]) if column in row else "nothing"
+            if found != kind or found == _MIXED:
+                raise RunProblem(f"{path}:{line}:1: column '{column}' holds {found}"
+                                 f"{'' if found == kind else f', where line 1 holds {kind}'}: {REASSEMBLE}")
+
+
+_MIXED = "a list of other values than card ids"
+
+
+def _kind(value) -> str:
+    if isinstance(value, list):
+        return "a list of card ids" if all(isinstance(v, str) for v in value) else _MIXED
+    return _KINDS[type(value)]
 
 
 def _line(row: dict) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardtools.core.deck import thaw
+from cardtools.core.diagnostics import did_you_mean
 from cardtools.core.loader import load_deck
 from cardtools.core.workspace import Workspace
 from cardtools.sim.report import pct
@@ -42,16 +43,20 @@ def field_range(workspace: Workspace, game: str, variant: str | None, card_id: s
     deck = load_deck(game, variant, workspace)
     card = deck.get(card_id)
     if card is None:
-        raise ValueError(f"no card '{card_id}' in {game}")
+        raise ValueError(f"no card '{card_id}' in {game}{did_you_mean(card_id, [c.id for c in deck.cards])}")
     value: Any = thaw(card.fields)
     schema = workspace.schemas.bundle(deck.manifest.card_types[card.type].schema)
-    for key in field.split("."):
-        if key.isdigit():
-            value = value[int(key)] if isinstance(value, list) and int(key) < len(value) else None
+    keys = field.split(".")
+    for depth, key in enumerate(keys, 1):
+        if key.isdigit() and isinstance(value, list) and int(key) < len(value):
+            value = value[int(key)]
             schema = {}                       # inside effects: the verbs' schemas give no range
-        else:
-            value = value.get(key) if isinstance(value, dict) else None
+        elif isinstance(value, dict) and key in value:
+            value = value[key]
             schema = schema.get("properties", {}).get(key, {})
+        else:
+            hint = did_you_mean(key, value) if isinstance(value, dict) else ""
+            raise ValueError(f"{card_id} has no field '{'.'.join(keys[:depth])}'{hint}")
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{card_id}.{field} is {value!r}: tune searches a whole-number field")
     return value, schema.get("minimum"), schema.get("maximum")

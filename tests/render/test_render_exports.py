@@ -102,3 +102,31 @@ def test_build_writes_every_games_print_and_play(repo, tmp_path, capsys, monkeyp
         for paper in ("a4", "letter"):
             assert (tmp_path / "out" / f"{game}-pnp-{paper}.pdf").read_bytes().startswith(b"%PDF")
             assert (tmp_path / "out" / f"{game}-reference-{paper}.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_dpi_beyond_what_any_card_needs_is_refused_before_rendering(demo, capsys):
+    """`--dpi 5000` ran out of memory with a traceback (MemoryError) after writing nothing useful."""
+    assert main(["images", "demo", "--dpi", "5000", "-o", "img"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "cardtools images: error: --dpi 5000: 12,500 × 17,500 pixels a card, more than the 40,000,000 any card "
+        "needs; at most 2,138 dpi at this card size")
+    assert not (demo.root / "img").exists()
+
+
+def test_an_interrupted_export_leaves_no_manifest_of_the_images_before(demo, capsys, monkeypatch):
+    """Ctrl-C half way replaced some images and kept the last export's manifests, which then described
+    a mix of old and new files; now an unfinished export has no manifest (they are written last)."""
+    from cardtools.render import raster
+
+    assert main(["images", "demo", "-o", "img"]) == 0
+    encode, calls = raster.png_bytes, []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return encode(*args, **kwargs)
+    monkeypatch.setattr(raster, "png_bytes", interrupted)
+    assert main(["images", "demo", "--dpi", "100", "-o", "img"]) == 130
+    assert capsys.readouterr().err.strip() == "cardtools: interrupted"
+    assert sorted(p.name for p in (demo.root / "img").iterdir() if not p.name.endswith(".png")) == []

@@ -169,3 +169,21 @@ def test_in_a_real_browser_a_saved_card_appears_without_reloading_by_hand(demo, 
             browser.close()
         watcher.terminate()
         watcher.wait(10)
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["watch", "demi"], (1, "decks/demi/game.yaml:1:1: error[unknown-game]: no deck 'demi' (expected {root}/decks/demi/"
+                            "game.yaml); did you mean 'demo'?; decks here: demo")),
+    (["watch", "demo", "--port", "99999"], (2, "cardtools watch: error: argument --port: 99999 is not a port (0 to 65535)")),
+])
+def test_a_game_or_port_that_cannot_be_watched_is_said_like_elsewhere(demo, capsys, argv, expected):
+    """Both were tracebacks (UsageError from validation; OverflowError from the socket); an unknown game is
+    now the diagnostic every command gives, a port out of range a usage error."""
+    from cardtools.cli import main
+
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse
+        code = exc.code
+    first = capsys.readouterr().err.strip().splitlines()[-1 if code == 2 else 0]
+    assert (code, first) == (expected[0], expected[1].format(root=demo.root))
