@@ -73,7 +73,7 @@ class BaseGame:
                         for kind in state.STATS.values()}
         self.word = Words(self.vocab, self.WORDS)
         self.codec = MoveCodec(self.MOVES())
-        self.handlers: dict[int, tuple[str, tuple]] = {}
+        self.handlers: dict[int, tuple[Callable, tuple]] = {}
         decisions = [k for k in self.codec.kinds if k.decision]
         if len(decisions) != 1:
             raise ValueError("a game's moves need exactly one kind answering decisions (an OPTION argument)")
@@ -84,11 +84,11 @@ class BaseGame:
         if missing:
             raise ValueError(f"the {deck.game} engine has no {', '.join(f'move_{m}' for m in missing)}")
 
-    def handler(self, move: int) -> tuple[str, tuple]:
-        """The name of the state's method applying ``move`` and its argument values (remembered per
-        move id: agents ask again and again)."""
+    def handler(self, move: int) -> tuple[Callable, tuple]:
+        """The state's method applying ``move`` (its class's function: no bound method made at each
+        move) and its argument values, remembered per move id: agents ask again and again."""
         kind, values = self.codec.decode(move)
-        found = self.handlers[move] = (kind.handler, values)
+        found = self.handlers[move] = (getattr(self.State, kind.handler), values)
         return found
 
     def name(self, card: str) -> str:
@@ -282,7 +282,7 @@ class BaseState(Agenda, Host, metaclass=Slotted):
         self._legal = None
         if self.pending is None:
             handler, values = self.game.handlers.get(action) or self.game.handler(action)
-            pending = getattr(self, handler)(*values)
+            pending = handler(self, *values)
         else:
             option = self.pending.options[action - self.game.decision.base]
             self.pending = None
@@ -412,11 +412,12 @@ class BaseState(Agenda, Host, metaclass=Slotted):
                 printed = {**printed, name: printed.get(name, 0) + number}
         self.set_powers(actor, before.plus(abilities, printed))
 
-    def set_powers(self, actor: int, powers: Powers) -> None:
+    def set_powers(self, actor: int, powers: Powers, moved: tuple[str, ...] | None = None) -> None:
         """An actor's cards changed: re-index modifiers if theirs changed, and forget what depended on
         them — the actor's statistics (moved by the printed numbers alone while their modifiers, all
-        constant, stay the same), and their table if their modifiers changed or read their cards;
-        everyone's, if a modifier of theirs (before or after) reaches other actors."""
+        constant, stay the same: only the names in ``moved`` when the caller knows which printed
+        numbers changed, else every name), and their table if their modifiers changed or read their
+        cards; everyone's, if a modifier of theirs (before or after) reaches other actors."""
         before = self.powers[actor]
         self.powers = self.powers[:actor] + (powers,) + self.powers[actor + 1:]
         changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
@@ -431,7 +432,13 @@ class BaseState(Agenda, Host, metaclass=Slotted):
             if known and not changed and powers.fixed:
                 # the same constant modifiers: only the printed numbers moved (a worker placed)
                 old, new = before.printed, powers.printed
-                statistics[actor] = {name: value + new.get(name, 0) - old.get(name, 0) for name, value in known.items()}
+                if moved is None:
+                    statistics[actor] = {name: value + new.get(name, 0) - old.get(name, 0) for name, value in known.items()}
+                else:                   # (a name twice in ``moved`` is set twice to the same)
+                    updated = statistics[actor] = known.copy()
+                    for name in moved:
+                        if name in known:
+                            updated[name] = known[name] + new.get(name, 0) - old.get(name, 0)
             else:
                 statistics[actor] = None
             if changed or not powers.fixed:

@@ -971,9 +971,10 @@ class State(Politics):
         """A worker was placed ``on`` a card and/or left ``off`` one (none: workers moved between the
         pool and the banks, a tactic changed): the printed numbers move by those cards' symbols, without a
         new sum over the cards (the powers' printed numbers are the cards', ``invariants.check``)."""
-        symbols = self.game.symbols
+        symbols, names = self.game.symbols, self.game.symbol_names
         printed = self.powers[p].printed
-        if (on is not None and symbols[on]) or (off is not None and symbols[off]):
+        moved = (names[on] if on is not None else ()) + (names[off] if off is not None else ())
+        if moved:
             printed = dict(printed)
             if on is not None:
                 for name, value in symbols[on]:
@@ -981,16 +982,16 @@ class State(Politics):
             if off is not None:
                 for name, value in symbols[off]:
                     printed[name] -= value
-        self.reprint(p, printed)
+        self.reprint(p, printed, moved)
 
-    def reprint(self, p: int, printed: dict[str, int]) -> None:
+    def reprint(self, p: int, printed: dict[str, int], moved: tuple[str, ...] | None = None) -> None:
         """``p``'s printed numbers are now ``printed``, their cards in play the same: the abilities stay,
-        only the statistics move (nothing to redo when the numbers and the player's modifiers, fixed and
-        reaching nobody else, are the same)."""
+        only the statistics move — those of ``moved`` when known (``set_powers``); nothing to redo when
+        the numbers and the player's modifiers, fixed and reaching nobody else, are the same."""
         old = self.powers[p]
         if (printed is old.printed or printed == old.printed) and old.fixed and not old.reaching:
             return
-        self.set_powers(p, old.printing(printed))
+        self.set_powers(p, old.printing(printed), moved)
 
 
 def _probe(node):
@@ -1109,6 +1110,8 @@ class Game(BaseGame):
         #: card -> (statistic, number printed) for the statistics' fields (vocabulary.printed)
         self.symbols = {c.id: tuple((name, self.printed[kind.field][c.id]) for name, kind in State.STATS.items()
                                     if c.id in self.printed[kind.field]) for c in cards}
+        #: card -> the statistics it prints (what a worker placed on it or taken off moves: restaffed)
+        self.symbol_names = {card: tuple(name for name, _ in found) for card, found in self.symbols.items()}
         #: card -> the `kind` word it is for triggers (`taken: technology`, `taken: leader` …)
         self.trigger_kinds = {c.id: "technology" if self.is_technology(c.id) else c.type for c in cards}
         self.kinds = {c.id: frozenset(k for k in (c.type, c.get("building"), c.get("unit"),

@@ -915,8 +915,9 @@ class Meanings(BaseState):
     def by_rank(self, name: str) -> list[int]:
         """Players still in the game from the most to the least: a tie goes to the current player,
         then the nearer clockwise, who counts as having more."""
-        n, current = self.n, self.player
-        return sorted(self.active, key=lambda q: (self.stat(None, q, name), -((q - current) % n)), reverse=True)
+        n, current = self.n, self.player        # (decorated, not keyed: no lambda's call per player)
+        ranked = sorted([(self.stat(None, q, name), -((q - current) % n), q) for q in self.active], reverse=True)
+        return [q for _, _, q in ranked]
 
     def ranking(self, ctx: Ctx, name: str) -> list[list[int]]:
         """Places by a statistic (`rank`: Impact of Science's 14/7/0) break ties by turn order like any
