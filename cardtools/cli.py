@@ -98,7 +98,8 @@ def add_run_options(p) -> None:
                         "naming it that the card can go without (a 7 Ages empire's artefact) goes too, and "
                         "the run says so; any other reference stops the run, naming the cards")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
-                   help="worker processes (default: one per core); results do not depend on it")
+                   help="worker processes (default: one per core; at most 4 per core, and no more than the "
+                        "chunks to play); results do not depend on it")
     p.add_argument("--backend", choices=["local", "dask"], default="local",
                    help="local processes (default) or a Dask cluster (pip install 'cardtools[dask]')")
     p.add_argument("--scheduler", metavar="ADDRESS",
@@ -1030,6 +1031,7 @@ def cmd_simulate(args) -> int:
 
 def run_request(args):
     """A simulation ``Request`` from ``add_run_options``'s options (UsageProblem for impossible ones)."""
+    from cardtools.sim.backends import JOBS_PER_CORE, max_jobs
     from cardtools.sim.runner import Request
 
     bans = tuple(b.strip() for text in args.ban for b in text.split(",") if b.strip())
@@ -1038,6 +1040,11 @@ def run_request(args):
             raise UsageProblem(f"{option} must be at least 1, got {value}")
     if args.scheduler and args.backend != "dask":
         raise UsageProblem("--scheduler needs --backend dask")
+    if not args.scheduler and args.jobs > max_jobs():
+        cores = os.cpu_count() or 1
+        print(f"cardtools {args.command}: --jobs {args.jobs} lowered to {max_jobs()} ({JOBS_PER_CORE} per core, "
+              f"{cores} core{'s' if cores != 1 else ''})", file=sys.stderr)
+        args.jobs = max_jobs()
     return Request(args.game, args.players, args.games, args.agents, args.seed, args.variant, bans, args.chunk,
                    args.jobs, args.backend, args.scheduler)
 
