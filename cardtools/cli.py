@@ -512,11 +512,11 @@ def cmd_validate(args) -> int:
 
 def validation_checks():
     """What validation checks besides decks: the files a game's build reads (text templates, layouts,
-    reference sheet templates), its agent profiles and scenario files, and the icons in hand-written
-    card text."""
+    reference sheet templates), its agent profiles and scenario files, the icons in hand-written
+    card text, and the art files the cards show."""
     from cardtools.core.validate import Checks, FileKind
     from cardtools.effects.vocabulary import text_files
-    from cardtools.render import layout, reference_template, richtext
+    from cardtools.render import face, layout, reference_template, richtext
     from cardtools.sim import profiles, scenario
 
     return Checks(kinds=(FileKind(text_files),  # checked with the deck, by the effect checks
@@ -524,7 +524,7 @@ def validation_checks():
                          FileKind(reference_template.template_files, reference_template.check_templates),
                          FileKind(profiles.profile_files, profiles.check_profiles),
                          FileKind(scenario.game_scenarios, scenario.check_scenarios)),
-                  decks=(richtext.check_texts,))
+                  decks=(richtext.check_texts, face.check_art))
 
 
 def cmd_list(args) -> int:
