@@ -98,7 +98,8 @@ def add_run_options(p) -> None:
                         "naming it that the card can go without (a 7 Ages empire's artefact) goes too, and "
                         "the run says so; any other reference stops the run, naming the cards")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
-                   help="worker processes (default: one per core); results do not depend on it")
+                   help="worker processes (default: one per core; at most 4 per core, and no more than the "
+                        "chunks to play); results do not depend on it")
     p.add_argument("--backend", choices=["local", "dask"], default="local",
                    help="local processes (default) or a Dask cluster (pip install 'cardtools[dask]')")
     p.add_argument("--scheduler", metavar="ADDRESS",
@@ -511,11 +512,11 @@ def cmd_validate(args) -> int:
 
 def validation_checks():
     """What validation checks besides decks: the files a game's build reads (text templates, layouts,
-    reference sheet templates), its agent profiles and scenario files, and the icons in hand-written
-    card text."""
+    reference sheet templates), its agent profiles and scenario files, the icons in hand-written
+    card text, and the art files the cards show."""
     from cardtools.core.validate import Checks, FileKind
     from cardtools.effects.vocabulary import text_files
-    from cardtools.render import layout, reference_template, richtext
+    from cardtools.render import face, layout, reference_template, richtext
     from cardtools.sim import profiles, scenario
 
     return Checks(kinds=(FileKind(text_files),  # checked with the deck, by the effect checks
@@ -523,7 +524,7 @@ def validation_checks():
                          FileKind(reference_template.template_files, reference_template.check_templates),
                          FileKind(profiles.profile_files, profiles.check_profiles),
                          FileKind(scenario.game_scenarios, scenario.check_scenarios)),
-                  decks=(richtext.check_texts,))
+                  decks=(richtext.check_texts, face.check_art))
 
 
 def cmd_list(args) -> int:
@@ -1030,6 +1031,7 @@ def cmd_simulate(args) -> int:
 
 def run_request(args):
     """A simulation ``Request`` from ``add_run_options``'s options (UsageProblem for impossible ones)."""
+    from cardtools.sim.backends import JOBS_PER_CORE, max_jobs
     from cardtools.sim.runner import Request
 
     bans = tuple(b.strip() for text in args.ban for b in text.split(",") if b.strip())
@@ -1038,6 +1040,11 @@ def run_request(args):
             raise UsageProblem(f"{option} must be at least 1, got {value}")
     if args.scheduler and args.backend != "dask":
         raise UsageProblem("--scheduler needs --backend dask")
+    if not args.scheduler and args.jobs > max_jobs():
+        cores = os.cpu_count() or 1
+        print(f"cardtools {args.command}: --jobs {args.jobs} lowered to {max_jobs()} ({JOBS_PER_CORE} per core, "
+              f"{cores} core{'s' if cores != 1 else ''})", file=sys.stderr)
+        args.jobs = max_jobs()
     return Request(args.game, args.players, args.games, args.agents, args.seed, args.variant, bans, args.chunk,
                    args.jobs, args.backend, args.scheduler)
 

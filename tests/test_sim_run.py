@@ -258,3 +258,12 @@ def test_records_cut_short_are_named_with_how_many_are_missing(cli, tmp_path, ke
     assert err.strip() == (f"cardtools report: error: {records}: {keep} records, 4 expected (2 games x 2 players): the "
                            "file was changed after the run; delete it and re-run the same cardtools simulate command "
                            "to assemble it again from its chunks")
+
+
+def test_jobs_are_capped_at_four_per_core_saying_so(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    code, out, err = run(cli, tmp_path / "r", "--players", "2", "--agents", "random", "--games", "2", "--chunk", "1",
+                         "--jobs", "500")
+    assert code == 0, err
+    assert "cardtools simulate: --jobs 500 lowered to 4 (4 per core, 1 core)" in err
+    assert out.splitlines()[1].endswith("games/s, 4 local workers)")

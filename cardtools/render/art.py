@@ -14,9 +14,10 @@ reported as a warning, so a deck prints before its art is done.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Iterator
 
 from PIL import Image, UnidentifiedImageError
 from reportlab.lib.colors import toColor
@@ -66,25 +67,12 @@ class Art:
     def load(self, path: Path) -> Image.Image | Icon:
         """The file's image (raster) or drawing (SVG); raises ``ArtError``."""
         if path not in self._files:
-            suffix = path.suffix.lower()
-            if suffix == ".svg":
-                try:
-                    self._files[path] = parse_icon(path)
-                except IconError as exc:
-                    line, message = exc.args
-                    raise ArtError(f"{path.name}:{line}: {message}") from None
-            elif suffix in RASTER:
-                try:
-                    with Image.open(path) as image:
-                        if image.width * image.height > MAX_PIXELS:
-                            raise ArtError(f"'{path.name}' is {image.width:,} × {image.height:,} pixels, more than "
-                                           f"the {MAX_PIXELS:,} any card needs")
-                        image.load()
-                        self._files[path] = image.convert("RGBA" if "A" in image.getbands() else "RGB")
-                except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
-                    raise ArtError(f"cannot read '{path.name}' as an image: {exc}") from None
+            if path.suffix.lower() == ".svg":
+                self._files[path] = _drawing(path)
             else:
-                raise ArtError(f"'{path.name}': art is PNG, JPG or SVG")
+                with _opened(path) as image:
+                    image.load()
+                    self._files[path] = image.convert("RGBA" if "A" in image.getbands() else "RGB")
         return self._files[path]
 
     def reader(self, path: Path, width_pt: float, height_pt: float) -> ImageReader:
@@ -96,6 +84,41 @@ class Art:
         if key not in self._sized:
             self._sized[key] = ImageReader(image if size == image.size else image.resize(size, Image.LANCZOS))
         return self._sized[key]
+
+
+def verify(path: Path) -> None:
+    """Read an art file as ``Art.load`` would, without decoding its pixels: a raster file's header
+    (and a PNG's checksums, which find a file cut short), an SVG whole. Raises ``ArtError``; what
+    ``cardtools validate`` checks, so a broken file is found before a build stops on it."""
+    if path.suffix.lower() == ".svg":
+        _drawing(path)
+    else:
+        with _opened(path) as image:
+            image.verify()
+
+
+def _drawing(path: Path) -> Icon:
+    try:
+        return parse_icon(path)
+    except IconError as exc:
+        line, message = exc.args
+        raise ArtError(f"{path.name}:{line}: {message}") from None
+
+
+@contextmanager
+def _opened(path: Path) -> Iterator[Image.Image]:
+    """The raster file opened (not decoded) and its size checked; what the caller then reads of
+    it fails as ``ArtError`` too."""
+    if path.suffix.lower() not in RASTER:
+        raise ArtError(f"'{path.name}': art is PNG, JPG or SVG")
+    try:
+        with Image.open(path) as image:
+            if image.width * image.height > MAX_PIXELS:
+                raise ArtError(f"'{path.name}' is {image.width:,} × {image.height:,} pixels, more than "
+                               f"the {MAX_PIXELS:,} any card needs")
+            yield image
+    except (OSError, SyntaxError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
+        raise ArtError(f"cannot read '{path.name}' as an image: {exc}") from None
 
 
 def aspect(item: Image.Image | Icon) -> tuple[float, float]:

@@ -16,21 +16,22 @@ import math
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from reportlab.lib.colors import Color, toColor
 
 from cardtools.core.deck import Card, Deck, field_path, thaw
-from cardtools.core.diagnostics import Diagnostic, Location, did_you_mean, error, excerpt, warning
+from cardtools.core.diagnostics import Diagnostic, DiagnosticError, Location, did_you_mean, error, excerpt, warning
 from cardtools.effects.text import card_text
-from cardtools.render.art import FITS, Art, ArtError, ImageOp, resolve
+from cardtools.render.art import FITS, Art, ArtError, ImageOp, resolve, verify
 from cardtools.render.expressions import ExpressionError, evaluate, render
 from cardtools.render.fonts import Fonts
 from cardtools.render.icons import IconSet
 from cardtools.render.layout import Layout, LayoutLibrary, Region
 from cardtools.render.richtext import FLOOR, TextBlock, TextProblem, Typesetter, checked
-from cardtools.render.units import INCH, MM, Size, pt
+from cardtools.render.units import CARD_SIZES, INCH, MM, Size, pt
 
 #: Safe zone inset from the trim: 1/8 in (print-and-play-notes.md §4.2).
 SAFE = INCH / 8
@@ -218,7 +219,7 @@ class CardPainter:
     """Plans and draws the faces of one deck's cards at one card size and bleed."""
 
     def __init__(self, deck: Deck, library: LayoutLibrary, icons: IconSet, size: Size, bleed: float,
-                 edition: str = "play", dpi: float = 300):
+                 edition: str = "play", dpi: float = 300, layouts: Mapping[str, Layout] | None = None):
         self.deck = deck
         self.library = library
         self.icons = icons
@@ -229,10 +230,12 @@ class CardPainter:
         self._fonts: dict[tuple, Fonts] = {}
         self._typesetters: dict[tuple, Typesetter] = {}
         self._refs: dict[str, dict] = {}
+        if layouts is not None:  # already loaded for this size (validation meets a game once per variant)
+            self.__dict__["_layouts"] = layouts
 
     @cached_property
-    def _layouts(self) -> dict[str, Layout]:
-        return {t: self.library.for_type(self.deck.game, t, self.size.name) for t in self.deck.manifest.card_types}
+    def _layouts(self) -> Mapping[str, Layout]:
+        return layouts_by_type(self.library, self.deck, self.size)
 
     def layout(self, card_type: str) -> Layout:
         return self._layouts[card_type]
@@ -241,11 +244,32 @@ class CardPainter:
         """A card's front; a ``per_copy`` layout also sees which copy it is: ``copy`` of ``copies``
         (by default the copies of a full set, which serves every player count)."""
         layout = self.layout(card.type)
+        return self._plan(layout.front, layout, self._front_context(card, copy, copies), card, layout.values)
+
+    def _front_context(self, card: Card, copy: int = 1, copies: int | None = None) -> dict[str, Any]:
         context = self._context(card.type) | {"card": thaw(card.fields), "text": card_text(self.deck, card),
                                               "sources": list(card.sources), "provisional": bool(card.provisional)}
-        if layout.per_copy:
+        if self.layout(card.type).per_copy:
             context |= {"copy": copy, "copies": self.deck.full_set(card) if copies is None else copies}
-        return self._plan(layout.front, layout, context, card, layout.values)
+        return context
+
+    def art_problems(self, card: Card, read: Callable[[Path], Any] = verify) -> list[Diagnostic]:
+        """Problems of the art files the card's front shows, read by ``art.verify`` (not decoded),
+        without planning the face: what validation checks. Image regions inside an ``each`` are
+        left to the build."""
+        layout = self.layout(card.type)
+        images = [region for region in layout.front if region.kind == "image"]
+        if not images:  # most faces: nothing to evaluate, not even the card's text
+            return []
+        planner = _Planner(self, layout, card, Frame(layout.design_size, self.size))
+        context = planner.values(layout.values, self._front_context(card))
+        for region in images if context is not None else ():
+            try:
+                if planner.value(region, "when", context, True):
+                    planner.art_file(region, context, read)
+            except _Problem as problem:
+                planner.problems.append(problem.diagnostic)
+        return planner.problems
 
     def back(self, card: Card) -> tuple[Plan | None, list[Diagnostic]]:
         """A back shows the card's type and only the fields its layout's ``back_shows`` names
@@ -480,22 +504,28 @@ class _Planner:
 
     def _image(self, region: Region, context: dict, dx: float, dy: float) -> list:
         x, y, w, h = self.box(region, context, dx, dy)
-        name = str(self.value(region, "src", context, how=render))
+        art = self.painter.art
+        name, path = self.art_file(region, context, art.load)
         fit = self.value(region, "fit", context, "fit", how=render)
         if fit not in FITS:
             raise self.layout_problem(region, "fit", f"fit is one of {', '.join(FITS)}, got {fit!r}")
-        art = self.painter.art
-        try:
-            path = resolve(self.painter.deck.manifest.path.parent, name)
-            if path.is_file():
-                art.load(path)
-        except ArtError as exc:
-            raise _Problem(self._art_diagnostic(region, error, str(exc))) from None
         if not path.is_file():
             self.warnings.append(self._art_diagnostic(
                 region, warning, f"no file '{name}' in {path.parent}: a placeholder is printed"))
             return [ImageOp(x, y, w, h, None, fit, name, art)]
         return [ImageOp(x, y, w, h, path, fit, name, art)]
+
+    def art_file(self, region: Region, context: dict, read: Callable[[Path], Any]) -> tuple[str, Path]:
+        """The image region's ``src`` and its file in the game's folder, ``read`` when it exists;
+        a path leading out of the folder, or a file that ``read`` fails on, is an error."""
+        name = str(self.value(region, "src", context, how=render))
+        try:
+            path = resolve(self.painter.deck.manifest.path.parent, name)
+            if path.is_file():
+                read(path)
+        except ArtError as exc:
+            raise _Problem(self._art_diagnostic(region, error, str(exc))) from None
+        return name, path
 
     def _art_diagnostic(self, region: Region, severity, message: str) -> Diagnostic:
         """At the card's field when the path is one (``src: "{{ card.art }}"``), else at the layout's ``src``."""
@@ -652,3 +682,36 @@ def arrow_between(a: tuple[float, float], b: tuple[float, float], cw: float, ch:
     ux, uy = dx / length, dy / length
     return LineOp(ax + ux * out, ay + uy * out, bx - ux * out, by - uy * out, color, width, head=1.6)
 
+
+def layouts_by_type(library: LayoutLibrary, deck: Deck, size: Size) -> dict[str, Layout]:
+    return {t: library.for_type(deck.game, t, size.name) for t in deck.manifest.card_types}
+
+
+def check_art(deck: Deck) -> list[Diagnostic]:
+    """For ``cardtools validate``: every art file a card's front shows that exists is readable as an
+    image (``CardPainter.art_problems``; a missing file is the build's warning, a placeholder prints).
+    Art is looked up at the default card size (poker): a size's layout overrides are the build's."""
+    size = CARD_SIZES["poker"]
+    try:
+        layouts = deck.workspace.memo(("layouts", deck.game, size.name, *deck.manifest.card_types),
+                                      lambda: layouts_by_type(LayoutLibrary(deck.workspace), deck, size))
+        painter = CardPainter(deck, LayoutLibrary(deck.workspace), IconSet(()), size, 0.0, layouts=layouts)
+    except DiagnosticError:
+        return []  # a layout mistake: the layout check reports it
+
+    def read(path: Path) -> None:
+        """``verify``, once per file (while unchanged) however many variants show it."""
+        stat = path.stat()
+        message = deck.workspace.memo(("art", path, stat.st_mtime_ns, stat.st_size), lambda: _unreadable(path))
+        if message is not None:
+            raise ArtError(message)
+
+    return [problem for card in deck.cards for problem in painter.art_problems(card, read)]
+
+
+def _unreadable(path: Path) -> str | None:
+    try:
+        verify(path)
+    except ArtError as exc:
+        return str(exc)
+    return None

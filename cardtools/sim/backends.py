@@ -4,7 +4,8 @@ Each backend takes the chunks still to play and yields ``(chunk, rows)`` as chun
 completion order; the runner stores them. All of them call ``chunk.play_chunk`` with the same
 bundle and plan, and seeds depend only on game indices, so the records are the same whichever
 backend or number of workers played them. At most two chunks per worker are in flight, so a
-failure stops the run soon and memory stays small.
+failure stops the run soon and memory stays small. No more workers start than there are chunks
+to play.
 """
 
 from __future__ import annotations
@@ -25,12 +26,22 @@ BACKENDS = ("local", "dask")
 Results = Iterator[tuple[int, list[dict]]]
 
 
+#: The most worker processes per core a run starts (``--jobs`` is lowered to it): each worker holds a
+#: game engine (about 100 MB), and past a few per core more workers only add memory and start-up time.
+JOBS_PER_CORE = 4
+
+
+def max_jobs() -> int:
+    return JOBS_PER_CORE * (os.cpu_count() or 1)
+
+
 class BackendProblem(Exception):
     """A backend that cannot start (Dask not installed, scheduler unreachable)."""
 
 
 def play_chunks(backend: str, bundle: DeckBundle, plan: Plan, chunks: list[int], jobs: int,
                 scheduler: str | None = None) -> Results:
+    jobs = max(1, min(jobs, len(chunks)))
     if backend == "dask":
         return _dask(bundle, plan, chunks, jobs, scheduler)
     if jobs <= 1:

@@ -51,6 +51,13 @@ def images_in(pdf: bytes) -> list[tuple[int, int]]:
     return found
 
 
+def art_field(demo, value: str) -> None:
+    """The demo's units get an ``art`` field, archer's set to ``value``, which the layout's image region shows."""
+    demo.replace("schemas/demo/unit.schema.json", '"power":', '"art": {"type": "string"}, "power":')
+    demo.replace("decks/demo/cards.yaml", "  power: 1\n", f"  power: 1\n  art: {value}\n")
+    demo.write(LAYOUT, art_layout("{{ card.art }}").replace("    kind: image\n", "    kind: image\n    when: card.art is defined\n"))
+
+
 def pnp(ws, **options) -> bytes:
     return build_pnp(ws.deck(), SheetSpec(PAPERS["a4"], CARD_SIZES["poker"]), ws.workspace, **options)[0]
 
@@ -106,9 +113,7 @@ def test_a_symlink_out_of_the_game_folder_is_an_error_at_the_card_field(demo, ca
     image_file(demo, "elsewhere/secret.png")
     os.makedirs(demo.path("decks/demo/art"))
     os.symlink(demo.path("elsewhere/secret.png"), demo.path("decks/demo/art/archer.png"))
-    demo.replace("schemas/demo/unit.schema.json", '"power":', '"art": {"type": "string"}, "power":')
-    demo.replace("decks/demo/cards.yaml", "  power: 1\n", "  power: 1\n  art: art/archer.png\n")
-    demo.write(LAYOUT, art_layout("{{ card.art }}").replace("    kind: image\n", "    kind: image\n    when: card.art is defined\n"))
+    art_field(demo, "art/archer.png")
     assert main(["pnp", "demo", "-o", "o.pdf"]) == 1
     err = capsys.readouterr().err
     assert "decks/demo/cards.yaml:8:8: error[art]: card 'archer': region 'art': 'art/archer.png' is a symlink to " in err
@@ -129,3 +134,23 @@ def test_the_shipped_civilizations_have_art(repo):
     data, result = build_pnp(deck, SheetSpec(PAPERS["a4"], CARD_SIZES["poker"]), repo, only=["type:civilization"])
     assert result.warnings == []  # every civilization's art file is there
     assert all((repo.root / "decks/aoc/art" / f"{c.id}.svg").is_file() for c in deck.of_type("civilization"))
+
+
+def test_validate_reports_art_that_is_not_an_image_at_the_card_field(demo, capsys):
+    demo.write("decks/demo/art/archer.png", "not a picture")  # a text file named .png
+    art_field(demo, "art/archer.png")
+    assert main(["validate", "demo"]) == 1
+    assert ("decks/demo/cards.yaml:8:8: error[art]: card 'archer': region 'art': cannot read 'archer.png' as an "
+            "image") in capsys.readouterr().err
+
+
+def test_validate_reports_a_truncated_png_at_the_layout_line(demo, capsys):
+    whole = image_file(demo, "decks/demo/art/archer.png").read_bytes()
+    demo.path("decks/demo/art/archer.png").write_bytes(whole[:len(whole) // 2])  # a copy cut short
+    image_file(demo, "decks/demo/art/knight.png")
+    demo.write(LAYOUT, art_layout("art/{{ card.id }}.png"))
+    assert main(["validate", "demo"]) == 1
+    problems = [line for line in capsys.readouterr().err.splitlines() if "[art]" in line]
+    assert len(problems) == 1  # knight's file is whole, the others have none yet (pnp prints placeholders)
+    assert problems[0].startswith(f"{LAYOUT}:10:10: error[art]: card 'archer': region 'art': cannot read 'archer.png' "
+                                  "as an image")
