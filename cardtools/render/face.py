@@ -261,8 +261,12 @@ class CardPainter:
         images = [region for region in layout.front if region.kind == "image"]
         if not images:  # most faces: nothing to evaluate, not even the card's text
             return []
+        try:
+            front = self._front_context(card)
+        except Exception:  # noqa: BLE001 - its text failed: the effects check reports that (effects/lint.py)
+            return []
         planner = _Planner(self, layout, card, Frame(layout.design_size, self.size))
-        context = planner.values(layout.values, self._front_context(card))
+        context = planner.values(layout.values, front)
         for region in images if context is not None else ():
             try:
                 if planner.value(region, "when", context, True):

@@ -154,3 +154,13 @@ def test_validate_reports_a_truncated_png_at_the_layout_line(demo, capsys):
     assert len(problems) == 1  # knight's file is whole, the others have none yet (pnp prints placeholders)
     assert problems[0].startswith(f"{LAYOUT}:10:10: error[art]: card 'archer': region 'art': cannot read 'archer.png' "
                                   "as an image")
+
+
+def test_validate_checks_art_of_cards_whose_text_fails_without_a_traceback(shipped, capsys):
+    # the civilizations' layout shows art and card text; a verb's text template renamed away leaves
+    # their text unmade: the effects check says so at the card, the art check skips those cards
+    shipped.replace("templates/text/aoc/verbs.yaml", "  sacrifice:", "  sacrifiice:")
+    assert main(["validate", "aoc"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "no text template for effect 'sacrifice'" in err
