@@ -179,8 +179,8 @@ class Meanings(BaseState):
         `cost` (take_leader, take_wonder) and the card's own `take_cost` while in the row (Taj Mahal)."""
         base = self.game.board.row_costs[space]
         kind = self.game.type[card]
-        if kind == "wonder":                      # (asked for every wonder within reach: counted without calls)
-            base += list(map(self.game.type.__getitem__, self.play[p])).count("wonder")
+        if kind == "wonder":
+            base += self.count_wonders(p)
             mods = self.mods.by_subject.get(("cost", "take_wonder"))
             if mods:
                 base = adjusted(base, self, mods, p, key="civil_actions")
@@ -994,7 +994,8 @@ class Meanings(BaseState):
         return (sum(1 for c in self.staffed[p] if f[c].get("happy", 0) > 0)
                 + sum(1 for c in self.play[p] if f[c].get("happy", 0) > 0 or c in marked))
     def count_colonies(self, p): return sum(1 for c in self.play[p] if self.game.type[c] == "territory")
-    def count_wonders(self, p): return len(self._completed(p))
+    def count_wonders(self, p):                 # (asked for every wonder within reach: no list of them made)
+        return list(map(self.game.type.__getitem__, self.play[p])).count("wonder")
     def count_age_a_wonders(self, p): return len(self._completed(p, 0))
     def count_age_i_wonders(self, p): return len(self._completed(p, 1))
     def count_age_ii_wonders(self, p): return len(self._completed(p, 2))
