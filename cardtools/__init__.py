@@ -1,3 +1,5 @@
 """cardtools: card data as YAML, validated, simulated and printed."""
 
+from cardtools import native  # noqa: F401  (the engines' compiled modules, where they were built)
+
 __version__ = "0.1.0"

@@ -376,7 +376,9 @@ class State(Meanings):
         """War: the least military strength sacrifices 1 worker; all tied players do (ROUND END 3).
         Solo: compared with the virtual opponent. Polynesia never sacrifices to war."""
         strength = {p: self.stat(None, p, "military") for p in range(self.n)}
-        least = min([*strength.values(), *([self.virtual] if self.game.rules["virtual_opponent"] else [])])
+        least = min(strength.values())
+        if self.game.rules["virtual_opponent"]:
+            least = min(least, self.virtual)
         losers = [p for p in self.seat_order() if strength[p] == least]
         if self.log is not None:
             self.note(f"  War: least military strength {least}: "

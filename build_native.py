@@ -1,0 +1,124 @@
+"""Compiles the engines' hot modules with Cython when cardtools is installed (a hatchling build hook).
+
+The modules are the ones `[tool.hatch.build.hooks.custom] modules` lists in pyproject.toml; each is
+compiled unchanged (Python semantics, annotations not used as C types) into
+`cardtools/_native/<module><suffix>`, beside a manifest of the sources' SHA-256 that
+`cardtools/native.py` checks at import. Without Cython or a C compiler, or with CARDTOOLS_NATIVE=0,
+nothing is compiled and cardtools runs as Python. After editing a listed module, `pip install -e .`
+(or `python build_native.py`) compiles it again; until then it runs as Python.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import importlib.machinery
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:          # run as a script: python build_native.py
+    BuildHookInterface = object
+
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+DIRECTIVES = "language_level=3,annotation_typing=False,infer_types=False,binding=True"
+
+
+def modules_of(root: Path, patterns: list[str]) -> dict[str, Path]:
+    """Module name -> source file, for the listed files and globs (package __init__ files excluded)."""
+    found = {}
+    for pattern in patterns:
+        for name in sorted(glob.glob(pattern, root_dir=root)):
+            path = Path(name)
+            if path.suffix == ".py" and path.name != "__init__.py":
+                found[".".join(path.with_suffix("").parts)] = path
+    return found
+
+
+def compiler() -> list[str]:
+    """The command that compiles and links one C file into an extension for this interpreter."""
+    ldshared = sysconfig.get_config_var("LDSHARED")
+    if not ldshared:
+        raise RuntimeError("this Python names no C compiler for extensions (sysconfig LDSHARED)")
+    include = sysconfig.get_paths()["include"]
+    return [*shlex.split(ldshared), *shlex.split(sysconfig.get_config_var("CCSHARED") or ""),
+            "-O2", "-fwrapv", "-DNDEBUG", "-w", f"-I{include}"]
+
+
+def compile_one(root: Path, name: str, source: Path, work: Path, out: Path) -> str | None:
+    """Cython, then the C compiler, for one module; None when done, else why it failed."""
+    c_file = work / f"{name}.c"
+    steps = ([sys.executable, "-m", "cython", "--directive", DIRECTIVES, "--module-name", name,
+              str(source), "-o", str(c_file)],
+             [*compiler(), str(c_file), "-o", str(out / f"{name}{SUFFIX}")])
+    for step in steps:
+        done = subprocess.run(step, cwd=root, capture_output=True, text=True)
+        if done.returncode:
+            return (done.stderr or done.stdout).strip().splitlines()[-1:] or ["failed"]
+    return None
+
+
+def build(root: Path, patterns: list[str], out: Path, say=print) -> dict[str, str]:
+    """Compile the listed modules into ``out`` with a manifest; returns module -> source digest."""
+    if out.exists():
+        shutil.rmtree(out)
+    modules = modules_of(root, patterns)
+    if os.environ.get("CARDTOOLS_NATIVE", "1") == "0":
+        say("cardtools: CARDTOOLS_NATIVE=0, nothing compiled: the engines run as Python")
+        return {}
+    try:
+        import Cython  # noqa: F401
+        compiler()
+    except (ImportError, RuntimeError) as error:
+        say(f"cardtools: no compiled modules ({error}); the engines run as Python, about 1.4x slower")
+        return {}
+    out.mkdir(parents=True)
+    start = time.monotonic()
+    say(f"cardtools: compiling {len(modules)} engine modules with Cython (a minute or two)")
+    biggest_first = sorted(modules, key=lambda m: -(root / modules[m]).stat().st_size)
+    with tempfile.TemporaryDirectory() as work, ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        failed = dict(zip(biggest_first, pool.map(
+            lambda m: compile_one(root, m, modules[m], Path(work), out), biggest_first)))
+    built = {m: hashlib.sha256((root / modules[m]).read_bytes()).hexdigest()
+             for m in modules if failed[m] is None}
+    for name, why in sorted(failed.items()):
+        if why is not None:
+            say(f"cardtools: {name} not compiled (runs as Python): {' '.join(why)}")
+    manifest = {"suffix": SUFFIX, "modules": dict(sorted(built.items()))}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    say(f"cardtools: {len(built)} of {len(modules)} modules compiled in {time.monotonic() - start:.0f} s")
+    return built
+
+
+class NativeBuildHook(BuildHookInterface):
+    """hatchling: compile into the source tree for an editable install, into the wheel otherwise."""
+
+    def initialize(self, version, build_data):
+        root, patterns = Path(self.root), list(self.config.get("modules", []))
+        if version == "editable":
+            build(root, patterns, root / "cardtools" / "_native", say=self.app.display_info)
+            return
+        out = Path(tempfile.mkdtemp(prefix="cardtools-native-")) / "_native"
+        if build(root, patterns, out, say=self.app.display_info):
+            build_data["force_include"][str(out)] = "cardtools/_native"
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
+
+
+if __name__ == "__main__":
+    import tomllib
+
+    here = Path(__file__).resolve().parent
+    config = tomllib.loads((here / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = config["tool"]["hatch"]["build"]["hooks"]["custom"]["modules"]
+    sys.exit(0 if build(here, listed, here / "cardtools" / "_native") else 1)
