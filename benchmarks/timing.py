@@ -15,10 +15,13 @@ from cardtools.engine.contract import random_move
 def machine() -> str:
     """What the figures were measured on: the Python build (its path tells a distribution's build, made
     with profile-guided and link-time optimisation, from one built without them, such as pyenv's
-    default, which plays 10-15% fewer games per second: docs/simulation.md § Speed), the cores and
-    the load average."""
+    default, which plays 10-15% fewer games per second: docs/simulation.md § Speed), whether the
+    engines ran compiled (docs/simulation.md § Compiled engine modules), the cores and the load
+    average."""
+    from cardtools import native
+
     built = os.path.realpath(getattr(sys, "_base_executable", sys.executable))
-    return (f"python {sys.version.split()[0]} ({built}), {os.cpu_count()} cores, "
+    return (f"python {sys.version.split()[0]} ({built}), {native.status()}, {os.cpu_count()} cores, "
             f"load average {os.getloadavg()[0]:.2f} at start")
 
 

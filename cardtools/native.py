@@ -33,8 +33,8 @@ class NativeFinder:
     """Finds a listed module's compiled copy when it was built for this interpreter from the
     module's current source; otherwise leaves the import to Python's own finders."""
 
-    def __init__(self, folder: Path, built: dict[str, str]):
-        self.folder = folder
+    def __init__(self, folder: Path, built: dict[str, str], root: Path = PACKAGE.parent):
+        self.folder, self.root = folder, root
         self.built = built            # module name -> SHA-256 of the source it was compiled from
         self.used: list[str] = []     # compiled copies imported
         self.stale: list[str] = []    # listed modules imported as Python: their source has changed
@@ -43,7 +43,7 @@ class NativeFinder:
         digest = self.built.get(fullname)
         if digest is None:
             return None
-        source = PACKAGE.parent / (fullname.replace(".", "/") + ".py")
+        source = self.root / (fullname.replace(".", "/") + ".py")
         compiled = self.folder / (fullname + SUFFIX)
         try:
             if not compiled.is_file() or source_digest(source) != digest:
