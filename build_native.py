@@ -84,7 +84,7 @@ def build(root: Path, patterns: list[str], out: Path, say=print) -> dict[str, st
         return {}
     out.mkdir(parents=True)
     start = time.monotonic()
-    say(f"cardtools: compiling {len(modules)} engine modules with Cython (a minute or two)")
+    say(f"cardtools: compiling {len(modules)} engine modules with Cython (about four minutes on two cores)")
     biggest_first = sorted(modules, key=lambda m: -(root / modules[m]).stat().st_size)
     with tempfile.TemporaryDirectory() as work, ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         failed = dict(zip(biggest_first, pool.map(
