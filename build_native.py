@@ -80,7 +80,7 @@ def build(root: Path, patterns: list[str], out: Path, say=print) -> dict[str, st
         import Cython  # noqa: F401
         compiler()
     except (ImportError, RuntimeError) as error:
-        say(f"cardtools: no compiled modules ({error}); the engines run as Python, about 1.4x slower")
+        say(f"cardtools: no compiled modules ({error}); the engines run as Python, slower")
         return {}
     out.mkdir(parents=True)
     start = time.monotonic()
