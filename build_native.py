@@ -11,9 +11,7 @@ nothing is compiled and cardtools runs as Python. After editing a listed module,
 from __future__ import annotations
 
 import glob
-import hashlib
-import importlib.machinery
-import json
+import importlib.util
 import os
 import shlex
 import shutil
@@ -30,7 +28,16 @@ try:
 except ImportError:          # run as a script: python build_native.py
     BuildHookInterface = object
 
-SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+def _native_module():
+    """cardtools/native.py, loaded by path: the build runs before cardtools is installed."""
+    spec = importlib.util.spec_from_file_location("cardtools_native", Path(__file__).parent / "cardtools" / "native.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+native = _native_module()
 DIRECTIVES = "language_level=3,annotation_typing=False,infer_types=False,binding=True"
 
 
@@ -60,11 +67,12 @@ def compile_one(root: Path, name: str, source: Path, work: Path, out: Path) -> s
     c_file = work / f"{name}.c"
     steps = ([sys.executable, "-m", "cython", "--directive", DIRECTIVES, "--module-name", name,
               str(source), "-o", str(c_file)],
-             [*compiler(), str(c_file), "-o", str(out / f"{name}{SUFFIX}")])
+             [*compiler(), str(c_file), "-o", str(out / f"{name}{native.SUFFIX}")])
     for step in steps:
         done = subprocess.run(step, cwd=root, capture_output=True, text=True)
         if done.returncode:
-            return (done.stderr or done.stdout).strip().splitlines()[-1:] or ["failed"]
+            said = (done.stderr or done.stdout).strip().splitlines()
+            return said[-1] if said else "failed"
     return None
 
 
@@ -73,7 +81,7 @@ def build(root: Path, patterns: list[str], out: Path, say=print) -> dict[str, st
     if out.exists():
         shutil.rmtree(out)
     modules = modules_of(root, patterns)
-    if os.environ.get("CARDTOOLS_NATIVE", "1") == "0":
+    if not native.enabled():
         say("cardtools: CARDTOOLS_NATIVE=0, nothing compiled: the engines run as Python")
         return {}
     try:
@@ -89,13 +97,11 @@ def build(root: Path, patterns: list[str], out: Path, say=print) -> dict[str, st
     with tempfile.TemporaryDirectory() as work, ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         failed = dict(zip(biggest_first, pool.map(
             lambda m: compile_one(root, m, modules[m], Path(work), out), biggest_first)))
-    built = {m: hashlib.sha256((root / modules[m]).read_bytes()).hexdigest()
-             for m in modules if failed[m] is None}
+    built = {m: native.source_digest(root / modules[m]) for m in modules if failed[m] is None}
     for name, why in sorted(failed.items()):
         if why is not None:
-            say(f"cardtools: {name} not compiled (runs as Python): {' '.join(why)}")
-    manifest = {"suffix": SUFFIX, "modules": dict(sorted(built.items()))}
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+            say(f"cardtools: {name} not compiled (runs as Python): {why}")
+    native.write_manifest(out, built)
     say(f"cardtools: {len(built)} of {len(modules)} modules compiled in {time.monotonic() - start:.0f} s")
     return built
 

@@ -2,8 +2,8 @@
 
 `pip install` compiles the modules that pyproject.toml lists (`[tool.hatch.build.hooks.custom]`)
 with Cython into `cardtools/_native/` (build_native.py); the rules stay Python, the compiled copy
-only runs them faster (1.1-1.5x in games/s: docs/simulation.md § Compiled engine modules). The manifest there
-records the SHA-256 of the source each copy was compiled from; a module whose `.py` differs from it
+only runs them faster (1.1-1.5x in games/s: docs/simulation.md § Compiled engine modules). The
+manifest there records the SHA-256 of the source each copy was compiled from; a module whose `.py` differs from it
 (edited since the build) is imported as Python, so an edit is never hidden by a stale build.
 `CARDTOOLS_NATIVE=0` in the environment turns the compiled copies off (a debugger, coverage).
 """
@@ -24,9 +24,20 @@ MANIFEST = "manifest.json"
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
+def enabled() -> bool:
+    """False when CARDTOOLS_NATIVE=0 (at install: compile nothing; at run time: use nothing compiled)."""
+    return os.environ.get("CARDTOOLS_NATIVE", "1") != "0"
+
+
 def source_digest(path: Path) -> str:
     """The SHA-256 the manifest records for a module's source."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_manifest(folder: Path, built: dict[str, str]) -> None:
+    """Record which modules were compiled for this interpreter, and from which sources."""
+    manifest = {"suffix": SUFFIX, "modules": dict(sorted(built.items()))}
+    (folder / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
 class NativeFinder:
@@ -37,7 +48,7 @@ class NativeFinder:
         self.folder, self.root = folder, root
         self.built = built            # module name -> SHA-256 of the source it was compiled from
         self.used: list[str] = []     # compiled copies imported
-        self.stale: list[str] = []    # listed modules imported as Python: their source has changed
+        self.stale: list[str] = []    # listed modules imported as Python: changed since the build
 
     def find_spec(self, fullname, path=None, target=None):
         digest = self.built.get(fullname)
@@ -67,28 +78,26 @@ def read_manifest(folder: Path) -> dict[str, str]:
         return {}
 
 
-def install() -> NativeFinder | None:
-    """Put the finder first on the import path, unless turned off or nothing was built."""
-    if os.environ.get("CARDTOOLS_NATIVE", "1") == "0":
-        return None
-    built = read_manifest(FOLDER)
-    if not built:
-        return None
-    finder = NativeFinder(FOLDER, built)
-    sys.meta_path.insert(0, finder)
-    return finder
+FINDER: NativeFinder | None = None
 
 
-FINDER = install()
+def install() -> None:
+    """Put the finder first on the import path (once, from cardtools/__init__.py), unless turned
+    off or nothing was built."""
+    global FINDER
+    built = read_manifest(FOLDER) if enabled() and FINDER is None else {}
+    if built:
+        FINDER = NativeFinder(FOLDER, built)
+        sys.meta_path.insert(0, FINDER)
 
 
 def status() -> str:
     """One line for a benchmark's header: which listed modules run compiled, which as Python."""
-    if os.environ.get("CARDTOOLS_NATIVE", "1") == "0":
+    if not enabled():
         return "compiled modules off (CARDTOOLS_NATIVE=0)"
     if FINDER is None:
-        return "no compiled modules (pure Python: pip install -e . builds them; docs/simulation.md § Speed)"
+        return "no compiled modules (pure Python: pip install -e . builds them; docs/simulation.md § Compiled engine modules)"
     line = f"{len(FINDER.used)} compiled modules in use"
     if FINDER.stale:
-        line += f", {len(FINDER.stale)} run as Python (edited since the build: {', '.join(sorted(FINDER.stale))})"
+        line += f", {len(FINDER.stale)} run as Python (changed since the build: {', '.join(sorted(FINDER.stale))})"
     return line
