@@ -114,11 +114,18 @@ class NativeBuildHook(BuildHookInterface):
         if version == "editable":
             build(root, patterns, root / "cardtools" / "_native", say=self.app.display_info)
             return
-        out = Path(tempfile.mkdtemp(prefix="cardtools-native-")) / "_native"
+        self.scratch = Path(tempfile.mkdtemp(prefix="cardtools-native-"))
+        out = self.scratch / "_native"
         if build(root, patterns, out, say=self.app.display_info):
             build_data["force_include"][str(out)] = "cardtools/_native"
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
+
+    def finalize(self, version, build_data, artifact_path):
+        """The wheel holds its copy of the compiled modules: the scratch folder goes."""
+        scratch = getattr(self, "scratch", None)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,46 @@ def test_an_edited_module_runs_as_python(built, tmp_path):
     finally:
         source.write_text(original)
     assert finder.find_spec("pkg.fast").origin.endswith(native.SUFFIX)
+
+
+@pytest.mark.slow
+def test_a_wheel_carries_the_compiled_modules_and_leaves_no_scratch(tmp_path):
+    """`pip wheel` (a non-editable install) through the real hook: the extensions and the manifest
+    go into the wheel under cardtools/_native, tagged for this platform; the build's scratch
+    folder is removed once the wheel is written."""
+    project = tmp_path / "project"
+    (project / "cardtools").mkdir(parents=True)
+    (project / "cardtools" / "__init__.py").write_text("")
+    (project / "cardtools" / "fast.py").write_text("def double(x):\n    return 2 * x\n")
+    (project / "cardtools" / "native.py").write_text((REPO / "cardtools" / "native.py").read_text())
+    (project / "build_native.py").write_text((REPO / "build_native.py").read_text())
+    (project / "pyproject.toml").write_text(textwrap.dedent('''\
+        [build-system]
+        requires = ["hatchling>=1.21", "Cython>=3.1,<4"]
+        build-backend = "hatchling.build"
+        [project]
+        name = "cardtools"
+        version = "0"
+        [tool.hatch.build.targets.wheel]
+        packages = ["cardtools"]
+        [tool.hatch.build.hooks.custom]
+        path = "build_native.py"
+        modules = ["cardtools/fast.py"]
+        '''))
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch), "CARDTOOLS_NATIVE": "1"}
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path / "out"),
+                           str(project)], env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (wheel,) = (tmp_path / "out").glob("*.whl")
+    assert not wheel.name.endswith("-none-any.whl"), wheel.name        # a platform wheel
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        manifest = json.loads(archive.read("cardtools/_native/manifest.json"))
+    assert f"cardtools/_native/cardtools.fast{native.SUFFIX}" in names
+    assert manifest["modules"] == {"cardtools.fast": native.source_digest(project / "cardtools" / "fast.py")}
+    assert not list(scratch.glob("cardtools-native-*")), "the build's scratch folder was left behind"
 
 
 @pytest.mark.parametrize("manifest", ['{"suffix": ".cpython-39-darwin.so", "modules": {"pkg.fast": "0"}}',
