@@ -1,0 +1,75 @@
+"""Machine instructions per seeded random game (valgrind's callgrind), a speed figure free of drift.
+
+It tells whether a change to an engine made it cheaper, where games/s cannot: a shared machine's
+games/s drift by a third within minutes (docs/simulation.md § Compiled engine modules), so a change
+worth a few percent is lost in the noise of a timed run. The instructions a seeded game costs do not
+drift: the same seeds play the same moves. Each measurement runs the engine twice under callgrind,
+once only loading the deck and once loading it and playing GAMES seeded random games, and prints the
+difference per game. ``--tree`` measures another checkout (a branch's worktree) the same way, for a
+before/after pair. Python by default (a compiled copy of an edited module is not used anyway);
+``--compiled`` uses the build. Needs valgrind; about a minute or two per measurement (callgrind runs
+some fifty times slower than the game).
+Run: python benchmarks/instructions.py [--game tta] [--variant first-game] [--games 8] [--tree PATH ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+PLAY = """\
+import random, sys
+from cardtools.core.loader import load_deck
+from cardtools.engine.contract import new_game, random_move
+game_id, variant, games, players = sys.argv[1], sys.argv[2] or None, int(sys.argv[3]), int(sys.argv[4])
+game = new_game(load_deck(game_id, variant))
+for seed in range(games):
+    state, rng = game.new_state(players, seed), random.Random(seed)
+    while not state.is_terminal():
+        state.apply(random_move(state, state.legal_actions(), rng))
+"""
+
+
+def instructions(tree: Path, args: argparse.Namespace, games: int) -> int:
+    """Instructions callgrind counted for loading the deck and playing ``games`` seeded games."""
+    with tempfile.TemporaryDirectory() as scratch:
+        script, out = Path(scratch) / "play.py", Path(scratch) / "callgrind.out"
+        script.write_text(PLAY, encoding="utf-8")
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0",
+               "CARDTOOLS_NATIVE": "1" if args.compiled else "0"}
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, str(script),
+                        args.game, args.variant, str(games), str(args.players)],
+                       env=env, cwd=tree, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return int(re.search(r"^totals: (\d+)", out.read_text(), re.M).group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="tta", help="the game (default tta)")
+    parser.add_argument("--variant", default="first-game", help="its variant, '' for the base game (default first-game)")
+    parser.add_argument("--games", type=int, default=8, help="seeded random games played (default 8)")
+    parser.add_argument("--players", type=int, default=4, help="players (default 4)")
+    parser.add_argument("--tree", type=Path, action="append", help="a checkout to measure (default this one; repeatable)")
+    parser.add_argument("--compiled", action="store_true", help="use the compiled modules (default: Python)")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("needs valgrind (Debian: apt install valgrind)")
+    print(f"{args.games} seeded random {args.players}-player games of {args.game}"
+          f"{' (' + args.variant + ')' if args.variant else ''}, "
+          f"{'compiled' if args.compiled else 'Python'}, python {sys.version.split()[0]}")
+    for tree in args.tree or [HERE]:
+        tree = tree.resolve()
+        played = instructions(tree, args, args.games) - instructions(tree, args, 0)
+        print(f"{tree}: {played / args.games / 1e6:,.2f} M instructions per game")
+
+
+if __name__ == "__main__":
+    main()
