@@ -51,6 +51,9 @@ MAX_BIDS = 60
 
 # Steps of a turn (CoL § COURSE OF THE TURN).
 POLITICS, ACTIONS, DISCARD, OVER = "politics", "actions", "discard", "over"
+#: The production phase's steps, all carried out at the end of a turn (CoL § PRODUCTION PHASE; a set: ``produce``
+#: asks each step whether it is one, and keeps its own order).
+PRODUCTION = frozenset({"points", "corruption", "food", "consumption", "resources"})
 
 
 class State(Politics):
@@ -714,7 +717,7 @@ class State(Politics):
         if self.discontent(p) > self.pool[p]:
             self.note(f"  uprising: {self.discontent(p)} discontent workers, {self.pool[p]} unused — no production")
         else:
-            self.produce(p, ("points", "corruption", "food", "consumption", "resources"))
+            self.produce(p, PRODUCTION)
         draws = self.military_left(p)
         if draws > 3:
             draws = 3
