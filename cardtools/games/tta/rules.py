@@ -444,11 +444,13 @@ class State(Politics):
         they could send, or passes for good. Nobody bids: the territory goes to the past events; the
         last one left colonizes."""
         if leader is not None and len(out) == self.n - 1:
-            self.note(f"  {self.who(leader)} wins the bid for {self.game.name(land)} with {high}")
+            if self.log is not None:              # (each bid's line written only in a logged game)
+                self.note(f"  {self.who(leader)} wins the bid for {self.game.name(land)} with {high}")
             return self.send(leader, land, high, (), ())
         if len(out) == self.n:
             self.past += (land,)
-            self.note(f"  nobody bids for {self.game.name(land)}: it goes to the past events")
+            if self.log is not None:
+                self.note(f"  nobody bids for {self.game.name(land)}: it goes to the past events")
             return None
         while bidder in out or bidder == leader:
             bidder = CLOCKWISE.next(bidder, self.n)
@@ -456,12 +458,14 @@ class State(Politics):
                 return self.bid(revealer, land, bidder, high, leader, out)
 
         def passes(st):
-            st.note(f"  {st.who(bidder)} passes")
+            if st.log is not None:
+                st.note(f"  {st.who(bidder)} passes")
             return st.bid(revealer, land, CLOCKWISE.next(bidder, st.n), high, leader, out | {bidder})
 
         def raises(n):
             def run(st):
-                st.note(f"  {st.who(bidder)} bids {n}")
+                if st.log is not None:
+                    st.note(f"  {st.who(bidder)} bids {n}")
                 return st.bid(revealer, land, CLOCKWISE.next(bidder, st.n), n, bidder, out)
             return run
         most = min(self.most_force(bidder), high + MAX_BIDS)

@@ -766,7 +766,8 @@ class Meanings(BaseState):
             self.pool[actor] -= 1
             self.yellow[actor] += 1
             self.restaffed(actor)
-            self.note(f"  {self.who(actor)} loses a worker ({self.game.name(ctx.card)})")
+            if self.log is not None:              # (the line written only in a logged game)
+                self.note(f"  {self.who(actor)} loses a worker ({self.game.name(ctx.card)})")
             return self._lose_population(ctx, actor, amount - 1)
         cards = sorted(set(self.staffed[actor]))
         if not cards:
@@ -1313,7 +1314,8 @@ class Meanings(BaseState):
         self.play[p] += (card,)
         self.refresh(p, cards=True)
         self.box(p, *self.card_tokens(p, card))
-        self.note(f"  {self.who(p)} colonizes {self.game.name(card)}")
+        if self.log is not None:
+            self.note(f"  {self.who(p)} colonizes {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "colonized"))
 
     def effect_take_cards(self, ctx: Ctx, civil: int, replenish: bool, skip_politics: bool):
