@@ -1101,6 +1101,8 @@ class Game(BaseGame):
         super().__init__(deck, abilities)
         #: military actions to play a tactic, to copy one (rule parameters, read at every action asked)
         self.tactic_costs = (self.rules["tactic_play_cost"], self.rules["tactic_copy_cost"])
+        #: the political actions the rules allow (`political_actions`, asked at every politics phase)
+        self.political = frozenset(self.rules["political_actions"])
         self.facts = replace(FACTS, unplayed=tuple(rule for cards, rule in UNPLAYED.items()
                                                    if any(c in self.type for c in cards)))
         ab = self.abilities
