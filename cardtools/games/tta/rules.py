@@ -182,13 +182,18 @@ class State(Politics):
         ids = self.game.ids
         p = self.player
         if self.step == POLITICS:
-            found = [ids["pass"]] + [ids["prepare"][c] for c in set(self.mhand[p]) if c in ids["prepare"]]
-            found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("political_action", None), ())]
-            found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("once_per_game", None), ())
-                      if ab.card not in self.once_used[p]]
-            return sorted(found + self.political_moves(p))
+            prepare, use, triggers = ids["prepare"], ids["use"], self.powers[p].triggers
+            found = [ids["pass"]] + [prepare[c] for c in set(self.mhand[p]) if c in prepare]
+            for ab in triggers.get(("political_action", None), ()):      # (loops: mostly none of either)
+                found.append(use[ab.card])
+            for ab in triggers.get(("once_per_game", None), ()):
+                if ab.card not in self.once_used[p]:
+                    found.append(use[ab.card])
+            found += self.political_moves(p)
+            found.sort()
+            return found
         if self.step == DISCARD:
-            return sorted(ids["discard"][c] for c in set(self.mhand[p]))
+            return sorted(map(ids["discard"].__getitem__, set(self.mhand[p])))
         return []
 
     def action_moves(self) -> list[int]:
