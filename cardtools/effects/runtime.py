@@ -145,7 +145,22 @@ class Targets:
                 return None
             return Pending(ctx.player, prompt, tuple(
                 Option(f"player {p}", lambda st, p=p: action(st, ctx.for_player(p))) for p in players))
-        return run_all(state, [lambda st, p=p: action(st, ctx.for_player(p)) for p in players])
+        return _each(state, ctx, action, tuple(players), 0)
+
+
+def _each(state, ctx: Ctx, action: Callable[[Any, Ctx], Pending | None], players: tuple[int, ...],
+          start: int) -> Pending | None:
+    """``action`` for each of ``players`` from ``start`` (ctx switched to them), in ``run_all``'s way —
+    a decision carries the players after it with it, HALT ends them — without a step made per player."""
+    for i in range(start, len(players)):
+        pending = action(state, ctx.for_player(players[i]))
+        if pending is not None:
+            if pending is HALT:
+                return None
+            if i + 1 == len(players):
+                return pending
+            return pending.then(lambda st, j=i + 1: _each(st, ctx, action, players, j))
+    return None
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ class Powers:
         d = new.__dict__
         d.update(triggers=triggers, modifiers=modifiers, printed=printed, _sums={})
         if modifiers is self.modifiers:
-            d.update(reaching=self.reaching, fixed=self.fixed)
+            d.update(reaching=self.reaching, fixed=self.fixed, loose=self.loose)
         else:
             _flag(d, modifiers)
         return new
@@ -90,9 +90,11 @@ class Powers:
 
 def _flag(attributes: dict, modifiers: tuple[Modifier, ...]) -> None:
     """``reaching``: whether a modifier reaches other actors than its owner; ``fixed``: whether all
-    are fixed (no condition, constant amounts) — what ``set_powers`` asks at every change."""
+    are fixed (no condition, constant amounts); ``loose``: the statistics a modifier that is not
+    fixed changes — what ``set_powers`` asks at every change."""
     attributes["reaching"] = any(m.who != "you" for m in modifiers)
     attributes["fixed"] = all(m.fixed for m in modifiers)
+    attributes["loose"] = frozenset(s for m in modifiers if m.verb == "stat" and not m.fixed for s in m.subjects)
 
 
 _NO_POWERS = Powers()

@@ -186,7 +186,7 @@ class Host:
         if known is not None and name in known:
             return known[name]
         value = self.powers[actor].printed.get(name, 0)
-        for owner, mod in self.mods.get("stat", name):
+        for owner, mod in self.mods.by_subject.get(("stat", name), ()):       # (the index's ``get`` without its call)
             if mod.applies(self, owner, actor):
                 value += mod.args["add"][name](self, Ctx(owner, mod.card))
         if ("stat", name) not in self.mods.volatile_subjects:

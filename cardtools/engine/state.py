@@ -414,10 +414,11 @@ class BaseState(Agenda, Host, metaclass=Slotted):
 
     def set_powers(self, actor: int, powers: Powers, moved: tuple[str, ...] | None = None) -> None:
         """An actor's cards changed: re-index modifiers if theirs changed, and forget what depended on
-        them — the actor's statistics (moved by the printed numbers alone while their modifiers, all
-        constant, stay the same: only the names in ``moved`` when the caller knows which printed
-        numbers changed, else every name), and their table if their modifiers changed or read their
-        cards; everyone's, if a modifier of theirs (before or after) reaches other actors."""
+        them — the actor's statistics (moved by the printed numbers alone while their modifiers stay
+        the same: only the names in ``moved`` when the caller knows which printed numbers changed, else
+        every name; those a modifier that is not fixed changes, ``Powers.loose``, forgotten: such a
+        modifier may read the cards), and their table if their modifiers changed or read their cards;
+        everyone's, if a modifier of theirs (before or after) reaches other actors."""
         before = self.powers[actor]
         self.powers = self.powers[:actor] + (powers,) + self.powers[actor + 1:]
         changed = before.modifiers is not powers.modifiers and before.modifiers != powers.modifiers
@@ -429,16 +430,20 @@ class BaseState(Agenda, Host, metaclass=Slotted):
         else:
             statistics = self.statistics = self.statistics.copy()    # (shared with clones: see __init__)
             known = statistics[actor]
-            if known and not changed and powers.fixed:
-                # the same constant modifiers: only the printed numbers moved (a worker placed)
-                old, new = before.printed, powers.printed
+            if known and not changed:
+                # the same modifiers: only the printed numbers moved (a worker placed); a statistic only
+                # constant modifiers change moves with them
+                old, new, loose = before.printed, powers.printed, powers.loose
                 if moved is None:
-                    statistics[actor] = {name: value + new.get(name, 0) - old.get(name, 0) for name, value in known.items()}
+                    statistics[actor] = {name: value + new.get(name, 0) - old.get(name, 0) for name, value in known.items()
+                                         if name not in loose}
                 else:                   # (a name twice in ``moved`` is set twice to the same)
                     updated = statistics[actor] = known.copy()
                     for name in moved:
                         if name in known:
                             updated[name] = known[name] + new.get(name, 0) - old.get(name, 0)
+                    for name in loose:
+                        updated.pop(name, None)
             else:
                 statistics[actor] = None
             if changed or not powers.fixed:

@@ -21,6 +21,8 @@ from cardtools.games.tta.vocabulary import Meanings, _without
 AGE_IV = 4
 #: Culture each player scores for a war they declared on a player who resigns (CoL § RESIGN).
 RESIGNED_WAR_CULTURE = 7
+#: The political actions played with a card of the military hand (CoL § POLITICS PHASE).
+CARD_ACTIONS = frozenset({"play_aggression", "declare_war", "offer_pact"})
 
 
 class War(NamedTuple):
@@ -40,18 +42,20 @@ class Politics(Meanings):
 
     def political_moves(self, p: int) -> list[int]:
         """The political actions of the full game open to ``p`` now (CoL § POLITICS PHASE)."""
-        ids, allowed, game = self.game.ids, self.game.rules["political_actions"], self.game
+        game = self.game
+        ids, allowed = game.ids, game.political
         found = []
-        weaker: dict[int, bool] = {}          # the strength comparisons, the same for every aggression card
-        for card in set(self.mhand[p]):
-            kind = game.type[card]
-            if kind == "aggression" and "play_aggression" in allowed and self.attackable(p, card, weaker):
-                found.append(ids["play_aggression"][card])
-            elif kind == "war" and "declare_war" in allowed and self.last_round != self.round \
-                    and any(self.attackable(p, text) for text in self.war_texts(card)):   # "not during the last round"
-                found.append(ids["declare_war"][card])
-            elif kind == "pact" and "offer_pact" in allowed and len(self.active) > 2:
-                found.append(ids["offer_pact"][card])              # "Offer a Pact (not in a 2-player game)"
+        if not allowed.isdisjoint(CARD_ACTIONS):    # (the hand is looked through only if a card may be played)
+            weaker: dict[int, bool] = {}          # the strength comparisons, the same for every aggression card
+            for card in set(self.mhand[p]):
+                kind = game.type[card]
+                if kind == "aggression" and "play_aggression" in allowed and self.attackable(p, card, weaker):
+                    found.append(ids["play_aggression"][card])
+                elif kind == "war" and "declare_war" in allowed and self.last_round != self.round \
+                        and any(self.attackable(p, text) for text in self.war_texts(card)):   # "not during the last round"
+                    found.append(ids["declare_war"][card])
+                elif kind == "pact" and "offer_pact" in allowed and len(self.active) > 2:
+                    found.append(ids["offer_pact"][card])              # "Offer a Pact (not in a 2-player game)"
         if "cancel_pact" in allowed:
             found += [ids["cancel_pact"][c] for c, holder, partner, _ in self.pacts if p in (holder, partner)]
         if "resign" in allowed and self.age < AGE_IV:          # "Resign (not in Age IV)"

@@ -51,6 +51,9 @@ MAX_BIDS = 60
 
 # Steps of a turn (CoL § COURSE OF THE TURN).
 POLITICS, ACTIONS, DISCARD, OVER = "politics", "actions", "discard", "over"
+#: The production phase's steps, all carried out at the end of a turn (CoL § PRODUCTION PHASE; a set: ``produce``
+#: asks each step whether it is one, and keeps its own order).
+PRODUCTION = frozenset({"points", "corruption", "food", "consumption", "resources"})
 
 
 class State(Politics):
@@ -179,13 +182,18 @@ class State(Politics):
         ids = self.game.ids
         p = self.player
         if self.step == POLITICS:
-            found = [ids["pass"]] + [ids["prepare"][c] for c in set(self.mhand[p]) if c in ids["prepare"]]
-            found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("political_action", None), ())]
-            found += [ids["use"][ab.card] for ab in self.powers[p].triggers.get(("once_per_game", None), ())
-                      if ab.card not in self.once_used[p]]
-            return sorted(found + self.political_moves(p))
+            prepare, use, triggers = ids["prepare"], ids["use"], self.powers[p].triggers
+            found = [ids["pass"]] + [prepare[c] for c in set(self.mhand[p]) if c in prepare]
+            for ab in triggers.get(("political_action", None), ()):      # (loops: mostly none of either)
+                found.append(use[ab.card])
+            for ab in triggers.get(("once_per_game", None), ()):
+                if ab.card not in self.once_used[p]:
+                    found.append(use[ab.card])
+            found += self.political_moves(p)
+            found.sort()
+            return found
         if self.step == DISCARD:
-            return sorted(ids["discard"][c] for c in set(self.mhand[p]))
+            return sorted(map(ids["discard"].__getitem__, set(self.mhand[p])))
         return []
 
     def action_moves(self) -> list[int]:
@@ -441,11 +449,13 @@ class State(Politics):
         they could send, or passes for good. Nobody bids: the territory goes to the past events; the
         last one left colonizes."""
         if leader is not None and len(out) == self.n - 1:
-            self.note(f"  {self.who(leader)} wins the bid for {self.game.name(land)} with {high}")
+            if self.log is not None:              # (each bid's line written only in a logged game)
+                self.note(f"  {self.who(leader)} wins the bid for {self.game.name(land)} with {high}")
             return self.send(leader, land, high, (), ())
         if len(out) == self.n:
             self.past += (land,)
-            self.note(f"  nobody bids for {self.game.name(land)}: it goes to the past events")
+            if self.log is not None:
+                self.note(f"  nobody bids for {self.game.name(land)}: it goes to the past events")
             return None
         while bidder in out or bidder == leader:
             bidder = CLOCKWISE.next(bidder, self.n)
@@ -453,12 +463,14 @@ class State(Politics):
                 return self.bid(revealer, land, bidder, high, leader, out)
 
         def passes(st):
-            st.note(f"  {st.who(bidder)} passes")
+            if st.log is not None:
+                st.note(f"  {st.who(bidder)} passes")
             return st.bid(revealer, land, CLOCKWISE.next(bidder, st.n), high, leader, out | {bidder})
 
         def raises(n):
             def run(st):
-                st.note(f"  {st.who(bidder)} bids {n}")
+                if st.log is not None:
+                    st.note(f"  {st.who(bidder)} bids {n}")
                 return st.bid(revealer, land, CLOCKWISE.next(bidder, st.n), n, bidder, out)
             return run
         most = min(self.most_force(bidder), high + MAX_BIDS)
@@ -714,7 +726,7 @@ class State(Politics):
         if self.discontent(p) > self.pool[p]:
             self.note(f"  uprising: {self.discontent(p)} discontent workers, {self.pool[p]} unused — no production")
         else:
-            self.produce(p, ("points", "corruption", "food", "consumption", "resources"))
+            self.produce(p, PRODUCTION)
         draws = self.military_left(p)
         if draws > 3:
             draws = 3
@@ -1094,6 +1106,8 @@ class Game(BaseGame):
         super().__init__(deck, abilities)
         #: military actions to play a tactic, to copy one (rule parameters, read at every action asked)
         self.tactic_costs = (self.rules["tactic_play_cost"], self.rules["tactic_copy_cost"])
+        #: the political actions the rules allow (`political_actions`, asked at every politics phase)
+        self.political = frozenset(self.rules["political_actions"])
         self.facts = replace(FACTS, unplayed=tuple(rule for cards, rule in UNPLAYED.items()
                                                    if any(c in self.type for c in cards)))
         ab = self.abilities

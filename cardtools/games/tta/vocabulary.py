@@ -594,11 +594,11 @@ class Meanings(BaseState):
         staffed = self.staffed[p]
         found = game.producers.get(staffed)
         if found is None:
-            found = remember(game.producers, staffed, {k: producers(game, staffed, k, {}) for k in ("farm", "mine")})
+            found = remember(game.producers, staffed, producers(game, staffed, {}))
         if game.lab_levels:
             labs = self.resource_labs(p)
             if labs:
-                found = {**found, "mine": producers(game, staffed, "mine", labs)}
+                found = {**found, "mine": producers(game, staffed, labs)["mine"]}
         return found
 
     def produce_tokens(self, p: int, plan: tuple, resource: str) -> None:
@@ -766,7 +766,8 @@ class Meanings(BaseState):
             self.pool[actor] -= 1
             self.yellow[actor] += 1
             self.restaffed(actor)
-            self.note(f"  {self.who(actor)} loses a worker ({self.game.name(ctx.card)})")
+            if self.log is not None:              # (the line written only in a logged game)
+                self.note(f"  {self.who(actor)} loses a worker ({self.game.name(ctx.card)})")
             return self._lose_population(ctx, actor, amount - 1)
         cards = sorted(set(self.staffed[actor]))
         if not cards:
@@ -841,7 +842,7 @@ class Meanings(BaseState):
 
     def stat(self, ctx, actor: int, name: str) -> int:
         known = self.statistics[actor]          # the kit's remembered value, without its call
-        value = known[name] if known is not None and name in known else super().stat(ctx, actor, name)
+        value = known[name] if known is not None and name in known else BaseState.stat(self, ctx, actor, name)
         # (the kinds in the order of how often they are asked; limits compared rather than with min's
         # and max's calls)
         if name in HAND_LIMITS:                 # (the most asked: at every action)
@@ -1313,7 +1314,8 @@ class Meanings(BaseState):
         self.play[p] += (card,)
         self.refresh(p, cards=True)
         self.box(p, *self.card_tokens(p, card))
-        self.note(f"  {self.who(p)} colonizes {self.game.name(card)}")
+        if self.log is not None:
+            self.note(f"  {self.who(p)} colonizes {self.game.name(card)}")
         return run_abilities(self, p, self.game.triggered(card, "colonized"))
 
     def effect_take_cards(self, ctx: Ctx, civil: int, replenish: bool, skip_politics: bool):
@@ -1348,16 +1350,21 @@ def remember(table: dict, key, value):
     return value
 
 
-def producers(game, staffed: tuple[str, ...], kind: str, labs: dict) -> tuple[tuple[str, ...], tuple]:
-    """The workers on ``kind`` cards (and ``labs``), the highest levels first (the order in which a short
-    blue bank serves them: ``produce_tokens``), and the same as (card, workers) pairs."""
+def producers(game, staffed: tuple[str, ...], labs: dict) -> dict[str, tuple]:
+    """For farms and for mines (and ``labs``): the workers on them, the highest levels first (the order
+    in which a short blue bank serves them: ``produce_tokens``), and the same as (card, workers) pairs.
+    The workers are sorted once for both (a stable sort: each kind's workers in the order a sort of
+    them alone gives)."""
     types = game.type
-    workers = tuple(sorted([c for c in staffed if types[c] == kind or c in labs], key=game.age.__getitem__,
-                           reverse=True))
-    placed: dict[str, int] = {}
-    for card in workers:
-        placed[card] = placed.get(card, 0) + 1
-    return workers, tuple(placed.items())
+    ordered = sorted(staffed, key=game.age.__getitem__, reverse=True)
+    found = {}
+    for kind, extra in (("farm", ()), ("mine", labs)):
+        workers = tuple([c for c in ordered if types[c] == kind or c in extra])
+        placed: dict[str, int] = {}
+        for card in workers:
+            placed[card] = placed.get(card, 0) + 1
+        found[kind] = (workers, tuple(placed.items()))
+    return found
 
 
 def _without(cards: tuple, card: str) -> tuple:
