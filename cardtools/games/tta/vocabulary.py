@@ -201,6 +201,11 @@ class Meanings(BaseState):
         sorts the moves)."""
         game, row = self.game, self.row
         within = bisect_right(game.board.row_costs, civil)
+        # a leader costs its space unless a `cost` change for taking leaders is in force (Hammurabi)
+        leaders_cheaper = ("cost", "take_leader") in self.mods.by_subject
+        beyond = (game.cheaper_to_take if leaders_cheaper else game.row_priced).intersection(row[within:])
+        if not within and not beyond:
+            return []                             # (no civil action, and no card that can cost less than its space)
         offered = set(row[:within])
         known = self.statistics[p]                # (``stat``'s hand limit without its call when both are known)
         if known is not None and "civil_hand_limit" in known and "civil_actions" in known:
@@ -214,10 +219,8 @@ class Meanings(BaseState):
                 technologies.difference_update(self.hand[p], self.techs[p], self.play[p])
             found += technologies
             found += offered & game.plain_others
-        # a leader costs its space unless a `cost` change for taking leaders is in force (Hammurabi)
-        leaders_cheaper = ("cost", "take_leader") in self.mods.by_subject
         special = offered & game.special_to_take
-        special.update((game.cheaper_to_take if leaders_cheaper else game.row_priced).intersection(row[within:]))
+        special.update(beyond)
         for card in special:
             kind = game.type[card]
             if kind == "wonder":
