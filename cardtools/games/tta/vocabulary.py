@@ -1128,8 +1128,9 @@ class Meanings(BaseState):
         if free:
             cheaper = 10**6
         money = None                              # (resources, and for units with military resources: read once)
+        answering = game.of_kinds(what)           # (the cards of those kinds: one look-up, not one per card)
         for card in self.techs[p]:
-            if not (game.kinds[card] & what) or (age is not None and game.fields[card].get("age") != age):
+            if card not in answering or (age is not None and game.fields[card].get("age") != age):
                 continue
             if money is None:
                 resources = self.payable(p, "resources")
