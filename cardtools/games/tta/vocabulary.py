@@ -212,6 +212,8 @@ class Meanings(BaseState):
             room = len(self.hand[p]) < known["civil_hand_limit"] + known["civil_actions"]
         else:
             room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
+        if not room and self.wonder[p] is not None:
+            return []                             # (no room in the hand, and no wonder while one is unfinished)
         found = []
         if room:
             technologies = offered & game.plain_technologies
