@@ -202,7 +202,9 @@ class State(Politics):
         p, game, ids = self.player, self.game, self.game.ids
         found = [ids["end"]]
         civil, military = self.actions_left(p)
-        found += map(ids["take"].__getitem__, self.takeable(p, civil, ordered=False))
+        # (the calls below pass their arguments by position: a keyword argument takes the slow path of
+        # Python 3.11's calls, asked at every action)
+        found += map(ids["take"].__getitem__, self.takeable(p, civil, False))        # (in any order)
         if self.round == 1:                       # CoL § FIRST TURN: only taking cards
             return sorted(found)
         costs = self.costs(p)
@@ -224,9 +226,9 @@ class State(Politics):
                     if card not in self.turn_taken and self.can_play(p, card):
                         found.append(ids["play"][card])
                 elif (costs is None or costs.get((card, False), 0) <= science) and \
-                        self.can_develop(p, card, revolution=False):      # (a known cost above the science: no)
+                        self.can_develop(p, card, False):       # (a known cost above the science: no)
                     found.append(ids["develop"][card])
-                if kind == "government" and self.can_develop(p, card, revolution=True):
+                if kind == "government" and self.can_develop(p, card, True):            # (a revolution)
                     found.append(ids["revolution"][card])
         if not civil and military and self.allows(p, "revolution_with_military_actions"):     # Robespierre
             found += [ids["revolution"][c] for c in set(self.hand[p])

@@ -201,12 +201,19 @@ class Meanings(BaseState):
         sorts the moves)."""
         game, row = self.game, self.row
         within = bisect_right(game.board.row_costs, civil)
+        # a leader costs its space unless a `cost` change for taking leaders is in force (Hammurabi)
+        leaders_cheaper = ("cost", "take_leader") in self.mods.by_subject
+        beyond = (game.cheaper_to_take if leaders_cheaper else game.row_priced).intersection(row[within:])
+        if not within and not beyond:
+            return []                             # (no civil action, and no card that can cost less than its space)
         offered = set(row[:within])
         known = self.statistics[p]                # (``stat``'s hand limit without its call when both are known)
         if known is not None and "civil_hand_limit" in known and "civil_actions" in known:
             room = len(self.hand[p]) < known["civil_hand_limit"] + known["civil_actions"]
         else:
             room = len(self.hand[p]) < self.stat(None, p, "civil_hand_limit")
+        if not room and self.wonder[p] is not None:
+            return []                             # (no room in the hand, and no wonder while one is unfinished)
         found = []
         if room:
             technologies = offered & game.plain_technologies
@@ -214,10 +221,8 @@ class Meanings(BaseState):
                 technologies.difference_update(self.hand[p], self.techs[p], self.play[p])
             found += technologies
             found += offered & game.plain_others
-        # a leader costs its space unless a `cost` change for taking leaders is in force (Hammurabi)
-        leaders_cheaper = ("cost", "take_leader") in self.mods.by_subject
         special = offered & game.special_to_take
-        special.update((game.cheaper_to_take if leaders_cheaper else game.row_priced).intersection(row[within:]))
+        special.update(beyond)
         for card in special:
             kind = game.type[card]
             if kind == "wonder":
@@ -1126,8 +1131,9 @@ class Meanings(BaseState):
         if free:
             cheaper = 10**6
         money = None                              # (resources, and for units with military resources: read once)
+        answering = game.of_kinds(what)           # (the cards of those kinds: one look-up, not one per card)
         for card in self.techs[p]:
-            if not (game.kinds[card] & what) or (age is not None and game.fields[card].get("age") != age):
+            if card not in answering or (age is not None and game.fields[card].get("age") != age):
                 continue
             if money is None:
                 resources = self.payable(p, "resources")
