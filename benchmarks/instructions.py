@@ -25,16 +25,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 
+#: The tree's own random-game loop (benchmarks/timing.py's ``play_random``), on the seeds 0..GAMES-1.
 PLAY = """\
-import random, sys
+import sys
+sys.path.insert(0, "benchmarks")
+from timing import play_random
 from cardtools.core.loader import load_deck
-from cardtools.engine.contract import new_game, random_move
+from cardtools.engine.contract import new_game
 game_id, variant, games, players = sys.argv[1], sys.argv[2] or None, int(sys.argv[3]), int(sys.argv[4])
-game = new_game(load_deck(game_id, variant))
-for seed in range(games):
-    state, rng = game.new_state(players, seed), random.Random(seed)
-    while not state.is_terminal():
-        state.apply(random_move(state, state.legal_actions(), rng))
+play_random(new_game(load_deck(game_id, variant)), players, range(games))
 """
 
 
