@@ -38,6 +38,7 @@ def built(tmp_path_factory):
             return f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
         '''))
     (root / "pkg" / "refused.py").write_text("def f(a, b):\n    return min([*a, *([b] if b else [])])\n")
+    (root / "pkg" / "cached.py").write_text(CACHED)
     said = []
     digests = build_native.build(root, ["pkg/*.py"], root / "pkg" / "_native", say=said.append)
     return root, digests, said
@@ -45,9 +46,9 @@ def built(tmp_path_factory):
 
 def test_the_build_compiles_what_it_can_and_names_what_it_cannot(built):
     root, digests, said = built
-    assert list(digests) == ["pkg.fast"]
+    assert list(digests) == ["pkg.cached", "pkg.fast"]
     assert any("pkg.refused not compiled (runs as Python)" in line and "starred" in line for line in said), said
-    assert said[-1].startswith("cardtools: 1 of 2 modules compiled in ")
+    assert said[-1].startswith("cardtools: 2 of 3 modules compiled in ")
     manifest = json.loads((root / "pkg" / "_native" / "manifest.json").read_text())
     assert manifest == {"suffix": native.SUFFIX, "modules": digests}
 
@@ -65,6 +66,105 @@ def test_a_compiled_module_is_used_while_its_source_is_unchanged(built, monkeypa
     assert pkg.fast.__file__.endswith(native.SUFFIX) and pkg.refused.__file__.endswith("refused.py")
     assert pkg.fast.piece("infantry") == "an infantry on" and pkg.fast.piece("farm") == "a farm on"
     assert finder.used == ["pkg.fast"] and finder.stale == []
+
+
+#: Attribute reads, method calls and subscripts at one call site each, while the types change under
+#: them: the compiled module's inline caches (inline_caches.h) must answer as Python does.
+CACHED = textwrap.dedent('''\
+    class Slotted:
+        __slots__ = ("a",)
+        def __init__(self, a):
+            self.a = a
+        def m(self):
+            return "slotted m"
+
+    class Wider(Slotted):
+        __slots__ = ("b",)
+        def __init__(self, a):
+            self.b, self.a = "b", a
+
+    class Plain:
+        def __init__(self):
+            self.x = "instance x"
+        def m(self):
+            return "plain m"
+
+    def read_a(o):
+        try:
+            return o.a
+        except AttributeError:
+            return "AttributeError"
+
+    def read_x(o):
+        return o.x
+
+    def call_m(o):
+        return o.m()
+
+    def item(seq, i):
+        try:
+            return seq[i]
+        except (IndexError, TypeError) as e:
+            return type(e).__name__
+
+    def cases():
+        s, p = Slotted(1), Plain()
+        out = [read_a(s), read_a(s), read_a(Wider(2)), read_x(p), read_x(p)]
+        del s.a                                             # an empty slot
+        out.append(read_a(s))
+        Plain.x = property(lambda self: "property x")       # a data descriptor wins over the instance
+        out.append(read_x(p))
+        del Plain.x
+        out += [read_x(p), call_m(s), call_m(s), call_m(Wider(3)), call_m(p), call_m(p)]
+        p.m = lambda: "instance m"                          # the instance's own attribute wins
+        out.append(call_m(p))
+        del p.m
+        Slotted.m = lambda self: "replaced m"
+        out += [call_m(p), call_m(s), call_m(Wider(4))]
+        out += [item([1, 2], 1), item([1, 2], 2), item((3,), 0), item([1, 5], -1), item([1], 2 ** 40),
+                item({0: "dict"}, 0), item("ab", 1), item([1, 6], True), item([1], "0")]
+        return out
+    ''')
+
+
+def test_the_compiled_inline_caches_answer_as_python_does(built, monkeypatch):
+    root, _, _ = built
+    finder = native.NativeFinder(root / "pkg" / "_native", native.read_manifest(root / "pkg" / "_native"), root)
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    for name in ("pkg", "pkg.cached"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    import pkg.cached
+
+    as_python: dict = {}
+    exec(CACHED, as_python)
+    assert pkg.cached.__file__.endswith(native.SUFFIX)
+    assert pkg.cached.cases() == as_python["cases"]() == [
+        1, 1, 2, "instance x", "instance x", "AttributeError", "property x", "instance x", "slotted m",
+        "slotted m", "slotted m", "plain m", "plain m", "instance m", "plain m", "replaced m", "replaced m",
+        2, "IndexError", 3, 5, "IndexError", "dict", "b", 6, "TypeError"]
+
+
+def test_only_the_call_sites_take_the_inline_caches(tmp_path):
+    """Cython's definitions of the generic calls stay; every use of them goes through a cache."""
+    c_file = tmp_path / "m.c"
+    c_file.write_text(textwrap.dedent('''\
+        static CYTHON_INLINE PyObject* __Pyx_PyObject_GetAttrStr(PyObject* obj, PyObject* attr_name);
+        #define __Pyx_PyObject_GetAttrStr(o,n) PyObject_GetAttr(o,n)
+        #define __Pyx_PyObject_FastCallMethod(name, args, nargsf) PyObject_VectorcallMethod(name, args, nargsf, NULL)
+        static PyObject *__Pyx_PyObject_GetItem(PyObject *obj, PyObject *key) {
+        t1 = __Pyx_PyObject_GetAttrStr(__pyx_v_self, __pyx_n_u_a); t2 = __Pyx_PyObject_GetItem(t1, k);
+        t3 = __Pyx_PyObject_FastCallMethod((PyObject*)__pyx_n_u_m, args+1, 2);
+        '''))
+    build_native.with_inline_caches(c_file)
+    lines = c_file.read_text().splitlines()
+    assert lines[:4] == [
+        "static CYTHON_INLINE PyObject* __Pyx_PyObject_GetAttrStr(PyObject* obj, PyObject* attr_name);",
+        "#define __Pyx_PyObject_GetAttrStr(o,n) PyObject_GetAttr(o,n)",
+        "#define __Pyx_PyObject_FastCallMethod(name, args, nargsf) PyObject_VectorcallMethod(name, args, nargsf, NULL)",
+        "static PyObject *__Pyx_PyObject_GetItem(PyObject *obj, PyObject *key) {"]
+    assert lines[4:] == ["t1 = CT_GETATTR(__pyx_v_self, __pyx_n_u_a); t2 = CT_GETITEM(t1, k);",
+                         "t3 = CT_CALLMETHOD((PyObject*)__pyx_n_u_m, args+1, 2);"]
 
 
 def test_an_edited_module_runs_as_python(built, tmp_path):
@@ -91,6 +191,7 @@ def test_a_wheel_carries_the_compiled_modules_and_leaves_no_scratch(tmp_path):
     (project / "cardtools" / "fast.py").write_text("def double(x):\n    return 2 * x\n")
     (project / "cardtools" / "native.py").write_text((REPO / "cardtools" / "native.py").read_text())
     (project / "build_native.py").write_text((REPO / "build_native.py").read_text())
+    (project / "inline_caches.h").write_text((REPO / "inline_caches.h").read_text())
     (project / "pyproject.toml").write_text(textwrap.dedent('''\
         [build-system]
         requires = ["hatchling>=1.21", "Cython>=3.1,<4"]

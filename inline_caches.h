@@ -1,0 +1,140 @@
+/* Inline caches for the attribute reads and method calls of Cython's output (build_native.py).
+ *
+ * CPython 3.11's interpreter specialises each `obj.name` and `obj.method(...)` site to what it found
+ * there last: a type check, then a read at an offset or a call. Cython's generic calls instead look
+ * the name up in the type's hierarchy, call the descriptor and probe dictionaries at every read,
+ * which made compiled code slower than Python on the engines' slotted states. Here each call site
+ * keeps its own cache, keyed by the type's version tag, which CPython changes whenever the type or
+ * one of its bases changes: a hit finds exactly what the generic look-up would have found, and
+ * anything the cache does not know takes the generic path. */
+#ifndef CARDTOOLS_INLINE_CACHES_H
+#define CARDTOOLS_INLINE_CACHES_H
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#if defined(__GNUC__) && PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
+
+enum { CT_EMPTY, CT_SLOT, CT_INSTANCE, CT_METHOD };
+
+typedef struct {
+    unsigned int version;   /* the type's version tag when filled */
+    int kind;               /* CT_SLOT: a __slots__ member; CT_INSTANCE: none in the type (the
+                               instance's dict holds it); CT_METHOD: a function in the type */
+    Py_ssize_t offset;      /* CT_SLOT: where the member's value is in the object */
+    PyObject *method;       /* CT_METHOD: the function (borrowed: its type holds it while the version stands) */
+} ct_cache;
+
+/* The type's attribute `name` if the type's version tag is valid (the look-up assigns one), else
+ * NULL with *valid 0. Borrowed. */
+static PyObject *ct_type_lookup(PyTypeObject *tp, PyObject *name, int *valid) {
+    PyObject *found = _PyType_Lookup(tp, name);
+    *valid = tp->tp_getattro == PyObject_GenericGetAttr && PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG)
+             && tp->tp_version_tag != 0;
+    return found;
+}
+
+/* The instance's own dictionary, or NULL. Borrowed. */
+static inline PyObject *ct_instance_dict(PyObject *obj) {
+    PyObject **where = _PyObject_GetDictPtr(obj);
+    return where == NULL ? NULL : *where;
+}
+
+static PyObject *ct_getattr_fill(PyObject *obj, PyObject *name, ct_cache *cache) {
+    PyTypeObject *tp = Py_TYPE(obj);
+    int valid;
+    PyObject *found = ct_type_lookup(tp, name, &valid);
+    if (valid) {
+        if (found != NULL && Py_IS_TYPE(found, &PyMemberDescr_Type)) {
+            PyMemberDef *member = ((PyMemberDescrObject *)found)->d_member;
+            if (member->type == T_OBJECT_EX && !(member->flags & PY_AUDIT_READ)) {
+                cache->kind = CT_SLOT;
+                cache->offset = member->offset;
+                cache->version = tp->tp_version_tag;
+            }
+        } else if (found == NULL && tp->tp_dictoffset != 0) {
+            cache->kind = CT_INSTANCE;
+            cache->version = tp->tp_version_tag;
+        }
+    }
+    return PyObject_GetAttr(obj, name);
+}
+
+static inline PyObject *ct_getattr(PyObject *obj, PyObject *name, ct_cache *cache) {
+    if (Py_TYPE(obj)->tp_version_tag == cache->version) {
+        PyObject *value = NULL;
+        if (cache->kind == CT_SLOT) {
+            value = *(PyObject **)((char *)obj + cache->offset);
+        } else if (cache->kind == CT_INSTANCE) {
+            PyObject *dict = ct_instance_dict(obj);
+            if (dict != NULL)
+                value = PyDict_GetItemWithError(dict, name);
+        }
+        if (value != NULL) {
+            Py_INCREF(value);
+            return value;
+        }
+    }
+    return ct_getattr_fill(obj, name, cache);      /* (an empty slot or key raises there) */
+}
+
+static PyObject *ct_callmethod_fill(PyObject *name, PyObject *const *args, size_t nargsf, ct_cache *cache) {
+    PyTypeObject *tp = Py_TYPE(args[0]);
+    int valid;
+    PyObject *found = ct_type_lookup(tp, name, &valid);
+    if (valid && found != NULL && PyType_HasFeature(Py_TYPE(found), Py_TPFLAGS_METHOD_DESCRIPTOR)) {
+        cache->kind = CT_METHOD;
+        cache->method = found;
+        cache->version = tp->tp_version_tag;
+    }
+    return PyObject_VectorcallMethod(name, args, nargsf, NULL);
+}
+
+static inline PyObject *ct_callmethod(PyObject *name, PyObject *const *args, size_t nargsf, ct_cache *cache) {
+    PyObject *obj = args[0];
+    if (Py_TYPE(obj)->tp_version_tag == cache->version && cache->kind == CT_METHOD) {
+        PyObject *dict = Py_TYPE(obj)->tp_dictoffset == 0 ? NULL : ct_instance_dict(obj);
+        if (dict == NULL || PyDict_GetItemWithError(dict, name) == NULL) {     /* (not shadowed by the instance) */
+            if (PyErr_Occurred())
+                return NULL;
+            return PyObject_Vectorcall(cache->method, args, nargsf, NULL);
+        }
+    }
+    return ct_callmethod_fill(name, args, nargsf, cache);
+}
+
+/* A list's or tuple's item at a non-negative int index below 2**30 (one digit), as a new
+ * reference; NULL, with no error set, for anything else (the caller's generic path then answers, or
+ * raises): what the interpreter's BINARY_SUBSCR_LIST_INT and _TUPLE_INT do, where Cython converts
+ * the index through the number protocol. */
+static inline PyObject *ct_item(PyObject *obj, PyObject *key) {
+    if (!PyLong_CheckExact(key) || (Py_SIZE(key) != 0 && Py_SIZE(key) != 1))
+        return NULL;
+    Py_ssize_t i = Py_SIZE(key) == 0 ? 0 : (Py_ssize_t)((PyLongObject *)key)->ob_digit[0];
+    PyObject *value = NULL;
+    if (PyList_CheckExact(obj)) {
+        if (i < PyList_GET_SIZE(obj))
+            value = PyList_GET_ITEM(obj, i);
+    } else if (PyTuple_CheckExact(obj)) {
+        if (i < PyTuple_GET_SIZE(obj))
+            value = PyTuple_GET_ITEM(obj, i);
+    }
+    Py_XINCREF(value);
+    return value;
+}
+
+/* (a statement expression: each expansion, one call site, has its own static cache) */
+#define CT_GETATTR(obj, name) ({ static ct_cache ct_site; ct_getattr((obj), (name), &ct_site); })
+#define CT_CALLMETHOD(name, args, nargsf) \
+    ({ static ct_cache ct_site; ct_callmethod((name), (args), (nargsf), &ct_site); })
+/* (Cython's __Pyx_PyObject_GetItem is declared after this header, before its call sites) */
+#define CT_GETITEM(obj, key) \
+    ({ PyObject *ct_obj = (obj), *ct_key = (key), *ct_value = ct_item(ct_obj, ct_key); \
+       ct_value != NULL ? ct_value : __Pyx_PyObject_GetItem(ct_obj, ct_key); })
+
+#else   /* another compiler or Python: Cython's own calls */
+#define CT_GETATTR(obj, name) PyObject_GetAttr((obj), (name))
+#define CT_CALLMETHOD(name, args, nargsf) PyObject_VectorcallMethod((name), (args), (nargsf), NULL)
+#define CT_GETITEM(obj, key) __Pyx_PyObject_GetItem((obj), (key))
+#endif
+#endif
