@@ -23,6 +23,9 @@ typedef struct {
                                instance's dict holds it); CT_METHOD: a function in the type */
     Py_ssize_t offset;      /* CT_SLOT: where the member's value is in the object */
     PyObject *method;       /* CT_METHOD: the function (borrowed: its type holds it while the version stands) */
+    uint64_t dict_version;  /* CT_INSTANCE: the version of the instance dict last read (CPython gives every
+                               dict a new, unique one at each change) … */
+    PyObject *value;        /* … and the value found there (borrowed: that dict holds it while unchanged) */
 } ct_cache;
 
 /* The type's attribute `name` if the type's version tag is valid (the look-up assigns one), else
@@ -67,8 +70,18 @@ static inline PyObject *ct_getattr(PyObject *obj, PyObject *name, ct_cache *cach
             value = *(PyObject **)((char *)obj + cache->offset);
         } else if (cache->kind == CT_INSTANCE) {
             PyObject *dict = ct_instance_dict(obj);
-            if (dict != NULL)
-                value = PyDict_GetItemWithError(dict, name);
+            if (dict != NULL) {
+                uint64_t version = ((PyDictObject *)dict)->ma_version_tag;
+                if (version == cache->dict_version) {
+                    value = cache->value;
+                } else {
+                    value = PyDict_GetItemWithError(dict, name);
+                    if (value != NULL) {
+                        cache->dict_version = version;
+                        cache->value = value;
+                    }
+                }
+            }
         }
         if (value != NULL) {
             Py_INCREF(value);

@@ -108,8 +108,13 @@ CACHED = textwrap.dedent('''\
             return type(e).__name__
 
     def cases():
-        s, p = Slotted(1), Plain()
+        s, p, q = Slotted(1), Plain(), Plain()
         out = [read_a(s), read_a(s), read_a(Wider(2)), read_x(p), read_x(p)]
+        q.x = "another x"
+        out += [read_x(q), read_x(p)]
+        p.x = "changed x"                                   # the same instance, its dict changed
+        out.append(read_x(p))
+        p.x = "instance x"
         del s.a                                             # an empty slot
         out.append(read_a(s))
         Plain.x = property(lambda self: "property x")       # a data descriptor wins over the instance
@@ -140,7 +145,7 @@ def test_the_compiled_inline_caches_answer_as_python_does(built, monkeypatch):
     exec(CACHED, as_python)
     assert pkg.cached.__file__.endswith(native.SUFFIX)
     assert pkg.cached.cases() == as_python["cases"]() == [
-        1, 1, 2, "instance x", "instance x", "AttributeError", "property x", "instance x", "slotted m",
+        1, 1, 2, "instance x", "instance x", "another x", "instance x", "changed x", "AttributeError", "property x", "instance x", "slotted m",
         "slotted m", "slotted m", "plain m", "plain m", "instance m", "plain m", "replaced m", "replaced m",
         2, "IndexError", 3, 5, "IndexError", "dict", "b", 6, "TypeError"]
 
