@@ -3,7 +3,9 @@
 The modules are the ones `[tool.hatch.build.hooks.custom] modules` lists in pyproject.toml; each is
 compiled unchanged (Python semantics, annotations not used as C types) into
 `cardtools/_native/<module><suffix>`, beside a manifest of the sources' SHA-256 that
-`cardtools/native.py` checks at import. Without Cython or a C compiler, or with CARDTOOLS_NATIVE=0,
+`cardtools/native.py` checks at import. Between Cython and the C compiler, each attribute read,
+method call and subscript of the generated C gets an inline cache (inline_caches.h), as Python's
+interpreter gives each of its own. Without Cython or a C compiler, or with CARDTOOLS_NATIVE=0,
 nothing is compiled and cardtools runs as Python. After editing a listed module, `pip install -e .`
 (or `python build_native.py`) compiles it again; until then it runs as Python.
 """
@@ -46,7 +48,8 @@ INLINE_CACHES = Path(__file__).resolve().parent / "inline_caches.h"
 #: the cached macros of INLINE_CACHES that replace them.
 CACHED_CALLS = ((re.compile(r"\b__Pyx_PyObject_GetAttrStr\((?!PyObject\b|o,\s*n\))"), "CT_GETATTR("),
                 (re.compile(r"\b__Pyx_PyObject_FastCallMethod\((?!PyObject\b|name,)"), "CT_CALLMETHOD("),
-                (re.compile(r"\b__Pyx_PyObject_GetItem\((?!PyObject\b|obj,)"), "CT_GETITEM("))
+                (re.compile(r"\b__Pyx_PyObject_GetItem\((?!PyObject\b|obj,)"), "CT_GETITEM("),
+                (re.compile(r"\b__Pyx_PyObject_SetAttrStr\((?!PyObject\b|o,)"), "CT_SETATTR("))
 
 
 def modules_of(root: Path, patterns: list[str]) -> dict[str, Path]:
@@ -71,7 +74,7 @@ def compiler() -> list[str]:
 
 
 def with_inline_caches(c_file: Path) -> None:
-    """Point Cython's attribute reads, method calls and subscripts in ``c_file`` at INLINE_CACHES' ones:
+    """Point Cython's attribute reads and writes, method calls and subscripts in ``c_file`` at INLINE_CACHES' ones:
     Python 3.11's interpreter caches each such site (specialisation), Cython's calls look everything
     up every time, and on the engines' slotted states that made compiled code slower than Python."""
     text = c_file.read_text(encoding="utf-8")

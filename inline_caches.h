@@ -1,4 +1,5 @@
-/* Inline caches for the attribute reads and method calls of Cython's output (build_native.py).
+/* Inline caches for the attribute reads and writes, method calls and subscripts of Cython's output
+ * (build_native.py).
  *
  * CPython 3.11's interpreter specialises each `obj.name` and `obj.method(...)` site to what it found
  * there last: a type check, then a read at an offset or a call. Cython's generic calls instead look
@@ -116,6 +117,48 @@ static inline PyObject *ct_callmethod(PyObject *name, PyObject *const *args, siz
     return ct_callmethod_fill(name, args, nargsf, cache);
 }
 
+static int ct_setattr_fill(PyObject *obj, PyObject *name, PyObject *value, ct_cache *cache) {
+    PyTypeObject *tp = Py_TYPE(obj);
+    int valid;
+    PyObject *found = ct_type_lookup(tp, name, &valid);
+    if (valid && tp->tp_setattro == PyObject_GenericSetAttr && found != NULL
+            && Py_IS_TYPE(found, &PyMemberDescr_Type)) {
+        PyMemberDef *member = ((PyMemberDescrObject *)found)->d_member;
+        if (member->type == T_OBJECT_EX && !(member->flags & READONLY)) {
+            cache->kind = CT_SLOT;
+            cache->offset = member->offset;
+            cache->version = tp->tp_version_tag;
+        }
+    }
+    return PyObject_SetAttr(obj, name, value);
+}
+
+/* `obj.name = value` (never a deletion: Cython deletes through its own call) */
+static inline int ct_setattr(PyObject *obj, PyObject *name, PyObject *value, ct_cache *cache) {
+    if (Py_TYPE(obj)->tp_version_tag == cache->version && cache->kind == CT_SLOT) {
+        PyObject **slot = (PyObject **)((char *)obj + cache->offset), *old = *slot;
+        Py_INCREF(value);
+        *slot = value;
+        Py_XDECREF(old);
+        return 0;
+    }
+    return ct_setattr_fill(obj, name, value, cache);
+}
+
+/* Cython's equality of two exact str (its own needs a full ordering comparison, PyUnicode_Compare):
+ * the interpreter's test, with the hashes' shortcut. Defined here, Cython's is left out. */
+#define __Pyx_DEFINED_PyObject_CompareStrStrBoolEq
+static inline int __Pyx_PyObject_CompareStrStrBoolEq(PyObject *a, PyObject *b) {
+    if (a == b)
+        return 1;
+    if (PyUnicode_GET_LENGTH(a) != PyUnicode_GET_LENGTH(b) || PyUnicode_KIND(a) != PyUnicode_KIND(b))
+        return 0;
+    Py_hash_t ha = ((PyASCIIObject *)a)->hash, hb = ((PyASCIIObject *)b)->hash;
+    if (ha != -1 && hb != -1 && ha != hb)
+        return 0;
+    return memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), PyUnicode_GET_LENGTH(a) * PyUnicode_KIND(a)) == 0;
+}
+
 /* A list's or tuple's item at a non-negative int index below 2**30 (one digit), as a new
  * reference; NULL, with no error set, for anything else (the caller's generic path then answers, or
  * raises): what the interpreter's BINARY_SUBSCR_LIST_INT and _TUPLE_INT do, where Cython converts
@@ -140,6 +183,7 @@ static inline PyObject *ct_item(PyObject *obj, PyObject *key) {
 #define CT_GETATTR(obj, name) ({ static ct_cache ct_site; ct_getattr((obj), (name), &ct_site); })
 #define CT_CALLMETHOD(name, args, nargsf) \
     ({ static ct_cache ct_site; ct_callmethod((name), (args), (nargsf), &ct_site); })
+#define CT_SETATTR(obj, name, value) ({ static ct_cache ct_site; ct_setattr((obj), (name), (value), &ct_site); })
 /* (Cython's __Pyx_PyObject_GetItem is declared after this header, before its call sites) */
 #define CT_GETITEM(obj, key) \
     ({ PyObject *ct_obj = (obj), *ct_key = (key), *ct_value = ct_item(ct_obj, ct_key); \
@@ -148,6 +192,7 @@ static inline PyObject *ct_item(PyObject *obj, PyObject *key) {
 #else   /* another compiler or Python: Cython's own calls */
 #define CT_GETATTR(obj, name) PyObject_GetAttr((obj), (name))
 #define CT_CALLMETHOD(name, args, nargsf) PyObject_VectorcallMethod((name), (args), (nargsf), NULL)
+#define CT_SETATTR(obj, name, value) PyObject_SetAttr((obj), (name), (value))
 #define CT_GETITEM(obj, key) __Pyx_PyObject_GetItem((obj), (key))
 #endif
 #endif

@@ -101,6 +101,26 @@ CACHED = textwrap.dedent('''\
     def call_m(o):
         return o.m()
 
+    class Guarded(Slotted):
+        __slots__ = ()
+        def __init__(self, a):
+            object.__setattr__(self, "a", a)
+        def __setattr__(self, name, value):
+            raise AttributeError("guarded")
+
+    def write_a(o, value):
+        try:
+            o.a = value
+            return o.a
+        except AttributeError as e:
+            return str(e)
+
+    def is_leader(kind):
+        return kind == "leader"
+
+    class Word(str):
+        pass
+
     def item(seq, i):
         try:
             return seq[i]
@@ -126,6 +146,9 @@ CACHED = textwrap.dedent('''\
         del p.m
         Slotted.m = lambda self: "replaced m"
         out += [call_m(p), call_m(s), call_m(Wider(4))]
+        out += [write_a(s, "w1"), write_a(s, "w2"), write_a(Wider(5), "w3"), write_a(Guarded(6), "w4")]
+        out += [is_leader("leader"), is_leader("lea" + "der".lower()), is_leader("wonder"), is_leader("lead"),
+                is_leader(Word("leader")), is_leader("lеader"[:6])]
         out += [item([1, 2], 1), item([1, 2], 2), item((3,), 0), item([1, 5], -1), item([1], 2 ** 40),
                 item({0: "dict"}, 0), item("ab", 1), item([1, 6], True), item([1], "0")]
         return out
@@ -147,6 +170,7 @@ def test_the_compiled_inline_caches_answer_as_python_does(built, monkeypatch):
     assert pkg.cached.cases() == as_python["cases"]() == [
         1, 1, 2, "instance x", "instance x", "another x", "instance x", "changed x", "AttributeError", "property x", "instance x", "slotted m",
         "slotted m", "slotted m", "plain m", "plain m", "instance m", "plain m", "replaced m", "replaced m",
+        "w1", "w2", "w3", "guarded", True, True, False, False, True, False,
         2, "IndexError", 3, 5, "IndexError", "dict", "b", 6, "TypeError"]
 
 
