@@ -168,10 +168,15 @@ def test_the_compiled_inline_caches_answer_as_python_does(built, monkeypatch):
     exec(CACHED, as_python)
     assert pkg.cached.__file__.endswith(native.SUFFIX)
     assert pkg.cached.cases() == as_python["cases"]() == [
-        1, 1, 2, "instance x", "instance x", "another x", "instance x", "changed x", "AttributeError", "property x", "instance x", "slotted m",
-        "slotted m", "slotted m", "plain m", "plain m", "instance m", "plain m", "replaced m", "replaced m",
+        1, 1, 2, "instance x", "instance x", "another x", "instance x", "changed x", "AttributeError",
+        "property x", "instance x", "slotted m", "slotted m", "slotted m", "plain m", "plain m", "instance m",
+        "plain m", "replaced m", "replaced m",
         "w1", "w2", "w3", "guarded", True, True, False, False, True, False,
         2, "IndexError", 3, 5, "IndexError", "dict", "b", 6, "TypeError"]
+    plain = pkg.cached.Plain()
+    for i in range(300):      # the interpreter's own stores, specialised after a few, between compiled reads
+        plain.x = i
+        assert pkg.cached.read_x(plain) == i
 
 
 def test_only_the_call_sites_take_the_inline_caches(tmp_path):
