@@ -3,9 +3,9 @@
 The modules are the ones `[tool.hatch.build.hooks.custom] modules` lists in pyproject.toml; each is
 compiled unchanged (Python semantics, annotations not used as C types) into
 `cardtools/_native/<module><suffix>`, beside a manifest of the sources' SHA-256 that
-`cardtools/native.py` checks at import. Between Cython and the C compiler, each attribute read,
-method call and subscript of the generated C gets an inline cache (inline_caches.h), as Python's
-interpreter gives each of its own. Without Cython or a C compiler, or with CARDTOOLS_NATIVE=0,
+`cardtools/native.py` checks at import. Between Cython and the C compiler, each attribute read and
+write, method call and subscript of the generated C gets an inline cache (inline_caches.h), as
+Python's interpreter gives each of its own. Without Cython or a C compiler, or with CARDTOOLS_NATIVE=0,
 nothing is compiled and cardtools runs as Python. After editing a listed module, `pip install -e .`
 (or `python build_native.py`) compiles it again; until then it runs as Python.
 """
@@ -42,10 +42,11 @@ def _native_module():
 
 native = _native_module()
 DIRECTIVES = "language_level=3,annotation_typing=False,infer_types=False,binding=True"
-#: The C header giving each attribute read and method call of Cython's output its own inline cache.
+#: The C header giving each attribute read and write, method call and subscript of Cython's output
+#: its own inline cache.
 INLINE_CACHES = Path(__file__).resolve().parent / "inline_caches.h"
-#: Cython's generic attribute read and method call, at their call sites (not their definitions), and
-#: the cached macros of INLINE_CACHES that replace them.
+#: Cython's generic attribute read, method call, subscript and attribute write, at their call sites
+#: (not their definitions), and the cached macros of INLINE_CACHES that replace them.
 CACHED_CALLS = ((re.compile(r"\b__Pyx_PyObject_GetAttrStr\((?!PyObject\b|o,\s*n\))"), "CT_GETATTR("),
                 (re.compile(r"\b__Pyx_PyObject_FastCallMethod\((?!PyObject\b|name,)"), "CT_CALLMETHOD("),
                 (re.compile(r"\b__Pyx_PyObject_GetItem\((?!PyObject\b|obj,)"), "CT_GETITEM("),
@@ -74,9 +75,10 @@ def compiler() -> list[str]:
 
 
 def with_inline_caches(c_file: Path) -> None:
-    """Point Cython's attribute reads and writes, method calls and subscripts in ``c_file`` at INLINE_CACHES' ones:
-    Python 3.11's interpreter caches each such site (specialisation), Cython's calls look everything
-    up every time, and on the engines' slotted states that made compiled code slower than Python."""
+    """Point Cython's attribute reads and writes, method calls and subscripts in ``c_file`` at
+    INLINE_CACHES' ones: Python 3.11's interpreter caches each such site (specialisation), Cython's
+    calls look everything up every time, and on the engines' slotted states that made compiled code
+    slower than Python."""
     text = c_file.read_text(encoding="utf-8")
     for pattern, cached in CACHED_CALLS:
         text = pattern.sub(cached, text)
@@ -84,19 +86,23 @@ def with_inline_caches(c_file: Path) -> None:
 
 
 def compile_one(root: Path, name: str, source: Path, work: Path, out: Path) -> str | None:
-    """Cython, then the C compiler, for one module; None when done, else why it failed."""
+    """Cython, the inline caches, then the C compiler, for one module; None when done, else why it failed."""
     c_file = work / f"{name}.c"
-    steps = ([sys.executable, "-m", "cython", "--directive", DIRECTIVES, "--module-name", name,
-              str(source), "-o", str(c_file)],
-             [*compiler(), str(c_file), "-o", str(out / f"{name}{native.SUFFIX}")])
-    for step in steps:
-        done = subprocess.run(step, cwd=root, capture_output=True, text=True)
-        if done.returncode:
-            said = (done.stderr or done.stdout).strip().splitlines()
-            return said[-1] if said else "failed"
-        if step is steps[0]:
-            with_inline_caches(c_file)
-    return None
+    failed = run(root, [sys.executable, "-m", "cython", "--directive", DIRECTIVES, "--module-name", name,
+                        str(source), "-o", str(c_file)])
+    if failed:
+        return failed
+    with_inline_caches(c_file)
+    return run(root, [*compiler(), str(c_file), "-o", str(out / f"{name}{native.SUFFIX}")])
+
+
+def run(root: Path, command: list[str]) -> str | None:
+    """None when ``command`` succeeds, else the last line it said."""
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True)
+    if not done.returncode:
+        return None
+    said = (done.stderr or done.stdout).strip().splitlines()
+    return said[-1] if said else "failed"
 
 
 def build(root: Path, patterns: list[str], out: Path, say=print) -> dict[str, str]:
