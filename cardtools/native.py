@@ -19,7 +19,9 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-FOLDER = PACKAGE / "_native"
+#: Where the compiled copies are: beside the package, or where CARDTOOLS_NATIVE_FOLDER says (the
+#: build's training run, before the install, uses the copies it is compiling: build_native.py).
+FOLDER = Path(os.environ.get("CARDTOOLS_NATIVE_FOLDER") or PACKAGE / "_native")
 MANIFEST = "manifest.json"
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 

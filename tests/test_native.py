@@ -40,17 +40,53 @@ def built(tmp_path_factory):
     (root / "pkg" / "refused.py").write_text("def f(a, b):\n    return min([*a, *([b] if b else [])])\n")
     (root / "pkg" / "cached.py").write_text(CACHED)
     said = []
-    digests = build_native.build(root, ["pkg/*.py"], root / "pkg" / "_native", say=said.append)
+    digests = build_native.build(root, ["pkg/*.py"], root / "pkg" / "_native", say=said.append, training=TRAINING)
     return root, digests, said
+
+
+#: The fixture's training run: its compiled copies (instrumented, in CARDTOOLS_NATIVE_FOLDER) in use.
+TRAINING = [sys.executable, "-c", textwrap.dedent("""\
+    import os, sys
+    from pathlib import Path
+    from cardtools import native
+    folder = Path(os.environ["CARDTOOLS_NATIVE_FOLDER"])
+    sys.meta_path.insert(0, native.NativeFinder(folder, native.read_manifest(folder), Path.cwd()))
+    import pkg.cached, pkg.fast
+    assert pkg.fast.__file__.endswith(native.SUFFIX)
+    pkg.fast.piece("farm")
+    pkg.cached.cases()
+    """)]
 
 
 def test_the_build_compiles_what_it_can_and_names_what_it_cannot(built):
     root, digests, said = built
     assert list(digests) == ["pkg.cached", "pkg.fast"]
     assert any("pkg.refused not compiled (runs as Python)" in line and "starred" in line for line in said), said
-    assert said[-1].startswith("cardtools: 2 of 3 modules compiled in ")
+    if build_native.profile_guided():
+        assert said[-1].startswith("cardtools: 2 of 3 modules compiled, guided by the training games' profile in "), said
+    else:
+        assert said[-1].startswith("cardtools: 2 of 3 modules compiled in "), said
     manifest = json.loads((root / "pkg" / "_native" / "manifest.json").read_text())
     assert manifest == {"suffix": native.SUFFIX, "modules": digests}
+
+
+@pytest.mark.skipif(not build_native.profile_guided(), reason="profile-guided builds need GCC 10 or later")
+@pytest.mark.parametrize("training, why", [
+    ("raise SystemExit('no games here')", "the training games did not run (no games here); compiled without a profile"),
+    ("import pkg.fast", "the training games did not run (it ran none of the compiled modules); compiled without a profile"),
+])
+def test_training_that_fails_or_runs_nothing_compiled_leaves_an_unguided_build(tmp_path, training, why):
+    """A training run that fails, or imports the Python modules instead of the instrumented copies,
+    gives no profile: the build says so and compiles without one, the modules still compiled."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "fast.py").write_text("def double(x):\n    return 2 * x\n")
+    said = []
+    digests = build_native.build(tmp_path, ["pkg/*.py"], tmp_path / "pkg" / "_native", say=said.append,
+                                 training=[sys.executable, "-c", training])
+    assert list(digests) == ["pkg.fast"]
+    assert f"cardtools: {why}" in said, said
+    assert said[-1].startswith("cardtools: 1 of 1 modules compiled in "), said
 
 
 def test_a_compiled_module_is_used_while_its_source_is_unchanged(built, monkeypatch):
