@@ -7,8 +7,10 @@ drift: the same seeds play the same moves. Each measurement runs the engine twic
 once only loading the deck and once loading it and playing GAMES seeded random games, and prints the
 difference per game. ``--tree`` measures another checkout (a branch's worktree) the same way, for a
 before/after pair. Python by default (a compiled copy of an edited module is not used anyway);
-``--compiled`` uses the build. Needs valgrind; about a minute or two per measurement (callgrind runs
-some fifty times slower than the game).
+``--compiled`` uses the build. ``--caches`` also simulates the caches and branch predictors and
+prints the instruction-cache misses and mispredicted branches per game (what a profile-guided
+compile saves more of than instructions; twice as slow). Needs valgrind; about a minute or two per
+measurement (callgrind runs some fifty times slower than the game).
 Run: python benchmarks/instructions.py [--game tta] [--variant first-game] [--games 8] [--tree PATH ...]
 """
 
@@ -37,17 +39,26 @@ play_random(new_game(load_deck(game_id, variant)), players, range(games))
 """
 
 
-def instructions(tree: Path, args: argparse.Namespace, games: int) -> int:
-    """Instructions callgrind counted for loading the deck and playing ``games`` seeded games."""
+#: The events printed per game: callgrind's name for each, and ours (``--caches`` adds the others).
+EVENTS = (("Ir", "instructions"), ("I1mr", "instruction-cache misses"), ("Bcm", "mispredicted branches"),
+          ("Bim", "mispredicted indirect jumps"))
+
+
+def counted(tree: Path, args: argparse.Namespace, games: int) -> dict[str, int]:
+    """What callgrind counted (event -> total) for loading the deck and playing ``games`` seeded games."""
     with tempfile.TemporaryDirectory() as scratch:
         script, out = Path(scratch) / "play.py", Path(scratch) / "callgrind.out"
         script.write_text(PLAY, encoding="utf-8")
         env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0",
                "CARDTOOLS_NATIVE": "1" if args.compiled else "0"}
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, str(script),
-                        args.game, args.variant, str(games), str(args.players)],
+        simulate = ["--cache-sim=yes", "--branch-sim=yes"] if args.caches else []
+        subprocess.run(["valgrind", "--tool=callgrind", *simulate, f"--callgrind-out-file={out}", sys.executable,
+                        str(script), args.game, args.variant, str(games), str(args.players)],
                        env=env, cwd=tree, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return int(re.search(r"^totals: (\d+)", out.read_text(), re.M).group(1))
+        text = out.read_text()
+        names = re.search(r"^events: (.+)$", text, re.M).group(1).split()
+        totals = map(int, re.search(r"^totals: (.+)$", text, re.M).group(1).split())
+        return dict(zip(names, totals))
 
 
 def main() -> None:
@@ -58,6 +69,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, help="players (default 4)")
     parser.add_argument("--tree", type=Path, action="append", help="a checkout to measure (default this one; repeatable)")
     parser.add_argument("--compiled", action="store_true", help="use the compiled modules (default: Python)")
+    parser.add_argument("--caches", action="store_true", help="also count instruction-cache misses and "
+                        "mispredicted branches (simulated; twice as slow)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("needs valgrind (Debian: apt install valgrind)")
@@ -66,8 +79,9 @@ def main() -> None:
           f"{'compiled' if args.compiled else 'Python'}, python {sys.version.split()[0]}")
     for tree in args.tree or [HERE]:
         tree = tree.resolve()
-        played = instructions(tree, args, args.games) - instructions(tree, args, 0)
-        print(f"{tree}: {played / args.games / 1e6:,.2f} M instructions per game")
+        played, loaded = counted(tree, args, args.games), counted(tree, args, 0)
+        print(f"{tree}: " + ", ".join(f"{(played[event] - loaded[event]) / args.games / 1e6:,.2f} M {name}"
+                                      for event, name in EVENTS if event in played) + " per game")
 
 
 if __name__ == "__main__":

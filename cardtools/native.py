@@ -2,7 +2,7 @@
 
 `pip install` compiles the modules that pyproject.toml lists (`[tool.hatch.build.hooks.custom]`)
 with Cython into `cardtools/_native/` (build_native.py); the rules stay Python, the compiled copy
-only runs them faster (1.2-1.9x in games/s: docs/simulation.md § Compiled engine modules). The
+only runs them faster (1.3-2.2x in games/s: docs/simulation.md § Compiled engine modules). The
 manifest there records the SHA-256 of the source each copy was compiled from; a module whose `.py` differs from it
 (edited since the build) is imported as Python, so an edit is never hidden by a stale build.
 `CARDTOOLS_NATIVE=0` in the environment turns the compiled copies off (a debugger, coverage).
