@@ -132,11 +132,10 @@ def train(root: Path, training: list[str], out: Path, profile: Path) -> str | No
     with tempfile.TemporaryDirectory() as shim:
         entry_point_shim(root, Path(shim))
         path = os.pathsep.join(p for p in (shim, str(root), os.environ.get("PYTHONPATH")) if p)
-        env = {**os.environ, "PYTHONPATH": path, "CARDTOOLS_NATIVE_FOLDER": str(out), "PYTHONHASHSEED": "0"}
-        done = subprocess.run(training, cwd=root, env=env, capture_output=True, text=True)
-    if done.returncode:
-        said = (done.stderr or done.stdout).strip().splitlines()
-        return said[-1] if said else f"exit status {done.returncode}"
+        failed = run(root, training, env={**os.environ, "PYTHONPATH": path, "CARDTOOLS_NATIVE_FOLDER": str(out),
+                                          "PYTHONHASHSEED": "0"})
+    if failed:
+        return failed
     if not any(profile.rglob("*.gcda")):
         return "it ran none of the compiled modules"
     return None
@@ -151,13 +150,12 @@ def entry_point_shim(root: Path, folder: Path) -> None:
         project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8")).get("project", {})
     except (OSError, ValueError):
         return
-    groups = project.get("entry-points", {})
-    info = folder / f"{project.get('name', 'project')}-0.dist-info"
+    groups, name = project.get("entry-points", {}), project.get("name", "project")
+    info = folder / f"{name}-0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project.get('name', 'project')}\nVersion: 0\n",
-                                   encoding="utf-8")
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\n", encoding="utf-8")
     (info / "entry_points.txt").write_text("".join(
-        f"[{group}]\n" + "".join(f"{name} = {value}\n" for name, value in points.items()) + "\n"
+        f"[{group}]\n" + "".join(f"{point} = {value}\n" for point, value in points.items()) + "\n"
         for group, points in groups.items()), encoding="utf-8")
 
 
@@ -191,9 +189,9 @@ def play_training_games() -> None:
                     moves += 1
 
 
-def run(root: Path, command: list[str]) -> str | None:
+def run(root: Path, command: list[str], env: dict[str, str] | None = None) -> str | None:
     """None when ``command`` succeeds, else the last line it said."""
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
     if not done.returncode:
         return None
     said = (done.stderr or done.stdout).strip().splitlines()
