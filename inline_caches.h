@@ -16,17 +16,21 @@
 
 #if defined(__GNUC__) && PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
 
-enum { CT_EMPTY, CT_SLOT, CT_INSTANCE, CT_METHOD };
+enum { CT_EMPTY, CT_SLOT, CT_INSTANCE, CT_METHOD, CT_CLASS, CT_TUPLE_FIELD };
 
 typedef struct {
     unsigned int version;   /* the type's version tag when filled */
     int kind;               /* CT_SLOT: a __slots__ member; CT_INSTANCE: none in the type (the
-                               instance's dict holds it); CT_METHOD: a function in the type */
-    Py_ssize_t offset;      /* CT_SLOT: where the member's value is in the object */
+                               instance's dict holds it); CT_METHOD: a function in the type;
+                               CT_CLASS: a plain value in the type, of instances without a dict;
+                               CT_TUPLE_FIELD: a named tuple's field */
+    Py_ssize_t offset;      /* CT_SLOT: where the member's value is in the object; CT_TUPLE_FIELD: the
+                               field's index in the tuple */
     PyObject *method;       /* CT_METHOD: the function (borrowed: its type holds it while the version stands) */
     uint64_t dict_version;  /* CT_INSTANCE: the version of the instance dict last read (CPython gives every
                                dict a new, unique one at each change) … */
-    PyObject *value;        /* … and the value found there (borrowed: that dict holds it while unchanged) */
+    PyObject *value;        /* … and the value found there (borrowed: that dict holds it while unchanged);
+                               CT_CLASS: the type's value (borrowed: the type holds it while the version stands) */
 } ct_cache;
 
 /* The type's attribute `name` if the type's version tag is valid (the look-up assigns one), else
@@ -36,6 +40,18 @@ static PyObject *ct_type_lookup(PyTypeObject *tp, PyObject *name, int *valid) {
     *valid = tp->tp_getattro == PyObject_GenericGetAttr && PyType_HasFeature(tp, Py_TPFLAGS_VALID_VERSION_TAG)
              && tp->tp_version_tag != 0;
     return found;
+}
+
+/* A named tuple's field, as collections.namedtuple makes it (_collections._tuplegetter): its layout
+ * in CPython 3.11's Modules/_collectionsmodule.c, which exports no header for it. */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t index;
+    PyObject *doc;
+} ct_tuplegetter;
+
+static inline int ct_is_tuplegetter(PyObject *found) {
+    return strcmp(Py_TYPE(found)->tp_name, "_collections._tuplegetter") == 0;
 }
 
 /* The instance's own dictionary, or NULL. Borrowed. */
@@ -59,6 +75,20 @@ static PyObject *ct_getattr_fill(PyObject *obj, PyObject *name, ct_cache *cache)
         } else if (found == NULL && tp->tp_dictoffset != 0) {
             cache->kind = CT_INSTANCE;
             cache->version = tp->tp_version_tag;
+        } else if (found != NULL && tp->tp_dictoffset == 0 && Py_TYPE(found)->tp_descr_get == NULL
+                   && PyType_HasFeature(Py_TYPE(found), Py_TPFLAGS_IMMUTABLETYPE)) {
+            /* a class attribute such as a table declared on the class, read through an instance that
+               has no dict to shadow it: the value itself is the answer (its type, a built-in one,
+               can never become a descriptor) */
+            cache->kind = CT_CLASS;
+            cache->value = found;
+            cache->version = tp->tp_version_tag;
+        } else if (found != NULL && PyType_IsSubtype(tp, &PyTuple_Type) && ct_is_tuplegetter(found)) {
+            /* `ctx.player` of a named tuple: the item at the field's index (a data descriptor: no
+               instance dict can shadow it) */
+            cache->kind = CT_TUPLE_FIELD;
+            cache->offset = ((ct_tuplegetter *)found)->index;
+            cache->version = tp->tp_version_tag;
         }
     }
     return PyObject_GetAttr(obj, name);
@@ -69,6 +99,11 @@ static inline PyObject *ct_getattr(PyObject *obj, PyObject *name, ct_cache *cach
         PyObject *value = NULL;
         if (cache->kind == CT_SLOT) {
             value = *(PyObject **)((char *)obj + cache->offset);
+        } else if (cache->kind == CT_CLASS) {
+            value = cache->value;
+        } else if (cache->kind == CT_TUPLE_FIELD) {
+            if (cache->offset < PyTuple_GET_SIZE(obj))       /* (else the generic read raises) */
+                value = PyTuple_GET_ITEM(obj, cache->offset);
         } else if (cache->kind == CT_INSTANCE) {
             PyObject *dict = ct_instance_dict(obj);
             if (dict != NULL) {

@@ -3,13 +3,15 @@
 It tells whether a change to an engine made it cheaper, where games/s cannot: a shared machine's
 games/s drift by a third within minutes (docs/simulation.md § Compiled engine modules), so a change
 worth a few percent is lost in the noise of a timed run. The instructions a seeded game costs do not
-drift: the same seeds play the same moves. Each measurement runs the engine twice under callgrind,
-once only loading the deck and once loading it and playing GAMES seeded random games, and prints the
-difference per game. ``--tree`` measures another checkout (a branch's worktree) the same way, for a
-before/after pair. Python by default (a compiled copy of an edited module is not used anyway);
+drift: the same seeds play the same moves. Each measurement runs the engine under callgrind, which
+counts only while the GAMES seeded random games are played (``callgrind_control`` turns counting on
+after the deck is loaded and off before the interpreter shuts down: subtracting a run that only
+loads, as this script did before, also counted the exit's freeing of what the games left behind,
+which moved with changes the games did not feel), and prints the count per game. ``--tree``
+measures another checkout (a branch's worktree) the same way, for a before/after pair. Python by default (a compiled copy of an edited module is not used anyway);
 ``--compiled`` uses the build. ``--caches`` also simulates the caches and branch predictors and
 prints the instruction-cache misses and mispredicted branches per game (what a profile-guided
-compile saves more of than instructions; twice as slow). Needs valgrind; about a minute or two per
+compile saves more of than instructions; twice as slow). Needs valgrind; about a minute per
 measurement (callgrind runs some fifty times slower than the game).
 Run: python benchmarks/instructions.py [--game tta] [--variant first-game] [--games 8] [--tree PATH ...]
 """
@@ -29,13 +31,16 @@ HERE = Path(__file__).resolve().parent.parent
 
 #: The tree's own random-game loop (benchmarks/timing.py's ``play_random``), on the seeds 0..GAMES-1.
 PLAY = """\
-import sys
+import os, subprocess, sys
 sys.path.insert(0, "benchmarks")
 from timing import play_random
 from cardtools.core.loader import load_deck
 from cardtools.engine.contract import new_game
 game_id, variant, games, players = sys.argv[1], sys.argv[2] or None, int(sys.argv[3]), int(sys.argv[4])
-play_random(new_game(load_deck(game_id, variant)), players, range(games))
+game = new_game(load_deck(game_id, variant))
+subprocess.run(["callgrind_control", "--instr=on", str(os.getpid())], check=True, stdout=subprocess.DEVNULL)
+play_random(game, players, range(games))
+subprocess.run(["callgrind_control", "--instr=off", str(os.getpid())], check=True, stdout=subprocess.DEVNULL)
 """
 
 
@@ -45,14 +50,15 @@ EVENTS = (("Ir", "instructions"), ("I1mr", "instruction-cache misses"), ("Bcm", 
 
 
 def counted(tree: Path, args: argparse.Namespace, games: int) -> dict[str, int]:
-    """What callgrind counted (event -> total) for loading the deck and playing ``games`` seeded games."""
+    """What callgrind counted (event -> total) while ``games`` seeded games were played."""
     with tempfile.TemporaryDirectory() as scratch:
         script, out = Path(scratch) / "play.py", Path(scratch) / "callgrind.out"
         script.write_text(PLAY, encoding="utf-8")
         env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0",
                "CARDTOOLS_NATIVE": "1" if args.compiled else "0"}
         simulate = ["--cache-sim=yes", "--branch-sim=yes"] if args.caches else []
-        subprocess.run(["valgrind", "--tool=callgrind", *simulate, f"--callgrind-out-file={out}", sys.executable,
+        subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", *simulate,
+                        f"--callgrind-out-file={out}", sys.executable,
                         str(script), args.game, args.variant, str(games), str(args.players)],
                        env=env, cwd=tree, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         text = out.read_text()
@@ -79,8 +85,8 @@ def main() -> None:
           f"{'compiled' if args.compiled else 'Python'}, python {sys.version.split()[0]}")
     for tree in args.tree or [HERE]:
         tree = tree.resolve()
-        played, loaded = counted(tree, args, args.games), counted(tree, args, 0)
-        print(f"{tree}: " + ", ".join(f"{(played[event] - loaded[event]) / args.games / 1e6:,.2f} M {name}"
+        played = counted(tree, args, args.games)
+        print(f"{tree}: " + ", ".join(f"{played[event] / args.games / 1e6:,.2f} M {name}"
                                       for event, name in EVENTS if event in played) + " per game")
 
 

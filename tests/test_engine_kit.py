@@ -1,5 +1,6 @@
-"""The engine kit's own pieces: named moves, and engines that grow one verb at a time."""
+"""The engine kit's own pieces: named moves, shuffles, and engines that grow one verb at a time."""
 
+import random
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -7,9 +8,25 @@ from pathlib import Path
 import pytest
 
 from cardtools.core.plugins import plugin, register
+from cardtools.engine.contract import shuffle
 from cardtools.engine.moves import OPTION, MoveCodec
+from cardtools.engine.state import Chance
 
 REPO = Path(__file__).parent.parent
+
+# -- chance ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [0, 1, 7, "1 future 3 2", 2 ** 70])
+def test_the_kits_shuffle_deals_what_random_shuffle_deals(seed):
+    """Seeded games must deal as they always did: the compiled shuffle draws the numbers
+    ``random.Random.shuffle`` draws, for decks of every size (one card, none, more than 2**k)."""
+    for size in (0, 1, 2, 3, 5, 8, 9, 16, 17, 64, 65, 120):
+        expected, kit, chance = list(range(size)), list(range(size)), list(range(size))
+        random.Random(seed).shuffle(expected)
+        shuffle(random.Random(seed), kit)
+        Chance(seed).shuffle(chance)
+        assert kit == expected and chance == expected, (seed, size)
+
 
 # -- the move codec ----------------------------------------------------------------------------------
 

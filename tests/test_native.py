@@ -104,8 +104,9 @@ def test_a_compiled_module_is_used_while_its_source_is_unchanged(built, monkeypa
     assert finder.used == ["pkg.fast"] and finder.stale == []
 
 
-#: Attribute reads, method calls and subscripts at one call site each, while the types change under
-#: them: the compiled module's inline caches (inline_caches.h) must answer as Python does.
+#: Attribute reads (slots, instance and class attributes, named tuples' fields), method calls and
+#: subscripts at one call site each, while the types change under them: the compiled module's inline
+#: caches (inline_caches.h) must answer as Python does.
 CACHED = textwrap.dedent('''\
     class Slotted:
         __slots__ = ("a",)
@@ -163,6 +164,33 @@ CACHED = textwrap.dedent('''\
         except (IndexError, TypeError) as e:
             return type(e).__name__
 
+    class Table:
+        __slots__ = ("own",)
+        KINDS = {"coins": 1}
+
+    class Wide(Table):
+        __slots__ = ()
+        KINDS = "wide kinds"
+
+    def read_kinds(o):
+        return o.KINDS
+
+    from collections import namedtuple
+    Pair = namedtuple("Pair", "first second")
+
+    class Shadowed(Pair):
+        __slots__ = ()
+        first = property(lambda self: "property first")
+
+    def read_second(o):
+        try:
+            return o.second
+        except IndexError as e:
+            return type(e).__name__
+
+    def read_first(o):
+        return o.first
+
     def cases():
         s, p, q = Slotted(1), Plain(), Plain()
         out = [read_a(s), read_a(s), read_a(Wider(2)), read_x(p), read_x(p)]
@@ -187,6 +215,16 @@ CACHED = textwrap.dedent('''\
                 is_leader(Word("leader")), is_leader("lеader"[:6])]
         out += [item([1, 2], 1), item([1, 2], 2), item((3,), 0), item([1, 5], -1), item([1], 2 ** 40),
                 item({0: "dict"}, 0), item("ab", 1), item([1, 6], True), item([1], "0")]
+        t = Table()
+        out += [read_kinds(t), read_kinds(t), read_kinds(Wide())]
+        Table.KINDS = {"coins": 2}                          # a class attribute replaced
+        out.append(read_kinds(t))
+        Table.KINDS = property(lambda self: "property kinds")   # then a descriptor
+        out.append(read_kinds(t))
+        Table.KINDS = Word("kinds")                         # a value of a class of ours
+        out.append(read_kinds(t))
+        out += [read_second(Pair(1, 2)), read_second(Pair(3, 4)), read_second(tuple.__new__(Pair, (5,))),
+                read_first(Pair(6, 7)), read_first(Shadowed(8, 9)), read_first(Pair(10, 11))]
         return out
     ''')
 
@@ -208,7 +246,9 @@ def test_the_compiled_inline_caches_answer_as_python_does(built, monkeypatch):
         "property x", "instance x", "slotted m", "slotted m", "slotted m", "plain m", "plain m", "instance m",
         "plain m", "replaced m", "replaced m",
         "w1", "w2", "w3", "guarded", True, True, False, False, True, False,
-        2, "IndexError", 3, 5, "IndexError", "dict", "b", 6, "TypeError"]
+        2, "IndexError", 3, 5, "IndexError", "dict", "b", 6, "TypeError",
+        {"coins": 1}, {"coins": 1}, "wide kinds", {"coins": 2}, "property kinds", "kinds",
+        2, 4, "IndexError", 6, "property first", 10]
     plain = pkg.cached.Plain()
     for i in range(300):      # the interpreter's own stores, specialised after a few, between compiled reads
         plain.x = i

@@ -11,8 +11,8 @@ passed in. So a pending decision can be shared by cloned states (tree search clo
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
 
@@ -39,7 +39,7 @@ class Option(NamedTuple):
     resume: Callable[[Any], "Pending | None"]  # called with the state the choice was made in
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pending:
     """A decision a player must take before the effect can go on."""
 
@@ -127,7 +127,7 @@ def gains_of(effect: Effect) -> tuple[tuple[str, int], ...] | None:
     return getattr(effect, "gains", None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Targets:
     """Players an effect addresses. ``choose`` means one of ``players`` is picked by ctx.player."""
 
@@ -163,7 +163,7 @@ def _each(state, ctx: Ctx, action: Callable[[Any, Ctx], Pending | None], players
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Triggered:
     """``when: <trigger> do: <effect>`` — run by the engine when the trigger happens to the owner.
     ``gains``: the effect's fixed gains for the owner when that is all it does (``gains_of``)."""
@@ -177,7 +177,7 @@ class Triggered:
     gains: tuple[tuple[str, int], ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Modifier:
     """``modify: {<verb>: args}`` — a continuous change the engine asks about (costs, stats, rules).
 
@@ -193,11 +193,11 @@ class Modifier:
     card: str
     field: str
     subjects: tuple[str, ...] = ()
+    #: Whether what it changes is the same whatever happens: no condition, constant amounts.
+    fixed: bool = dataclasses.field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def fixed(self) -> bool:
-        """Whether what it changes is the same whatever happens: no condition, constant amounts."""
-        return self.condition is None and _constants(self.args)
+    def __post_init__(self):
+        object.__setattr__(self, "fixed", self.condition is None and _constants(self.args))
 
     def applies(self, state, owner: int, player: int) -> bool:
         if self.who == "you" and player != owner or self.who == "others" and player == owner:

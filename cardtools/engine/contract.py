@@ -25,7 +25,7 @@ class UnplayedRules(ValueError):
     so rather than play another game under the same name)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameFacts:
     """What an agent or a runner may know about a game before playing it (OpenSpiel's GameType and
     GameInfo). The number of players comes from the deck (``players`` in game.yaml)."""
@@ -108,6 +108,20 @@ def _below(rng: random.Random, n: int) -> int:
     while drawn >= n:
         drawn = rng.getrandbits(bits)
     return drawn
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)``: the same order from the same generator (CPython's Fisher-Yates, each
+    index drawn as ``_below`` draws it), compiled with the engine rather than run as the standard
+    library's Python, a call per card, at every deck a game shuffles and every determinization."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 class NoEngine(ValueError):

@@ -65,7 +65,7 @@ class Agenda:
             pending = pending.options[0].resume(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rotation:
     """A turn order around the table: ``+1`` clockwise (seat order), ``-1`` counter-clockwise."""
 

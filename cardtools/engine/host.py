@@ -24,7 +24,7 @@ from typing import Mapping
 from cardtools.effects.runtime import Ctx, Pending, run_all
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Counter:
     """A number each actor holds. ``limit``: the rule parameter capping it (gains stop there);
     ``reserved``: another counter, the part of this one that cannot be lost or paid (workers placed)."""
@@ -33,7 +33,7 @@ class Counter:
     reserved: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cards:
     """Cards gained by choosing, one at a time (``gain_<resource>(ctx, actor)`` asks which), kept in
     ``zone``; ``lost``: whether losing them means anything (if not, losing them does nothing)."""
@@ -42,22 +42,22 @@ class Cards:
     lost: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Size:
     zone: str        # how many cards the actor has there
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Held:
     counter: str     # the actor's counter
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Computed:
     method: str      # ``state.method(actor)``
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Printed:
     field: str               # the card field whose numbers count (plus ``stat`` modifiers) …
     zones: tuple[str, ...]   # … on the actor's cards in these zones

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 SHARED = "shared"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ranking:
     order: tuple[str, ...]          # what ranks first, then each tie-break (the most is best)
 

@@ -34,7 +34,7 @@ from cardtools.effects.vocabulary import require_vocabulary
 from cardtools.engine import zones
 from cardtools.engine.abilities import ModifierIndex, Powers, fold_gains, run_abilities, volatile_fields
 from cardtools.engine.compiled import compile_abilities, plays_effects, words_played
-from cardtools.engine.contract import TERMINAL, GameFacts
+from cardtools.engine.contract import TERMINAL, GameFacts, shuffle
 from cardtools.engine.flow import Agenda
 from cardtools.engine.host import Computed, Counter, Held, Host, missing_words
 from cardtools.engine.log import Words, line
@@ -123,6 +123,14 @@ def rule_parameters(deck: Deck) -> dict[str, Any]:
         raise DiagnosticError([error(deck.manifest.path, 1, 1, "rules",
                                      "a game with a rules engine needs `rules_schema:` in game.yaml")])
     return dict(deck.rules)
+
+
+class Chance(random.Random):
+    """The generator of one chance event (``BaseState.chance``): ``random.Random``, with the kit's
+    compiled ``shuffle`` (``contract.shuffle``: the same order from the same seed)."""
+
+    def shuffle(self, x) -> None:
+        shuffle(self, x)
 
 
 class Slotted(type):
@@ -362,7 +370,7 @@ class BaseState(Agenda, Host, metaclass=Slotted):
     def chance(self, *purpose) -> random.Random:
         """A random generator for one chance event, derived from the game's seed and ``purpose``
         (never stored: a clone has nothing to copy, the same seed deals the same)."""
-        return random.Random(" ".join(map(str, (self.seed, *purpose))) if purpose else self.seed)
+        return Chance(" ".join(map(str, (self.seed, *purpose))) if purpose else self.seed)
 
     def actors(self) -> range:
         """Who effects act for: the seats, unless a game has actors of its own (``seat_of``)."""

@@ -24,12 +24,14 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
+from cardtools.engine.contract import shuffle
+
 PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
 #: In a ``view`` path: the name of the seat the zone belongs to.
 SEAT = "<seat>"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Zone:
     name: str                      # the state attribute
     visibility: str = PUBLIC
@@ -94,7 +96,7 @@ def deal_again(state, seat: int, rng: random.Random, zones: Sequence[Zone]):
     places.sort(key=lambda place: (place[1] is None, place[1] or 0))   # seat by seat, then nobody's
     new = state.clone()
     for cards in pools.values():
-        rng.shuffle(cards)
+        shuffle(rng, cards)
     new.seed = rng.getrandbits(64)                    # the game's own future chance is unknown too
     dealt = {key: iter(cards) for key, cards in pools.items()}
     for zone, owner, held, keys in places:
