@@ -221,8 +221,11 @@ CACHED = textwrap.dedent('''\
         out.append(read_kinds(t))
         Table.KINDS = property(lambda self: "property kinds")   # then a descriptor
         out.append(read_kinds(t))
-        Table.KINDS = Word("kinds")                         # a value of a class of ours
+        Table.KINDS = Word("kinds")                         # a value of a class of ours …
+        out += [read_kinds(t), read_kinds(t)]
+        Word.__get__ = lambda self, obj, owner: "a descriptor now"   # … which becomes a descriptor
         out.append(read_kinds(t))
+        del Word.__get__
         out += [read_second(Pair(1, 2)), read_second(Pair(3, 4)), read_second(tuple.__new__(Pair, (5,))),
                 read_first(Pair(6, 7)), read_first(Shadowed(8, 9)), read_first(Pair(10, 11))]
         return out
@@ -247,7 +250,7 @@ def test_the_compiled_inline_caches_answer_as_python_does(built, monkeypatch):
         "plain m", "replaced m", "replaced m",
         "w1", "w2", "w3", "guarded", True, True, False, False, True, False,
         2, "IndexError", 3, 5, "IndexError", "dict", "b", 6, "TypeError",
-        {"coins": 1}, {"coins": 1}, "wide kinds", {"coins": 2}, "property kinds", "kinds",
+        {"coins": 1}, {"coins": 1}, "wide kinds", {"coins": 2}, "property kinds", "kinds", "kinds", "a descriptor now",
         2, 4, "IndexError", 6, "property first", 10]
     plain = pkg.cached.Plain()
     for i in range(300):      # the interpreter's own stores, specialised after a few, between compiled reads
