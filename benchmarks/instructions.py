@@ -3,12 +3,11 @@
 It tells whether a change to an engine made it cheaper, where games/s cannot: a shared machine's
 games/s drift by a third within minutes (docs/simulation.md § Compiled engine modules), so a change
 worth a few percent is lost in the noise of a timed run. The instructions a seeded game costs do not
-drift: the same seeds play the same moves. Each measurement runs the engine under callgrind, which
-counts only while the GAMES seeded random games are played (``callgrind_control`` turns counting on
-after the deck is loaded and off before the interpreter shuts down: subtracting a run that only
-loads, as this script did before, also counted the exit's freeing of what the games left behind,
-which moved with changes the games did not feel), and prints the count per game. ``--tree``
-measures another checkout (a branch's worktree) the same way, for a before/after pair. Python by default (a compiled copy of an edited module is not used anyway);
+drift: the same seeds play the same moves. Each measurement runs the engine under callgrind, counting
+only while GAMES seeded random games are played (``callgrind_control`` turns counting on after the
+deck is loaded and off before the interpreter's exit, whose freeing would count too), and prints the
+count per game. ``--tree`` measures another checkout (a branch's worktree) the same way, for a
+before/after pair. Python by default (a compiled copy of an edited module is not used anyway);
 ``--compiled`` uses the build. ``--caches`` also simulates the caches and branch predictors and
 prints the instruction-cache misses and mispredicted branches per game (what a profile-guided
 compile saves more of than instructions; twice as slow). Needs valgrind; about a minute per

@@ -111,16 +111,10 @@ def _below(rng: random.Random, n: int) -> int:
 
 
 def shuffle(rng: random.Random, items: list) -> None:
-    """``rng.shuffle(items)``: the same order from the same generator (CPython's Fisher-Yates, each
-    index drawn as ``_below`` draws it), compiled with the engine rather than run as the standard
-    library's Python, a call per card, at every deck a game shuffles and every determinization."""
-    getrandbits = rng.getrandbits
+    """``rng.shuffle(items)``, the same order (CPython's Fisher-Yates, each index drawn by ``_below``),
+    compiled with the engine: the standard library's runs as Python, at every deck a game shuffles."""
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
+        j = _below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
 
 

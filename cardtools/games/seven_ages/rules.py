@@ -24,7 +24,7 @@ import re
 from dataclasses import replace
 from types import MappingProxyType
 
-from cardtools.engine.contract import GameFacts, UnplayedRules
+from cardtools.engine.contract import GameFacts, UnplayedRules, shuffle
 from cardtools.engine.flow import CLOCKWISE, Tasks
 from cardtools.engine.host import Counter
 from cardtools.engine.moves import OPTION
@@ -633,7 +633,7 @@ class State(Primitives, Actions, Beliefs, Manoeuvre, Glory, Leaders, Specials, C
         for other in range(self.n):
             slots = [s for s in self.slots_of(other) if new.marks[s] is not None] if other != seat else []
             actions = list(ACTIONS[1:])
-            rng.shuffle(actions)
+            shuffle(rng, actions)
             wild = len(slots) > len(actions) or (slots and rng.random() < 0.5)
             for i, s in enumerate(slots):
                 new.marks[s] = f"wild_{rng.choice(ACTIONS[1:])}" if wild and i == 0 else actions.pop()
