@@ -23,7 +23,7 @@ Owned = tuple[int, Modifier]  # (owner, modifier)
 _UNKNOWN = object()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Powers:
     """One actor's abilities in force, and the numbers printed on their cards (``printed``: stat
     name -> sum, e.g. military strength symbols)."""
@@ -34,6 +34,11 @@ class Powers:
     #: trigger key -> the summed fixed gains of its abilities when that is all they do (else None),
     #: worked out on first use
     _sums: dict = field(default_factory=dict, compare=False, repr=False)
+    #: whether a modifier reaches other actors than its owner; whether all are fixed (no condition,
+    #: constant amounts); the statistics a modifier that is not fixed changes (``_flags``)
+    reaching: bool = field(init=False, compare=False, repr=False)
+    fixed: bool = field(init=False, compare=False, repr=False)
+    loose: frozenset = field(init=False, compare=False, repr=False)
 
     def summed(self, key: TriggerKey) -> tuple[tuple[str, int], ...] | None:
         """The fixed gains of every ability with this trigger, summed per resource — or None if one
@@ -51,7 +56,7 @@ class Powers:
         return found
 
     def __post_init__(self):
-        _flag(self.__dict__, self.modifiers)
+        _flags(self, self.modifiers)
 
     @classmethod
     def of(cls, abilities: Iterable[Ability], printed: Mapping[str, int]) -> "Powers":
@@ -68,15 +73,19 @@ class Powers:
             else:
                 key = (ability.trigger, ability.arg)
                 triggers[key] = triggers.get(key, ()) + (ability,)
-        # built without the frozen dataclass's __init__ (four object.__setattr__ calls): the engine
-        # makes one at every card gained
+        # built without the frozen dataclass's __init__ and __post_init__: the engine makes one at
+        # every card gained, and the flags of unchanged modifiers are carried over
         new = object.__new__(Powers)
-        d = new.__dict__
-        d.update(triggers=triggers, modifiers=modifiers, printed=printed, _sums={})
+        _set(new, "triggers", triggers)
+        _set(new, "modifiers", modifiers)
+        _set(new, "printed", printed)
+        _set(new, "_sums", {})
         if modifiers is self.modifiers:
-            d.update(reaching=self.reaching, fixed=self.fixed, loose=self.loose)
+            _set(new, "reaching", self.reaching)
+            _set(new, "fixed", self.fixed)
+            _set(new, "loose", self.loose)
         else:
-            _flag(d, modifiers)
+            _flags(new, modifiers)
         return new
 
 
@@ -84,23 +93,28 @@ class Powers:
         """These abilities with other printed numbers (a worker moved): what depends on the abilities
         alone — the flags, the summed gains — carried over rather than worked out again."""
         new = object.__new__(Powers)
-        new.__dict__.update(self.__dict__, printed=printed)
+        for name in _POWERS_FIELDS:
+            _set(new, name, printed if name == "printed" else getattr(self, name))
         return new
 
 
-def _flag(attributes: dict, modifiers: tuple[Modifier, ...]) -> None:
-    """``reaching``: whether a modifier reaches other actors than its owner; ``fixed``: whether all
-    are fixed (no condition, constant amounts); ``loose``: the statistics a modifier that is not
-    fixed changes — what ``set_powers`` asks at every change."""
-    attributes["reaching"] = any(m.who != "you" for m in modifiers)
-    attributes["fixed"] = all(m.fixed for m in modifiers)
-    attributes["loose"] = frozenset(s for m in modifiers if m.verb == "stat" and not m.fixed for s in m.subjects)
+#: Sets an attribute of a frozen record being built (the dataclass's own ``__init__`` does the same).
+_set = object.__setattr__
+_POWERS_FIELDS = Powers.__slots__
+
+
+def _flags(powers: Powers, modifiers: tuple[Modifier, ...]) -> None:
+    """``reaching``, ``fixed`` and ``loose`` of powers with these modifiers: what ``set_powers`` asks
+    at every change."""
+    _set(powers, "reaching", any(m.who != "you" for m in modifiers))
+    _set(powers, "fixed", all(m.fixed for m in modifiers))
+    _set(powers, "loose", frozenset(s for m in modifiers if m.verb == "stat" and not m.fixed for s in m.subjects))
 
 
 _NO_POWERS = Powers()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ModifierIndex:
     """Every modifier in play, by verb and subject (``("cost", "research")``) and by verb."""
 
@@ -134,12 +148,15 @@ class ModifierIndex:
                 if (mod.card, mod.field) in volatile_fields:
                     volatile = True
                     unsettled.update((mod.verb, subject) for subject in mod.subjects)
-        # built without the frozen dataclass's __init__ (six object.__setattr__ calls): the engine
-        # makes one whenever an actor's modifiers change
+        # built without the frozen dataclass's __init__ (interpreted): the engine makes one whenever
+        # an actor's modifiers change
         new = object.__new__(cls)
-        new.__dict__.update(by_subject={k: tuple(v) for k, v in by_subject.items()},
-                            by_verb={k: tuple(v) for k, v in by_verb.items()}, volatile=volatile,
-                            volatile_subjects=frozenset(unsettled), fixed=fixed, tables={})
+        _set(new, "by_subject", {k: tuple(v) for k, v in by_subject.items()})
+        _set(new, "by_verb", {k: tuple(v) for k, v in by_verb.items()})
+        _set(new, "volatile", volatile)
+        _set(new, "volatile_subjects", frozenset(unsettled))
+        _set(new, "fixed", fixed)
+        _set(new, "tables", {})
         return new
 
     def get(self, verb: str, subject: str) -> tuple[Owned, ...]:
