@@ -94,7 +94,8 @@ class Powers:
         alone — the flags, the summed gains — carried over rather than worked out again."""
         new = object.__new__(Powers)
         for name in _POWERS_FIELDS:
-            _set(new, name, printed if name == "printed" else getattr(self, name))
+            _set(new, name, getattr(self, name))
+        _set(new, "printed", printed)
         return new
 
 
